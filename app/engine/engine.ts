@@ -1,0 +1,16 @@
+/** A value bound to a `?` placeholder. */
+export type SqlValue = string | number | boolean | null;
+
+/**
+ * The one door to the database. The browser runs DuckDB-wasm in a worker, Node runs the same
+ * wasm build in-process; both take the same SQL, so tests and the command line run the
+ * browser's queries.
+ */
+export interface Engine {
+  /** Rows as plain objects: lists become arrays, 64-bit integers become numbers. */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
+  exec(sql: string): Promise<void>;
+  /** Appends an Arrow IPC stream to an existing table with the same columns. */
+  insertArrowIPC(table: string, ipc: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+}

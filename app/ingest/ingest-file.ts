@@ -1,0 +1,164 @@
+import { ArrowBatchBuilder } from '../engine/arrow-batch';
+import { EVENT_COLUMNS, REJECTED_COLUMNS } from '../schema/columns';
+import type { RejectionReason } from '../schema/rejection';
+import { validateEvent } from '../schema/validate';
+import { createCsvReader } from './csv-reader';
+import { detectFormat } from './file-format';
+import { createJsonArrayReader } from './json-array-reader';
+import { createJsonLinesReader } from './jsonl-reader';
+import type { RecordSink, TextRecordReader } from './record-sink';
+
+export interface IngestProgress {
+  fileName: string;
+  bytesRead: number;
+  totalBytes: number | null;
+  events: number;
+  rejected: number;
+  elapsedMs: number;
+}
+
+export interface FileIngestResult {
+  fileId: number;
+  fileName: string;
+  bytes: number;
+  events: number;
+  rejected: number;
+  blankLines: number;
+  countsByType: Record<string, number>;
+  /** The retrieval ids this file defined, so that a cancelled load can forget them. */
+  retrievalIds: string[];
+  /** Set when the file could not be read at all (unsupported kind, broken gzip). */
+  error: string | null;
+}
+
+export interface IngestTarget {
+  insert(table: 'events' | 'rejected', ipc: Uint8Array): Promise<void>;
+}
+
+export interface IngestFileOptions {
+  fileId: number;
+  fileName: string;
+  stream: ReadableStream<Uint8Array>;
+  totalBytes: number | null;
+  /** First `seq` to give; seq orders events across all loaded files. */
+  seqStart: number;
+  seenRetrievalIds: Set<string>;
+  target: IngestTarget;
+  onProgress?: (progress: IngestProgress) => void;
+  signal?: AbortSignal;
+  batchRows?: number;
+}
+
+const PROGRESS_INTERVAL_MS = 100;
+
+function counting(stream: ReadableStream<Uint8Array>, onBytes: (n: number) => void): ReadableStream<Uint8Array> {
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        onBytes(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/** Reads one file in chunks, validates each record, and inserts Arrow batches as it goes. */
+export async function ingestFile(options: IngestFileOptions): Promise<FileIngestResult> {
+  const { fileId, fileName, target, seenRetrievalIds } = options;
+  const batchRows = options.batchRows ?? 20_000;
+  const started = Date.now();
+  const result: FileIngestResult = {
+    fileId, fileName, bytes: 0, events: 0, rejected: 0, blankLines: 0, countsByType: {}, retrievalIds: [], error: null,
+  };
+  const events = new ArrowBatchBuilder(EVENT_COLUMNS);
+  const rejected = new ArrowBatchBuilder(REJECTED_COLUMNS);
+  let seq = options.seqStart;
+
+  const addRejected = (line: number, raw: string, reason: RejectionReason, field: string | null, message: string) => {
+    rejected.add({ file_id: fileId, file: fileName, line, severity: 'rejected', reason, field, message, raw });
+    result.rejected++;
+  };
+  const accept = (line: number, raw: string, value: unknown) => {
+    const validation = validateEvent(value, seenRetrievalIds);
+    if (!validation.ok) {
+      const { reason, field, message } = validation.rejection;
+      addRejected(line, raw, reason, field, message);
+      return;
+    }
+    const { values, extra } = validation.event;
+    values.event_id ??= `${fileName}:${line}`;
+    events.add({ ...values, file_id: fileId, line, seq: seq++, extra });
+    result.events++;
+    const type = values.type as string;
+    result.countsByType[type] = (result.countsByType[type] ?? 0) + 1;
+    if (type === 'retrieval') result.retrievalIds.push(values.retrieval_id as string);
+  };
+  const sink: RecordSink = {
+    text(line, raw) {
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
+        addRejected(line, raw, 'invalid_json', null, (error as Error).message);
+        return;
+      }
+      accept(line, raw, value);
+    },
+    value: accept,
+    malformed(line, raw, reason, message) {
+      addRejected(line, raw, reason as RejectionReason, null, message);
+    },
+  };
+
+  const detection = detectFormat(fileName);
+  if (!detection.format) {
+    result.error = detection.unsupported ?? 'unsupported file';
+    return result;
+  }
+  const reader: TextRecordReader =
+    detection.format === 'jsonl' ? createJsonLinesReader(sink) : detection.format === 'json' ? createJsonArrayReader(sink) : createCsvReader(sink);
+
+  let lastProgress = 0;
+  const report = (force = false) => {
+    const now = Date.now();
+    if (!options.onProgress || (!force && now - lastProgress < PROGRESS_INTERVAL_MS)) return;
+    lastProgress = now;
+    options.onProgress({
+      fileName, bytesRead: result.bytes, totalBytes: options.totalBytes, events: result.events, rejected: result.rejected, elapsedMs: now - started,
+    });
+  };
+  const flush = async (force: boolean) => {
+    if (events.length >= batchRows || (force && events.length > 0)) await target.insert('events', events.flush());
+    if (rejected.length >= batchRows || (force && rejected.length > 0)) await target.insert('rejected', rejected.flush());
+  };
+
+  let stream = counting(options.stream, (n) => (result.bytes += n));
+  if (detection.gzip) stream = stream.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
+  const decoder = new TextDecoder('utf-8');
+  const chunks = stream.getReader();
+  try {
+    for (;;) {
+      if (options.signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');
+      const { done, value } = await chunks.read();
+      if (done) break;
+      reader.push(decoder.decode(value, { stream: true }));
+      await flush(false);
+      report();
+    }
+    reader.push(decoder.decode());
+    reader.end();
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') {
+      for (const id of result.retrievalIds) seenRetrievalIds.delete(id);
+      throw error;
+    }
+    reader.end();
+    result.error = `could not read the file: ${(error as Error).message}`;
+  } finally {
+    chunks.releaseLock();
+  }
+  await flush(true);
+  result.blankLines = reader.blankLines;
+  report(true);
+  return result;
+}

@@ -1,0 +1,117 @@
+import { EVENT_FIELDS, type EventFieldName, type FieldKind } from './fields';
+import { EVENT_TYPES, LABEL_KIND_REQUIRED, type EventType } from './event-types';
+import { parseTimestamp } from './parse-ts';
+import type { Rejection } from './rejection';
+
+export type FieldValues = Partial<Record<EventFieldName, string | number | boolean | string[] | number[]>>;
+
+export interface ValidEvent {
+  values: FieldValues;
+  /** Unknown fields as JSON object text, or null. */
+  extra: string | null;
+}
+
+export type Validation = { ok: true; event: ValidEvent } | { ok: false; rejection: Rejection };
+
+const reject = (reason: Rejection['reason'], field: string | null, message: string): Validation => ({
+  ok: false,
+  rejection: { reason, field, message },
+});
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
+}
+
+const EXPECTED: Record<FieldKind, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  strings: 'a list of strings',
+  numbers: 'a list of numbers',
+  ts: 'an ISO-8601 string or epoch milliseconds',
+};
+
+function conforms(kind: FieldKind, value: unknown): boolean {
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'strings':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string');
+    case 'numbers':
+      return Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item));
+    case 'ts':
+      return true;
+  }
+}
+
+const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
+
+function isEventType(name: string): name is EventType {
+  return Object.prototype.hasOwnProperty.call(EVENT_TYPES, name);
+}
+
+/**
+ * Checks one parsed input value against the schema. `seenRetrievalIds` spans every file of the
+ * load so that a duplicate `retrieval_id` is caught across files; a valid retrieval adds its id.
+ */
+export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Validation {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return reject('not_object', null, `expected a JSON object, got ${describe(value)}`);
+  }
+  const input = value as Record<string, unknown>;
+  if (isAbsent(input.type)) return reject('missing_field', 'type', 'missing required field "type"');
+  if (typeof input.type !== 'string') return reject('wrong_type', 'type', `"type" must be a string, got ${describe(input.type)}`);
+  if (!isEventType(input.type)) return reject('unknown_type', 'type', `unknown event type "${input.type}"`);
+  const spec = EVENT_TYPES[input.type];
+
+  const values: FieldValues = {};
+  let extra: Record<string, unknown> | null = null;
+  for (const [name, fieldValue] of Object.entries(input)) {
+    const kind = (EVENT_FIELDS as Record<string, FieldKind>)[name];
+    if (!kind) {
+      (extra ??= {})[name] = fieldValue;
+      continue;
+    }
+    if (isAbsent(fieldValue)) continue;
+    if (kind === 'ts') {
+      const ms = parseTimestamp(fieldValue);
+      if (ms === null) return reject('bad_ts', name, `"${name}" is not a timestamp: ${JSON.stringify(fieldValue)}`);
+      values.ts = ms;
+      continue;
+    }
+    if (!conforms(kind, fieldValue)) {
+      return reject('wrong_type', name, `"${name}" must be ${EXPECTED[kind]}, got ${describe(fieldValue)}`);
+    }
+    values[name as EventFieldName] = fieldValue as never;
+  }
+
+  const required = [...spec.required, ...(input.type === 'label' ? (LABEL_KIND_REQUIRED[String(values.kind)] ?? []) : [])];
+  for (const field of required) {
+    if (values[field] === undefined) return reject('missing_field', field, `missing required field "${field}"`);
+  }
+  if (input.type === 'label' && values.kind === 'relevance' && values.retrieval_id === undefined && values.query === undefined) {
+    return reject('missing_field', 'retrieval_id', 'a relevance label needs "retrieval_id" or "query"');
+  }
+  const vocab = 'vocab' in spec ? (spec.vocab as Partial<Record<EventFieldName, readonly string[]>>) : {};
+  for (const [field, allowed] of Object.entries(vocab) as [EventFieldName, readonly string[]][]) {
+    const given = values[field];
+    if (given !== undefined && !allowed.includes(given as string)) {
+      return reject('wrong_type', field, `"${field}" must be one of ${allowed.join(', ')}, got ${JSON.stringify(given)}`);
+    }
+  }
+  if (values.grade !== undefined && !(Number.isInteger(values.grade) && (values.grade as number) >= 0 && (values.grade as number) <= 3)) {
+    return reject('wrong_type', 'grade', `"grade" must be an integer from 0 to 3, got ${values.grade}`);
+  }
+  if (input.type === 'retrieval') {
+    const id = values.retrieval_id as string;
+    if (seenRetrievalIds.has(id)) return reject('duplicate_retrieval_id', 'retrieval_id', `retrieval_id "${id}" was already defined`);
+    seenRetrievalIds.add(id);
+  }
+  return { ok: true, event: { values, extra: extra ? JSON.stringify(extra) : null } };
+}
