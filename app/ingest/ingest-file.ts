@@ -4,6 +4,7 @@ import type { RejectionReason } from '../schema/rejection';
 import { validateEvent } from '../schema/validate';
 import { createCsvReader } from './csv-reader';
 import { detectFormat } from './file-format';
+import { gunzipIfCompressed } from './gzip-sniff';
 import { createJsonArrayReader } from './json-array-reader';
 import { createJsonLinesReader } from './jsonl-reader';
 import type { RecordSink, TextRecordReader } from './record-sink';
@@ -132,10 +133,8 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     if (rejected.length >= batchRows || (force && rejected.length > 0)) await target.insert('rejected', rejected.flush());
   };
 
-  let stream = counting(options.stream, (n) => (result.bytes += n));
-  if (detection.gzip) stream = stream.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
   const decoder = new TextDecoder('utf-8');
-  const chunks = stream.getReader();
+  const chunks = (await gunzipIfCompressed(counting(options.stream, (n) => (result.bytes += n)))).getReader();
   try {
     for (;;) {
       if (options.signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');

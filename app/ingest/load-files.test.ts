@@ -35,6 +35,8 @@ describe('loading each file kind', () => {
     ['logs.jsonl', jsonl],
     ['logs.ndjson', jsonl.replaceAll('\n', '\r\n')],
     ['logs.jsonl.gz', gzipSync(jsonl)],
+    ['already-decompressed-by-the-server.jsonl.gz', jsonl],
+    ['renamed-gzip.jsonl', gzipSync(jsonl)],
     ['logs.json', JSON.stringify(events, null, 2)],
     ['wrapped.json', JSON.stringify({ source: 'x', events }, null, 2)],
   ])('%s: stores both events with lists, numbers and extra fields intact', async (name, content) => {

@@ -76,7 +76,8 @@ type ValueOf<K extends FieldKind> = K extends 'string'
         : number[];
 
 /** One validated event as stored: every known field (null when absent), `ts` in epoch ms. */
-export type EventRow = { -readonly [F in EventFieldName]: ValueOf<(typeof EVENT_FIELDS)[F]> | null } & {
+export type EventRow = { -readonly [F in Exclude<EventFieldName, 'type'>]: ValueOf<(typeof EVENT_FIELDS)[F]> | null } & {
+  type: string;
   file_id: number;
   line: number;
   seq: number;

@@ -1,0 +1,36 @@
+import { useRef } from 'react';
+import { useDataset } from '../../queries/dataset';
+import { LoadProgressPanel } from './LoadProgressPanel';
+
+export function LoadBar() {
+  const dataset = useDataset();
+  const input = useRef<HTMLInputElement>(null);
+  const busy = dataset.phase !== 'ready';
+  return (
+    <div className="load-bar">
+      <label className={`button primary${busy ? ' disabled' : ''}`}>
+        Open log files
+        <input
+          ref={input}
+          type="file"
+          multiple
+          disabled={busy}
+          accept=".jsonl,.ndjson,.json,.csv,.gz,.parquet"
+          className="visually-hidden"
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            event.currentTarget.value = '';
+            void dataset.loadFiles(files);
+          }}
+        />
+      </label>
+      <button type="button" className="button" disabled={busy} onClick={() => void dataset.loadSamples()}>
+        Load sample logs
+      </button>
+      <button type="button" className="button subtle" disabled={busy || dataset.summary.files === 0} onClick={() => void dataset.clear()}>
+        Clear
+      </button>
+      {dataset.phase === 'loading' && <LoadProgressPanel progress={dataset.progress} onCancel={dataset.cancel} />}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+export interface FileRow {
+  file_id: number;
+  name: string;
+  bytes: number;
+  events: number;
+  rejected: number;
+  blank_lines: number;
+  error: string | null;
+  warnings: number;
+}
+
+export const FILES_SQL = `
+SELECT f.file_id, f.name, f.bytes, f.events, f.rejected, f.blank_lines, f.error,
+       (SELECT count(*) FROM reference_warnings w WHERE w.file_id = f.file_id)::INTEGER AS warnings
+FROM files f ORDER BY f.file_id`;
+
+export interface TypeCountRow {
+  type: string;
+  events: number;
+}
+
+export const COUNTS_BY_TYPE_SQL = `SELECT type, count(*)::INTEGER AS events FROM events GROUP BY type ORDER BY events DESC, type`;

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { EmptyDataset } from '../../components/EmptyDataset';
+import { formatCount } from '../../lib/format';
+import { useDataset } from '../../queries/dataset';
+import { countsByTypeOptions } from '../../queries/overview';
+import { FilesTable } from './FilesTable';
+
+export default function OverviewScreen() {
+  const dataset = useDataset();
+  const counts = useQuery(countsByTypeOptions(dataset));
+  if (dataset.summary.files === 0 && dataset.phase !== 'loading') return <EmptyDataset what="The overview then lists each file and what it held." />;
+  const { summary } = dataset;
+  return (
+    <>
+      <section className="grid-cards" aria-label="Dataset totals">
+        <Stat label="events" value={summary.events} />
+        <Stat label="sessions" value={summary.sessions} />
+        <Stat label="files" value={summary.files} />
+        <Stat label="rejected lines" value={summary.rejected} tone={summary.rejected ? 'bad' : undefined} />
+        <Stat label="reference warnings" value={summary.warnings} tone={summary.warnings ? 'warn' : undefined} />
+      </section>
+      <section className="panel">
+        <h2>Files</h2>
+        <FilesTable />
+      </section>
+      <section className="panel">
+        <h2>Events by type</h2>
+        <table className="data" aria-label="Events by type" style={{ maxWidth: 420 }}>
+          <thead>
+            <tr><th>type</th><th className="num">events</th></tr>
+          </thead>
+          <tbody>
+            {counts.data?.map((row) => (
+              <tr key={row.type}>
+                <td className="mono">{row.type}</td>
+                <td className="num">{formatCount(row.events)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}
+
+function Stat({ label, value, tone }: { label: string; value: number; tone?: 'bad' | 'warn' }) {
+  return (
+    <div className="stat">
+      <div className={`value${tone ? ` text-${tone}` : ''}`}>{formatCount(value)}</div>
+      <div className="label">{label}</div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { EmptyDataset } from '../../components/EmptyDataset';
+import { pluralize } from '../../lib/format';
+import { updateUrl, useUrlParam } from '../../lib/url-state';
+import { useDataset } from '../../queries/dataset';
+import { sessionListOptions, surfacesOptions } from '../../queries/sessions';
+import { SessionDetail } from './SessionDetail';
+import { SessionTable } from './SessionTable';
+import { filterFromParams } from './url';
+
+export default function SessionsScreen() {
+  const dataset = useDataset();
+  const [q] = useUrlParam('q');
+  const [surface] = useUrlParam('surface');
+  const [sort] = useUrlParam('sort');
+  const [selected, select] = useUrlParam('session');
+  const filter = useMemo(() => filterFromParams(new URLSearchParams({ q: q ?? '', ...(surface ? { surface } : {}), ...(sort ? { sort } : {}) })), [q, surface, sort]);
+  const sessions = useQuery(sessionListOptions(dataset, filter));
+  const surfaces = useQuery(surfacesOptions(dataset));
+
+  if (dataset.summary.sessions === 0 && dataset.phase === 'ready') {
+    return dataset.summary.files === 0 ? <EmptyDataset what="Sessions then appear here, one row each." /> : (
+      <div className="empty-state panel"><h2>No sessions</h2><p>The loaded files hold no event with a <code>session_id</code>.</p></div>
+    );
+  }
+  return (
+    <div className={`sessions-layout${selected ? ' with-detail' : ''}`}>
+      <section className="panel sessions-list" aria-label="Sessions">
+        <div className="toolbar">
+          <input
+            type="search"
+            aria-label="Filter sessions"
+            placeholder="Filter by session or user id…"
+            defaultValue={filter.search}
+            onChange={(event) => updateUrl({ q: event.currentTarget.value }, false)}
+          />
+          <select aria-label="Surface" value={filter.surface ?? ''} onChange={(event) => updateUrl({ surface: event.currentTarget.value }, false)}>
+            <option value="">All surfaces</option>
+            {surfaces.data?.map((name) => <option key={name} value={name}>{name}</option>)}
+          </select>
+          <span className="text-soft">{sessions.data ? pluralize(sessions.data.length, 'session') : 'Loading…'}</span>
+          <span className="text-soft keys-hint"><kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Esc</kbd> close</span>
+        </div>
+        <SessionTable rows={sessions.data ?? []} filter={filter} selected={selected} onSelect={(id) => select(id)} />
+      </section>
+      {selected && <SessionDetail sessionId={selected} onClose={() => select(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { FileIngestResult, IngestProgress } from './ingest-file';
+
+/** A file to load: a picked/dropped File, or a same-origin URL (the bundled samples). */
+export type LoadInput = { kind: 'file'; file: File } | { kind: 'url'; name: string; url: string };
+
+export type ToIngestWorker =
+  | { kind: 'load'; inputs: LoadInput[] }
+  | { kind: 'inserted'; batchId: number }
+  | { kind: 'cancel' }
+  | { kind: 'reset' };
+
+export type FromIngestWorker =
+  | { kind: 'batch'; batchId: number; table: 'events' | 'rejected'; ipc: Uint8Array }
+  | { kind: 'progress'; fileIndex: number; fileCount: number; progress: IngestProgress }
+  | { kind: 'file-done'; result: FileIngestResult }
+  | { kind: 'file-cancelled'; fileId: number; fileName: string }
+  | { kind: 'load-done'; cancelled: boolean }
+  | { kind: 'load-failed'; message: string };

@@ -1,0 +1,9 @@
+/** Saves text as a file through a temporary object URL; nothing leaves the machine. */
+export function downloadText(fileName: string, text: string, type = 'application/x-ndjson'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

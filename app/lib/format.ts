@@ -1,0 +1,39 @@
+const integer = new Intl.NumberFormat('en-US');
+
+export const formatCount = (n: number | null | undefined) => (n == null ? '—' : integer.format(n));
+
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes == null) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms == null || Number.isNaN(ms)) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const minutes = seconds / 60;
+  if (minutes < 60) return `${Math.floor(minutes)} min ${Math.round(seconds % 60)} s`;
+  const hours = minutes / 60;
+  if (hours < 48) return `${Math.floor(hours)} h ${Math.round(minutes % 60)} min`;
+  return `${Math.floor(hours / 24)} d ${Math.round(hours % 24)} h`;
+}
+
+/** UTC, to the second: logs are compared across machines, so no local time zone. */
+export function formatTimestamp(ms: number | null | undefined): string {
+  if (ms == null) return '—';
+  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
+}
+
+export const formatRate = (rate: number | null | undefined, digits = 1) =>
+  rate == null ? '—' : `${(rate * 100).toFixed(digits)}%`;
+
+export const pluralize = (n: number, word: string, plural = `${word}s`) => `${formatCount(n)} ${n === 1 ? word : plural}`;

@@ -1,0 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { DatasetProvider } from './queries/dataset';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: Infinity, gcTime: 5 * 60_000, retry: false, refetchOnWindowFocus: false } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <DatasetProvider autoloadSamples={import.meta.env.VITE_AUTOLOAD_SAMPLES === '1'}>
+        <App />
+      </DatasetProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

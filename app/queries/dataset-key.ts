@@ -1,0 +1,15 @@
+import type { Engine } from '../engine/engine';
+
+/** What a query needs of the dataset: the engine, and the version its results belong to. */
+export interface DatasetRef {
+  engine: Engine | null;
+  version: number;
+}
+
+/** Query keys start with the dataset version, so every load and clear invalidates them all. */
+export const datasetKey = (dataset: DatasetRef, ...parts: unknown[]) => ['dataset', dataset.version, ...parts] as const;
+
+export function requireEngine(dataset: DatasetRef): Engine {
+  if (!dataset.engine) throw new Error('The database engine is not ready');
+  return dataset.engine;
+}

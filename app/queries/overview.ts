@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { COUNTS_BY_TYPE_SQL, FILES_SQL, type FileRow, type TypeCountRow } from '../engine/sql/overview';
+import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+
+export const filesOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'files'),
+    queryFn: () => requireEngine(dataset).query<FileRow>(FILES_SQL),
+    enabled: dataset.engine !== null,
+  });
+
+export const countsByTypeOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'counts-by-type'),
+    queryFn: () => requireEngine(dataset).query<TypeCountRow>(COUNTS_BY_TYPE_SQL),
+    enabled: dataset.engine !== null,
+  });

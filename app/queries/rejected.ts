@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { REJECTED_FACETS_SQL, rejectedListQuery, type RejectedFilter, type RejectedListRow } from '../engine/sql/rejected';
+import { eventRecord } from '../schema/event-record';
+import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+
+export interface RejectedItem extends Omit<RejectedListRow, 'event'> {
+  raw: string;
+}
+
+export const rejectedListOptions = (dataset: DatasetRef, filter: RejectedFilter) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'rejected', 'list', filter),
+    queryFn: async (): Promise<RejectedItem[]> => {
+      const { sql, params } = rejectedListQuery(filter);
+      const rows = await requireEngine(dataset).query<RejectedListRow>(sql, params);
+      return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? JSON.stringify(eventRecord(event)) }));
+    },
+    enabled: dataset.engine !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export interface RejectedFacet {
+  severity: string;
+  reason: string;
+  file: string;
+  n: number;
+}
+
+export const rejectedFacetsOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'rejected', 'facets'),
+    queryFn: () => requireEngine(dataset).query<RejectedFacet>(REJECTED_FACETS_SQL),
+    enabled: dataset.engine !== null,
+  });

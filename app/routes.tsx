@@ -1,0 +1,16 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface Route {
+  id: string;
+  label: string;
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+/** One entry per screen; the `view` URL parameter picks one. */
+export const ROUTES: Route[] = [
+  { id: 'overview', label: 'Overview', screen: lazy(() => import('./features/overview/OverviewScreen')) },
+  { id: 'sessions', label: 'Sessions', screen: lazy(() => import('./features/sessions/SessionsScreen')) },
+  { id: 'rejected', label: 'Rejected rows', screen: lazy(() => import('./features/rejected/RejectedScreen')) },
+];
+
+export const DEFAULT_ROUTE = ROUTES[0];
