@@ -1,0 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { benchIngest } from './ingest.bench';
+import { report, type Measurement } from './measure';
+
+const events = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const file = path.resolve('.bench', `events-${events}.jsonl`);
+
+if (!existsSync(file)) {
+  console.log(`Generating ${events.toLocaleString('en-US')} events into ${file} …`);
+  execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', String(events), '--out', file], { stdio: 'inherit' });
+}
+
+const measurements: Measurement[] = [];
+measurements.push(...(await benchIngest(file)));
+report(measurements);

@@ -1,0 +1,52 @@
+// Bundles the command line (app/cli/main.ts) into dist-cli/cli.mjs; runs as `prepare` on npm install/ci.
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI_BUNDLE = path.join(root, 'dist-cli', 'cli.mjs');
+
+export async function buildCli() {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['app/cli/main.ts'],
+    outfile: CLI_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return CLI_BUNDLE;
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when the bundle is missing or older than any source under app/ (when the sources are here). */
+export function cliBundleIsStale() {
+  let built;
+  try {
+    built = statSync(CLI_BUNDLE).mtimeMs;
+  } catch {
+    return true;
+  }
+  const sources = path.join(root, 'app');
+  try {
+    return newestMtime(sources) > built;
+  } catch {
+    return false;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildCli();
+}

@@ -1,0 +1,59 @@
+// Every test: unit (Vitest) then browser (Playwright), then one closing line `tests: N passed, M failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'test-results');
+const UNIT_REPORT = path.join(resultsDir, 'unit.json');
+const E2E_REPORT = path.join(resultsDir, 'e2e.json');
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.error) console.error(`${command} ${args.join(' ')}: ${result.error.message}`);
+  return result.status ?? 1;
+}
+
+/** Vitest's JSON report; a test file that failed to load has no failed test but a failed suite. */
+function countUnit(report) {
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  );
+  for (const file of brokenFiles) console.error(`unit: ${path.relative(root, file.name)} failed to run: ${file.message ?? ''}`);
+  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles.length };
+}
+
+/** Playwright's JSON report; errors outside any test (web server, config) count as a failure. */
+function countE2e(report) {
+  const { expected, unexpected, flaky } = report.stats;
+  for (const error of report.errors ?? []) console.error(`e2e: ${error.message?.split('\n')[0] ?? 'error outside a test'}`);
+  return { passed: expected + flaky, failed: unexpected + (unexpected === 0 && report.errors?.length ? 1 : 0) };
+}
+
+function tally(suite, reportPath, exitCode, count) {
+  if (!existsSync(reportPath)) {
+    console.error(`${suite}: no report at ${path.relative(root, reportPath)} (exit ${exitCode}); counted as 1 failed`);
+    return { passed: 0, failed: 1 };
+  }
+  const counts = count(JSON.parse(readFileSync(reportPath, 'utf8')));
+  if (exitCode !== 0 && counts.failed === 0) {
+    console.error(`${suite}: exited ${exitCode} without a failed test in its report; counted as 1 failed`);
+    counts.failed = 1;
+  }
+  return counts;
+}
+
+mkdirSync(resultsDir, { recursive: true });
+rmSync(UNIT_REPORT, { force: true });
+rmSync(E2E_REPORT, { force: true });
+
+const unitExit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, UNIT_REPORT)}`]);
+const e2eExit = run(process.execPath, [path.join(root, 'scripts', 'run-e2e.mjs')]);
+
+const unit = tally('unit tests', UNIT_REPORT, unitExit, countUnit);
+const e2e = tally('browser tests', E2E_REPORT, e2eExit, countE2e);
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed;
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
