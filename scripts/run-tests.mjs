@@ -48,12 +48,23 @@ mkdirSync(resultsDir, { recursive: true });
 rmSync(UNIT_REPORT, { force: true });
 rmSync(E2E_REPORT, { force: true });
 
+// Static checks count as one test each: the types hold, and the layering lint passes.
+const checks = [
+  ['typecheck', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint (layering, hooks)', ['eslint', 'app', 'bench', 'e2e']],
+].map(([name, args]) => {
+  const exit = run('npx', args);
+  if (exit !== 0) console.error(`${name} failed`);
+  return exit === 0;
+});
+const staticChecks = { passed: checks.filter(Boolean).length, failed: checks.filter((ok) => !ok).length };
+
 const unitExit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, UNIT_REPORT)}`]);
 const e2eExit = run(process.execPath, [path.join(root, 'scripts', 'run-e2e.mjs')]);
 
 const unit = tally('unit tests', UNIT_REPORT, unitExit, countUnit);
 const e2e = tally('browser tests', E2E_REPORT, e2eExit, countE2e);
-const passed = unit.passed + e2e.passed;
-const failed = unit.failed + e2e.failed;
+const passed = staticChecks.passed + unit.passed + e2e.passed;
+const failed = staticChecks.failed + unit.failed + e2e.failed;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
