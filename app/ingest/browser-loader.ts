@@ -20,19 +20,23 @@ export interface LoadOutcome {
  */
 export class BrowserLoader {
   private readonly worker = new Worker(new URL('./ingest.worker.ts', import.meta.url), { type: 'module' });
-  private busy = false;
+  private running = false;
+
+  get busy(): boolean {
+    return this.running;
+  }
 
   constructor(private readonly engine: Engine) {}
 
   load(inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
-    if (this.busy) return Promise.reject(new Error('A load is already running'));
-    this.busy = true;
+    if (this.running) return Promise.reject(new Error('A load is already running'));
+    this.running = true;
     const outcome: LoadOutcome = { files: [], cancelledFile: null };
     let work = Promise.resolve();
     return new Promise<LoadOutcome>((resolve, reject) => {
       const finish = (error?: Error) => {
         this.worker.onmessage = null;
-        work = work.then(() => finalizeLoad(this.engine)).finally(() => (this.busy = false));
+        work = work.then(() => finalizeLoad(this.engine)).finally(() => (this.running = false));
         work.then(() => (error ? reject(error) : resolve(outcome)), reject);
       };
       this.worker.onmessage = (event: MessageEvent<FromIngestWorker>) => {

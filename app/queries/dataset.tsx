@@ -27,6 +27,8 @@ export interface Dataset {
 const DatasetContext = createContext<Dataset | null>(null);
 
 let started: Promise<{ engine: Engine; loader: BrowserLoader }> | null = null;
+// The samples load once per page, even though StrictMode mounts the provider twice.
+let autoloadStarted = false;
 function startOnce() {
   started ??= createBrowserEngine().then(async (engine) => {
     await initDataset(engine);
@@ -53,7 +55,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   const run = useCallback(
     async (inputs: LoadInput[]) => {
       const { engine: target, loader } = await startOnce();
-      if (inputs.length === 0) return;
+      if (inputs.length === 0 || loader.busy) return;
       setPhase('loading');
       setNotice(null);
       setProgress(null);
@@ -74,13 +76,17 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   );
 
   useEffect(() => {
+    const ownsAutoload = autoloadSamples && !autoloadStarted;
+    if (ownsAutoload) autoloadStarted = true;
     startOnce().then(
       async ({ engine: ready, loader }) => {
         loaderRef.current = loader;
         setEngine(ready);
-        await refresh(ready);
-        setPhase('ready');
-        if (autoloadSamples) await run(SAMPLE_FILES);
+        if (ownsAutoload) await run(SAMPLE_FILES);
+        else if (!autoloadSamples) {
+          await refresh(ready);
+          setPhase('ready');
+        }
       },
       (error: Error) => {
         setPhase('failed');

@@ -34,6 +34,11 @@ describe('validateEvent rejects', () => {
     if (!result.ok) expect([result.rejection.reason, result.rejection.field]).toEqual([reason, field]);
   });
 
+  it('names the first wrong item of a list', () => {
+    const result = validateEvent({ ...retrieval, scores: [0.5, 'high'] }, new Set());
+    expect(result.ok ? null : result.rejection.message).toBe('"scores" must be a list of numbers, got a list whose item 2 is a string ("high")');
+  });
+
   it('a retrieval_id seen before, and only the second time', () => {
     const seen = new Set<string>();
     expect(validateEvent(retrieval, seen).ok).toBe(true);

@@ -24,6 +24,14 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** For a list of the wrong items, names the first wrong item and where it stands. */
+function describeMismatch(kind: FieldKind, value: unknown): string {
+  if (!Array.isArray(value) || (kind !== 'strings' && kind !== 'numbers')) return describe(value);
+  const want = kind === 'strings' ? 'string' : 'number';
+  const index = value.findIndex((item) => typeof item !== want || (want === 'number' && !Number.isFinite(item)));
+  return `a list whose item ${index + 1} is ${describe(value[index])} (${JSON.stringify(value[index])})`;
+}
+
 const EXPECTED: Record<FieldKind, string> = {
   string: 'a string',
   number: 'a number',
@@ -86,7 +94,7 @@ export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Va
       continue;
     }
     if (!conforms(kind, fieldValue)) {
-      return reject('wrong_type', name, `"${name}" must be ${EXPECTED[kind]}, got ${describe(fieldValue)}`);
+      return reject('wrong_type', name, `"${name}" must be ${EXPECTED[kind]}, got ${describeMismatch(kind, fieldValue)}`);
     }
     values[name as EventFieldName] = fieldValue as never;
   }
