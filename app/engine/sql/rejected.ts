@@ -30,7 +30,7 @@ export function rejectedListQuery(filter: RejectedFilter): { sql: string; params
             UNION ALL
             SELECT severity, file_id, file, line, reason, field, message, NULL AS raw, seq FROM reference_warnings
           ) x LEFT JOIN events e ON e.seq = x.seq
-          WHERE (?::VARCHAR IS NULL OR severity = ?) AND (?::VARCHAR IS NULL OR reason = ?) AND (?::VARCHAR IS NULL OR file = ?)
+          WHERE (?::VARCHAR IS NULL OR x.severity = ?) AND (?::VARCHAR IS NULL OR x.reason = ?) AND (?::VARCHAR IS NULL OR x.file = ?)
           ORDER BY x.file_id, x.line`,
     params: [filter.severity, filter.severity, filter.reason, filter.reason, filter.file, filter.file],
   };

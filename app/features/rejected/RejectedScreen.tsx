@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EmptyDataset } from '../../components/EmptyDataset';
+import { QueryState } from '../../components/QueryState';
 import type { RejectedFilter } from '../../engine/sql/rejected';
 import { downloadText } from '../../lib/download';
 import { formatCount, pluralize } from '../../lib/format';
@@ -49,6 +50,7 @@ export default function RejectedScreen() {
               Download JSONL
             </button>
           </div>
+          <QueryState query={rows} label="the rejected rows" />
           <RejectedTable rows={items} />
         </>
       )}

@@ -5,6 +5,7 @@ import { groupByTurn } from '../../model/session/turn-groups';
 import { useDataset } from '../../queries/dataset';
 import { sessionEventsOptions, sessionSummaryOptions } from '../../queries/sessions';
 import { EventItem } from './EventItem';
+import { QueryState } from '../../components/QueryState';
 
 export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClose(): void }) {
   const dataset = useDataset();
@@ -30,7 +31,7 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
         </div>
         <button type="button" className="button subtle" onClick={onClose} aria-label="Close session">✕</button>
       </header>
-      {events.isError && <div className="text-bad">{(events.error as Error).message}</div>}
+      <QueryState query={events} label="this session's events" />
       <ol className="turns">
         {turns.map((turn) => (
           <li key={turn.turnId ?? '(none)'} className="turn">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EmptyDataset } from '../../components/EmptyDataset';
+import { QueryState } from '../../components/QueryState';
 import { pluralize } from '../../lib/format';
 import { updateUrl, useUrlParam } from '../../lib/url-state';
 import { useDataset } from '../../queries/dataset';
@@ -42,6 +43,7 @@ export default function SessionsScreen() {
           <span className="text-soft">{sessions.data ? pluralize(sessions.data.length, 'session') : 'Loading…'}</span>
           <span className="text-soft keys-hint"><kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Esc</kbd> close</span>
         </div>
+        <QueryState query={sessions} label="the session list" />
         <SessionTable rows={sessions.data ?? []} filter={filter} selected={selected} onSelect={(id) => select(id)} />
       </section>
       {selected && <SessionDetail sessionId={selected} onClose={() => select(null)} />}

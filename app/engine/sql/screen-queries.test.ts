@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initDataset } from '../dataset';
+import type { Engine } from '../engine';
+import { createNodeEngine } from '../node-engine';
+import { loadFiles } from '../../ingest/load-files';
+import { LoadState } from '../../ingest/load-state';
+import { textInputFile } from '../../ingest/text-input';
+import { DATASET_SUMMARY_SQL } from './dataset-summary';
+import { COUNTS_BY_TYPE_SQL, FILES_SQL } from './overview';
+import { REJECTED_FACETS_SQL, rejectedListQuery } from './rejected';
+import { SESSION_EVENTS_SQL, SURFACES_SQL, sessionListQuery } from './sessions';
+
+const line = (event: Record<string, unknown>) => JSON.stringify(event);
+const LOG = [
+  line({ type: 'prompt', ts: '2026-10-01T10:00:00Z', session_id: 's-a', user_id: 'u1', surface: 'chat', turn_id: 't1', text: 'hi' }),
+  line({ type: 'retrieval', ts: '2026-10-01T10:00:01Z', session_id: 's-a', turn_id: 't1', retrieval_id: 'r1', returned_asset_ids: ['x'] }),
+  line({ type: 'gate', ts: '2026-10-01T10:00:02Z', session_id: 's-a', decision: 'answer', reason: 'high score' }),
+  line({ type: 'action', ts: '2026-10-01T10:05:00Z', session_id: 's-a', actor: 'user', action: 'export', consumed_asset_id: 'x', source_retrieval_id: 'r9' }),
+  line({ type: 'prompt', ts: '2026-10-02T09:00:00Z', session_id: 's-b', user_id: 'u2', surface: 'library', text: 'cards' }),
+  '{"type":"prompt"',
+  line({ type: 'retrieval', ts: 'soon', session_id: 's-b', retrieval_id: 'r2' }),
+].join('\n');
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createNodeEngine();
+  await initDataset(engine);
+  await loadFiles(engine, [textInputFile('log.jsonl', LOG, 64)], new LoadState());
+});
+afterAll(() => engine.close());
+
+describe('the queries behind the screens, on the real engine', () => {
+  it('dataset summary and overview', async () => {
+    expect(await engine.query(DATASET_SUMMARY_SQL)).toEqual([{ events: 5, files: 1, rejected: 2, warnings: 1, sessions: 2 }]);
+    expect(await engine.query(FILES_SQL)).toMatchObject([{ name: 'log.jsonl', events: 5, rejected: 2, warnings: 1, error: null }]);
+    expect(await engine.query(COUNTS_BY_TYPE_SQL)).toEqual([
+      { type: 'prompt', events: 2 }, { type: 'action', events: 1 }, { type: 'gate', events: 1 }, { type: 'retrieval', events: 1 },
+    ]);
+  });
+
+  it('session list: summary columns, search, surface filter, sort both ways', async () => {
+    const run = async (filter: Parameters<typeof sessionListQuery>[0]) => {
+      const { sql, params } = sessionListQuery(filter);
+      return engine.query<Record<string, unknown>>(sql, params);
+    };
+    const all = await run({ search: '', surface: null, sort: 'start_ts', descending: false });
+    expect(all).toEqual([
+      { session_id: 's-a', user_id: 'u1', surface: 'chat', run_id: null, start_ts: Date.UTC(2026, 9, 1, 10), duration_ms: 300_000, events: 4, prompts: 1, retrievals: 1, actions: 1, completions: 1 },
+      { session_id: 's-b', user_id: 'u2', surface: 'library', run_id: null, start_ts: Date.UTC(2026, 9, 2, 9), duration_ms: 0, events: 1, prompts: 1, retrievals: 0, actions: 0, completions: 0 },
+    ]);
+    expect((await run({ search: 'U2', surface: null, sort: 'start_ts', descending: false })).map((r) => r.session_id)).toEqual(['s-b']);
+    expect((await run({ search: '', surface: 'chat', sort: 'start_ts', descending: false })).map((r) => r.session_id)).toEqual(['s-a']);
+    expect((await run({ search: '', surface: null, sort: 'events', descending: true } as never)).map((r) => r.session_id)).toEqual(['s-b', 's-a']);
+    expect((await run({ search: '', surface: null, sort: 'retrievals', descending: true })).map((r) => r.session_id)).toEqual(['s-a', 's-b']);
+    expect(await engine.query(SURFACES_SQL)).toEqual([{ surface: 'chat' }, { surface: 'library' }]);
+  });
+
+  it('a search text is bound, never spliced into the SQL', async () => {
+    const { sql, params } = sessionListQuery({ search: "x' OR 1=1 --", surface: null, sort: 'start_ts', descending: false });
+    expect(sql).not.toContain('1=1');
+    expect(await engine.query(sql, params)).toEqual([]);
+  });
+
+  it('session events in time order with their file name', async () => {
+    const rows = await engine.query<{ type: string; file: string; line: number }>(SESSION_EVENTS_SQL, ['s-a']);
+    expect(rows.map((r) => [r.type, r.file, r.line])).toEqual([['prompt', 'log.jsonl', 1], ['retrieval', 'log.jsonl', 2], ['gate', 'log.jsonl', 3], ['action', 'log.jsonl', 4]]);
+  });
+
+  it('rejected rows and warnings, filtered by kind, reason and file, with the warned event', async () => {
+    const run = async (filter: Parameters<typeof rejectedListQuery>[0]) => {
+      const { sql, params } = rejectedListQuery(filter);
+      return engine.query<{ line: number; reason: string; severity: string; event: { retrieval_id: string | null; consumed_asset_id: string | null } }>(sql, params);
+    };
+    const all = await run({ severity: null, reason: null, file: null });
+    expect(all.map((r) => [r.line, r.severity, r.reason])).toEqual([[4, 'warning', 'unknown_reference'], [6, 'rejected', 'invalid_json'], [7, 'rejected', 'bad_ts']]);
+    expect(all[0].event.consumed_asset_id).toBe('x');
+    expect((await run({ severity: 'rejected', reason: 'bad_ts', file: 'log.jsonl' })).map((r) => r.line)).toEqual([7]);
+    expect(await run({ severity: null, reason: null, file: 'other.jsonl' })).toEqual([]);
+    expect(await engine.query(REJECTED_FACETS_SQL)).toHaveLength(3);
+  });
+});
