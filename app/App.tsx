@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { DropZone } from './components/load-bar/DropZone';
 import { LoadBar } from './components/load-bar/LoadBar';
+import { LoadProgressPanel } from './components/load-bar/LoadProgressPanel';
 import { StatusLine } from './components/StatusLine';
 import { formatCount } from './lib/format';
 import { hrefWith, updateUrl, useUrlParam } from './lib/url-state';
@@ -9,7 +10,7 @@ import { DEFAULT_ROUTE, ROUTES } from './routes';
 
 export function App() {
   const [view] = useUrlParam('view');
-  const { summary } = useDataset();
+  const { summary, phase, progress, cancel } = useDataset();
   const route = ROUTES.find((r) => r.id === view) ?? DEFAULT_ROUTE;
   const Screen = route.screen;
   return (
@@ -39,6 +40,7 @@ export function App() {
         </nav>
         <LoadBar />
       </header>
+      {phase === 'loading' && <LoadProgressPanel progress={progress} onCancel={cancel} />}
       <StatusLine />
       <main className="app-main">
         <Suspense fallback={<div className="empty-state">Loading screen…</div>}>

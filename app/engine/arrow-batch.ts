@@ -98,25 +98,46 @@ function columnData(kind: ColumnKind, values: Cell[]): Data {
 export class ArrowBatchBuilder {
   private columns: Cell[][];
   private readonly schema: Schema;
+  private readonly columnIndex: Map<string, number>;
   length = 0;
 
-  constructor(private readonly specs: ColumnSpec[]) {
-    this.columns = specs.map(() => []);
+  constructor(
+    private readonly specs: ColumnSpec[],
+    private readonly capacity = 20_000,
+  ) {
+    this.columns = this.emptyColumns();
     this.schema = new Schema(specs.map((spec) => new Field(spec.name, arrowType(spec.kind), true)));
+    this.columnIndex = new Map(specs.map((spec, index) => [spec.name, index]));
   }
 
+  /**
+   * Only the fields a row sets are written (an event sets a dozen of ~60 columns); the holes
+   * left in the other columns read as null when the batch is encoded.
+   */
   add(row: Record<string, Cell>): void {
-    for (let c = 0; c < this.specs.length; c++) this.columns[c].push(row[this.specs[c].name]);
+    for (const name in row) {
+      const index = this.columnIndex.get(name);
+      if (index !== undefined) this.columns[index][this.length] = row[name];
+    }
     this.length++;
   }
 
   /** The rows so far as one Arrow IPC stream; the builder is empty afterwards. */
   flush(): Uint8Array {
-    const children = this.specs.map((spec, c) => columnData(spec.kind, this.columns[c]));
+    const children = this.specs.map((spec, c) => {
+      const column = this.columns[c];
+      column.length = this.length;
+      return columnData(spec.kind, column);
+    });
     const struct = makeData({ type: new Struct(this.schema.fields), length: this.length, children });
     const ipc = tableToIPC(new Table([new RecordBatch(this.schema, struct)]), 'stream');
-    this.columns = this.specs.map(() => []);
+    this.columns = this.emptyColumns();
     this.length = 0;
     return ipc;
+  }
+
+  /** Preallocated, so that writing row n of a column never makes a sparse (slow) array. */
+  private emptyColumns(): Cell[][] {
+    return this.specs.map(() => new Array<Cell>(this.capacity));
   }
 }

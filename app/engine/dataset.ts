@@ -1,6 +1,7 @@
 import type { FileIngestResult } from '../ingest/ingest-file';
 import type { Engine } from './engine';
-import { CLEAR_SQL, schemaSql } from './sql/ddl';
+import { CLEAR_SQL, EVENT_TABLES, schemaSql } from './sql/ddl';
+import { ident } from './sql/quote';
 import { POST_LOAD_SQL } from './sql/post-load';
 
 export async function initDataset(engine: Engine): Promise<void> {
@@ -17,8 +18,8 @@ export async function recordFile(engine: Engine, file: FileIngestResult): Promis
 
 /** Removes what a cancelled file had inserted so far. */
 export async function forgetFile(engine: Engine, fileId: number): Promise<void> {
-  for (const table of ['events', 'rejected', 'files']) {
-    await engine.query(`DELETE FROM ${table} WHERE file_id = ?`, [fileId]);
+  for (const table of [...EVENT_TABLES, 'rejected', 'files']) {
+    await engine.query(`DELETE FROM ${ident(table)} WHERE file_id = ?`, [fileId]);
   }
 }
 

@@ -1,5 +1,6 @@
 import { ArrowBatchBuilder } from '../engine/arrow-batch';
-import { EVENT_COLUMNS, REJECTED_COLUMNS } from '../schema/columns';
+import { REJECTED_COLUMNS, TYPE_COLUMNS, typeTable } from '../schema/columns';
+import type { EventType } from '../schema/event-types';
 import type { RejectionReason } from '../schema/rejection';
 import { validateEvent } from '../schema/validate';
 import { createCsvReader } from './csv-reader';
@@ -33,7 +34,8 @@ export interface FileIngestResult {
 }
 
 export interface IngestTarget {
-  insert(table: 'events' | 'rejected', ipc: Uint8Array): Promise<void>;
+  /** Appends a batch to a table (an `events_<type>` table, or `rejected`). */
+  insert(table: string, ipc: Uint8Array): Promise<void>;
 }
 
 export interface IngestFileOptions {
@@ -71,8 +73,13 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const result: FileIngestResult = {
     fileId, fileName, bytes: 0, events: 0, rejected: 0, blankLines: 0, countsByType: {}, retrievalIds: [], error: null,
   };
-  const events = new ArrowBatchBuilder(EVENT_COLUMNS);
-  const rejected = new ArrowBatchBuilder(REJECTED_COLUMNS);
+  const eventBatches = new Map<EventType, ArrowBatchBuilder>();
+  const batchFor = (type: EventType) => {
+    let builder = eventBatches.get(type);
+    if (!builder) eventBatches.set(type, (builder = new ArrowBatchBuilder(TYPE_COLUMNS[type], batchRows)));
+    return builder;
+  };
+  const rejected = new ArrowBatchBuilder(REJECTED_COLUMNS, 1024);
   let seq = options.seqStart;
 
   const addRejected = (line: number, raw: string, reason: RejectionReason, field: string | null, message: string) => {
@@ -88,9 +95,9 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     }
     const { values, extra } = validation.event;
     values.event_id ??= `${fileName}:${line}`;
-    events.add({ ...values, file_id: fileId, line, seq: seq++, extra });
+    const type = values.type as EventType;
+    batchFor(type).add({ ...values, file_id: fileId, line, seq: seq++, extra });
     result.events++;
-    const type = values.type as string;
     result.countsByType[type] = (result.countsByType[type] ?? 0) + 1;
     if (type === 'retrieval') result.retrievalIds.push(values.retrieval_id as string);
   };
@@ -129,7 +136,9 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     });
   };
   const flush = async (force: boolean) => {
-    if (events.length >= batchRows || (force && events.length > 0)) await target.insert('events', events.flush());
+    for (const [type, batch] of eventBatches) {
+      if (batch.length >= batchRows || (force && batch.length > 0)) await target.insert(typeTable(type), batch.flush());
+    }
     if (rejected.length >= batchRows || (force && rejected.length > 0)) await target.insert('rejected', rejected.flush());
   };
 

@@ -11,13 +11,18 @@ let abort: AbortController | null = null;
 
 const post = (message: FromIngestWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
-/** Sends a batch to the main thread and waits until DuckDB has it: this is the backpressure. */
-function insert(table: 'events' | 'rejected', ipc: Uint8Array): Promise<void> {
+// Two batches in flight let parsing (this worker) and inserting (DuckDB's worker) overlap,
+// while memory stays bounded; the main thread applies batches in the order they were sent.
+const MAX_BATCHES_IN_FLIGHT = 2;
+const inFlight: Promise<void>[] = [];
+
+async function insert(table: string, ipc: Uint8Array): Promise<void> {
   const batchId = nextBatchId++;
-  return new Promise((resolve) => {
-    pendingInserts.set(batchId, resolve);
-    post({ kind: 'batch', batchId, table, ipc }, [ipc.buffer]);
-  });
+  const inserted = new Promise<void>((resolve) => pendingInserts.set(batchId, resolve));
+  inFlight.push(inserted);
+  void inserted.then(() => inFlight.splice(inFlight.indexOf(inserted), 1));
+  post({ kind: 'batch', batchId, table, ipc }, [ipc.buffer]);
+  while (inFlight.length >= MAX_BATCHES_IN_FLIGHT) await inFlight[0];
 }
 
 async function open(input: LoadInput): Promise<{ name: string; size: number | null; stream: ReadableStream<Uint8Array> }> {

@@ -12,15 +12,21 @@ export function createJsonLinesReader(sink: RecordSink): TextRecordReader {
   };
   return {
     push(chunk) {
-      const buffer = carry + chunk;
-      let start = 0;
-      let newline = buffer.indexOf('\n', start);
-      while (newline !== -1) {
-        emit(buffer.slice(start, newline));
-        start = newline + 1;
-        newline = buffer.indexOf('\n', start);
+      // Only the line that straddles two chunks is concatenated; the rest are slices of the chunk.
+      let newline = chunk.indexOf('\n');
+      if (newline === -1) {
+        carry += chunk;
+        return;
       }
-      carry = buffer.slice(start);
+      emit(carry + chunk.slice(0, newline));
+      let start = newline + 1;
+      newline = chunk.indexOf('\n', start);
+      while (newline !== -1) {
+        emit(chunk.slice(start, newline));
+        start = newline + 1;
+        newline = chunk.indexOf('\n', start);
+      }
+      carry = chunk.slice(start);
     },
     end() {
       if (carry !== '') emit(carry);

@@ -10,7 +10,7 @@ export type ToIngestWorker =
   | { kind: 'reset' };
 
 export type FromIngestWorker =
-  | { kind: 'batch'; batchId: number; table: 'events' | 'rejected'; ipc: Uint8Array }
+  | { kind: 'batch'; batchId: number; table: string; ipc: Uint8Array }
   | { kind: 'progress'; fileIndex: number; fileCount: number; progress: IngestProgress }
   | { kind: 'file-done'; result: FileIngestResult }
   | { kind: 'file-cancelled'; fileId: number; fileName: string }

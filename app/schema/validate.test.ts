@@ -69,6 +69,14 @@ describe('validateEvent accepts', () => {
   });
 });
 
+describe('a known field on a type that does not own it', () => {
+  it('is kept in extra, not stored in a column of another type', () => {
+    const result = validateEvent({ ...retrieval, rating: 'down', category: 'returns' }, new Set());
+    expect(result.ok && result.event.extra).toBe('{"rating":"down","category":"returns"}');
+    expect(result.ok && 'rating' in result.event.values).toBe(false);
+  });
+});
+
 describe('parseTimestamp', () => {
   it.each([
     ['2026-10-01T10:00:00Z', Date.UTC(2026, 9, 1, 10)],

@@ -1,5 +1,5 @@
 import { EVENT_FIELDS, type EventFieldName, type FieldKind } from './fields';
-import { EVENT_TYPES, LABEL_KIND_REQUIRED, type EventType } from './event-types';
+import { COMMON_FIELDS, EVENT_TYPES, EVENT_TYPE_NAMES, LABEL_KIND_REQUIRED, type EventType } from './event-types';
 import { parseTimestamp } from './parse-ts';
 import type { Rejection } from './rejection';
 
@@ -58,6 +58,11 @@ function conforms(kind: FieldKind, value: unknown): boolean {
   }
 }
 
+/** The fields stored in a type's columns; a known field of another type is kept in `extra`. */
+const OWN_FIELDS = Object.fromEntries(
+  EVENT_TYPE_NAMES.map((type) => [type, new Set<string>([...COMMON_FIELDS, ...EVENT_TYPES[type].fields])]),
+) as Record<EventType, Set<string>>;
+
 const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
 
 function isEventType(name: string): name is EventType {
@@ -77,12 +82,13 @@ export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Va
   if (typeof input.type !== 'string') return reject('wrong_type', 'type', `"type" must be a string, got ${describe(input.type)}`);
   if (!isEventType(input.type)) return reject('unknown_type', 'type', `unknown event type "${input.type}"`);
   const spec = EVENT_TYPES[input.type];
+  const own = OWN_FIELDS[input.type];
 
   const values: FieldValues = {};
   let extra: Record<string, unknown> | null = null;
   for (const [name, fieldValue] of Object.entries(input)) {
     const kind = (EVENT_FIELDS as Record<string, FieldKind>)[name];
-    if (!kind) {
+    if (!kind || !own.has(name)) {
       (extra ??= {})[name] = fieldValue;
       continue;
     }

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useDataset } from '../../queries/dataset';
-import { LoadProgressPanel } from './LoadProgressPanel';
 
 export function LoadBar() {
   const dataset = useDataset();
@@ -30,7 +29,6 @@ export function LoadBar() {
       <button type="button" className="button subtle" disabled={busy || dataset.summary.files === 0} onClick={() => void dataset.clear()}>
         Clear
       </button>
-      {dataset.phase === 'loading' && <LoadProgressPanel progress={dataset.progress} onCancel={dataset.cancel} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { EVENT_COLUMNS, REJECTED_COLUMNS, SQL_TYPE, type ColumnSpec } from '../../schema/columns';
-import { EVENT_TYPE_NAMES } from '../../schema/event-types';
+import { EVENT_COLUMNS, REJECTED_COLUMNS, SQL_TYPE, TYPE_COLUMNS, typeTable, type ColumnSpec } from '../../schema/columns';
+import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { ident } from './quote';
 
 const createTable = (name: string, columns: ColumnSpec[]) =>
@@ -10,16 +10,28 @@ export const TYPE_VIEWS: Record<string, string> = Object.fromEntries(
   EVENT_TYPE_NAMES.map((type) => [type, type === 'feedback' ? 'feedback' : `${type}s`]),
 );
 
+/** A type's table seen with every event column (the ones it does not store are NULL). */
+function typeViewSql(type: EventType): string {
+  const stored = new Set(TYPE_COLUMNS[type].map((column) => column.name));
+  const select = EVENT_COLUMNS.map((c) => (stored.has(c.name) ? ident(c.name) : `NULL::${SQL_TYPE[c.kind]} AS ${ident(c.name)}`));
+  return `CREATE OR REPLACE VIEW ${ident(TYPE_VIEWS[type])} AS SELECT ${select.join(', ')} FROM ${ident(typeTable(type))};`;
+}
+
+export const EVENT_TABLES = EVENT_TYPE_NAMES.map(typeTable);
+
+/**
+ * Storage: one table per event type (`events_retrieval`, …). Reading: one view per type
+ * (`retrievals`, …) and the `events` view over all of them, each with every event column.
+ */
 export function schemaSql(): string {
   return [
-    createTable('events', EVENT_COLUMNS),
+    ...EVENT_TYPE_NAMES.map((type) => createTable(typeTable(type), TYPE_COLUMNS[type])),
     createTable('rejected', REJECTED_COLUMNS),
     `CREATE TABLE IF NOT EXISTS files (file_id INTEGER, name VARCHAR, bytes DOUBLE, events INTEGER, rejected INTEGER,
        blank_lines INTEGER, error VARCHAR, loaded_at DOUBLE);`,
-    ...EVENT_TYPE_NAMES.map(
-      (type) => `CREATE OR REPLACE VIEW ${ident(TYPE_VIEWS[type])} AS SELECT * FROM events WHERE type = '${type}';`,
-    ),
+    ...EVENT_TYPE_NAMES.map(typeViewSql),
+    `CREATE OR REPLACE VIEW events AS ${EVENT_TYPE_NAMES.map((type) => `SELECT * FROM ${ident(TYPE_VIEWS[type])}`).join(' UNION ALL ')};`,
   ].join('\n');
 }
 
-export const CLEAR_SQL = `DELETE FROM events; DELETE FROM rejected; DELETE FROM files;`;
+export const CLEAR_SQL = [...EVENT_TABLES, 'rejected', 'files'].map((table) => `DELETE FROM ${ident(table)};`).join(' ');

@@ -27,8 +27,14 @@ const COLUMNS: Column[] = [
 const ROW_HEIGHT = 32;
 
 /** Only the visible rows are in the DOM, so 100,000 sessions scroll as smoothly as 100. */
-export function SessionTable(props: { rows: SessionRow[]; filter: SessionListFilter; selected: string | null; onSelect(id: string): void }) {
-  const { rows, filter, selected, onSelect } = props;
+export function SessionTable(props: {
+  rows: SessionRow[];
+  filter: SessionListFilter;
+  selected: string | null;
+  loading: boolean;
+  onSelect(id: string): void;
+}) {
+  const { rows, filter, selected, loading, onSelect } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const selectedIndex = selected ? rows.findIndex((row) => row.session_id === selected) : -1;
@@ -64,7 +70,7 @@ export function SessionTable(props: { rows: SessionRow[]; filter: SessionListFil
         })}
       </div>
       <div ref={scroller} className="vtable-body" tabIndex={0} onKeyDown={onKeyDown} role="rowgroup">
-        {rows.length === 0 && <div className="empty-state">No session matches this filter.</div>}
+        {rows.length === 0 && <div className="empty-state">{loading ? 'Loading logs…' : 'No session matches this filter.'}</div>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];

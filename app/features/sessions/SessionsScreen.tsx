@@ -44,7 +44,13 @@ export default function SessionsScreen() {
           <span className="text-soft keys-hint"><kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Esc</kbd> close</span>
         </div>
         <QueryState query={sessions} label="the session list" />
-        <SessionTable rows={sessions.data ?? []} filter={filter} selected={selected} onSelect={(id) => select(id)} />
+        <SessionTable
+          rows={sessions.data ?? []}
+          filter={filter}
+          selected={selected}
+          loading={dataset.phase !== 'ready' || sessions.isFetching}
+          onSelect={(id) => select(id)}
+        />
       </section>
       {selected && <SessionDetail sessionId={selected} onClose={() => select(null)} />}
     </div>

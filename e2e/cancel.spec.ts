@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AppPage } from './pages/app-page';
+import { recordCount } from './sample-files';
+
+test('Cancel stops a long load: files finished before stay, the cancelled file leaves nothing', async ({ page }) => {
+  test.setTimeout(120_000);
+  const big = path.join(mkdtempSync(path.join(os.tmpdir(), 'ri-cancel-')), 'big.jsonl');
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../sample-logs/generate.mjs'), '--events', '300000', '--out', big]);
+
+  const app = new AppPage(page);
+  await app.open();
+  await app.loadFiles('creative-assistant.jsonl');
+  const kept = recordCount('creative-assistant.jsonl').toLocaleString('en-US');
+
+  await page.getByLabel('Open log files').setInputFiles(big);
+  const progress = page.getByRole('progressbar', { name: 'Load progress' });
+  await expect(progress).toBeVisible();
+  await expect(page.locator('.load-progress-text')).toContainText('events/s');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await app.idle();
+
+  await expect(page.getByText('Load cancelled: big.jsonl was not loaded')).toBeVisible();
+  await expect(app.status()).toHaveText(`Loaded ${kept} events from 1 file (0 rejected)`);
+  expect(app.outsideRequests).toEqual([]);
+});
