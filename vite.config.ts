@@ -12,6 +12,7 @@ export default defineConfig({
     include: ['app/**/*.test.ts', 'sample-logs/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
   },
 });
