@@ -122,6 +122,20 @@ export class ArrowBatchBuilder {
     this.length++;
   }
 
+  /** An event row: its validated fields plus where it came from, without building a merged object. */
+  addEvent(values: Record<string, Cell>, fileId: number, line: number, seq: number, extra: string | null): void {
+    this.set('file_id', fileId);
+    this.set('line', line);
+    this.set('seq', seq);
+    this.set('extra', extra);
+    this.add(values);
+  }
+
+  private set(name: string, value: Cell): void {
+    const index = this.columnIndex.get(name);
+    if (index !== undefined) this.columns[index][this.length] = value;
+  }
+
   /** The rows so far as one Arrow IPC stream; the builder is empty afterwards. */
   flush(): Uint8Array {
     const children = this.specs.map((spec, c) => {

@@ -96,7 +96,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     const { values, extra } = validation.event;
     values.event_id ??= `${fileName}:${line}`;
     const type = values.type as EventType;
-    batchFor(type).add({ ...values, file_id: fileId, line, seq: seq++, extra });
+    batchFor(type).addEvent(values, fileId, line, seq++, extra);
     result.events++;
     result.countsByType[type] = (result.countsByType[type] ?? 0) + 1;
     if (type === 'retrieval') result.retrievalIds.push(values.retrieval_id as string);

@@ -1,5 +1,5 @@
 import { EVENT_FIELDS, type EventFieldName, type FieldKind } from './fields';
-import { COMMON_FIELDS, EVENT_TYPES, EVENT_TYPE_NAMES, LABEL_KIND_REQUIRED, type EventType } from './event-types';
+import { COMMON_FIELDS, EVENT_TYPES, EVENT_TYPE_NAMES, LABEL_KIND_REQUIRED, type EventType, type EventTypeSpec } from './event-types';
 import { parseTimestamp } from './parse-ts';
 import type { Rejection } from './rejection';
 
@@ -63,6 +63,13 @@ const OWN_FIELDS = Object.fromEntries(
   EVENT_TYPE_NAMES.map((type) => [type, new Set<string>([...COMMON_FIELDS, ...EVENT_TYPES[type].fields])]),
 ) as Record<EventType, Set<string>>;
 
+const VOCABULARIES = Object.fromEntries(
+  EVENT_TYPE_NAMES.map((type) => {
+    const spec: EventTypeSpec = EVENT_TYPES[type];
+    return [type, Object.entries(spec.vocab ?? {}) as [EventFieldName, readonly string[]][]];
+  }),
+) as Record<EventType, [EventFieldName, readonly string[]][]>;
+
 const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
 
 function isEventType(name: string): name is EventType {
@@ -86,7 +93,8 @@ export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Va
 
   const values: FieldValues = {};
   let extra: Record<string, unknown> | null = null;
-  for (const [name, fieldValue] of Object.entries(input)) {
+  for (const name in input) {
+    const fieldValue = input[name];
     const kind = (EVENT_FIELDS as Record<string, FieldKind>)[name];
     if (!kind || !own.has(name)) {
       (extra ??= {})[name] = fieldValue;
@@ -112,8 +120,7 @@ export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Va
   if (input.type === 'label' && values.kind === 'relevance' && values.retrieval_id === undefined && values.query === undefined) {
     return reject('missing_field', 'retrieval_id', 'a relevance label needs "retrieval_id" or "query"');
   }
-  const vocab = 'vocab' in spec ? (spec.vocab as Partial<Record<EventFieldName, readonly string[]>>) : {};
-  for (const [field, allowed] of Object.entries(vocab) as [EventFieldName, readonly string[]][]) {
+  for (const [field, allowed] of VOCABULARIES[input.type]) {
     const given = values[field];
     if (given !== undefined && !allowed.includes(given as string)) {
       return reject('wrong_type', field, `"${field}" must be one of ${allowed.join(', ')}, got ${JSON.stringify(given)}`);
