@@ -10,6 +10,7 @@ export default function OverviewScreen() {
   const counts = useQuery(countsByTypeOptions(dataset));
   if (dataset.summary.files === 0 && dataset.phase !== 'loading') return <EmptyDataset what="The overview then lists each file and what it held." />;
   const { summary } = dataset;
+  const largest = Math.max(1, ...(counts.data?.map((row) => row.events) ?? []));
   return (
     <>
       <section className="grid-cards" aria-label="Dataset totals">
@@ -25,15 +26,18 @@ export default function OverviewScreen() {
       </section>
       <section className="panel">
         <h2>Events by type</h2>
-        <table className="data" aria-label="Events by type" style={{ maxWidth: 420 }}>
+        <table className="data" aria-label="Events by type" style={{ maxWidth: 720 }}>
           <thead>
-            <tr><th>type</th><th className="num">events</th></tr>
+            <tr><th>type</th><th className="num">events</th><th aria-hidden /></tr>
           </thead>
           <tbody>
             {counts.data?.map((row) => (
               <tr key={row.type}>
                 <td className="mono">{row.type}</td>
                 <td className="num">{formatCount(row.events)}</td>
+                <td className="bar-cell" aria-hidden>
+                  <span className={`bar type-${row.type}`} style={{ width: `${(100 * row.events) / largest}%` }} />
+                </td>
               </tr>
             ))}
           </tbody>
