@@ -9,7 +9,9 @@ export interface Route {
 /** One entry per screen; the `view` URL parameter picks one. */
 export const ROUTES: Route[] = [
   { id: 'overview', label: 'Overview', screen: lazy(() => import('./features/overview/OverviewScreen')) },
+  { id: 'metrics', label: 'Metrics', screen: lazy(() => import('./features/metrics/MetricsScreen')) },
   { id: 'sessions', label: 'Sessions', screen: lazy(() => import('./features/sessions/SessionsScreen')) },
+  { id: 'questions', label: 'Questions', screen: lazy(() => import('./features/questions/QuestionsScreen')) },
   { id: 'rejected', label: 'Rejected rows', screen: lazy(() => import('./features/rejected/RejectedScreen')) },
 ];
 

@@ -11,6 +11,7 @@ export interface Command {
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
   check: () => import('./commands/check'),
+  report: () => import('./commands/report'),
 };
 
 async function printUsage(print: (line: string) => void): Promise<void> {

@@ -39,3 +39,8 @@ export function hrefWith(changes: Record<string, string | null>): string {
   }
   return `${url.pathname}${url.search}`;
 }
+
+/** The whole query string as React state, for screens whose view state spans many parameters. */
+export function useUrlSearch(): string {
+  return useSyncExternalStore(subscribe, () => window.location.search);
+}

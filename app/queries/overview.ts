@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { COUNTS_BY_TYPE_SQL, FILES_SQL, type FileRow, type TypeCountRow } from '../engine/sql/overview';
+import { COUNTS_BY_TYPE_SQL, FILES_SQL, USER_ACTIONS_SQL, type FileRow, type TypeCountRow } from '../engine/sql/overview';
 import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
 
 export const filesOptions = (dataset: DatasetRef) =>
@@ -13,5 +13,12 @@ export const countsByTypeOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'counts-by-type'),
     queryFn: () => requireEngine(dataset).query<TypeCountRow>(COUNTS_BY_TYPE_SQL),
+    enabled: dataset.engine !== null,
+  });
+
+export const userActionsOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'user-actions'),
+    queryFn: async () => (await requireEngine(dataset).query<{ action: string }>(USER_ACTIONS_SQL)).map((row) => row.action),
     enabled: dataset.engine !== null,
   });

@@ -20,3 +20,6 @@ export interface TypeCountRow {
 }
 
 export const COUNTS_BY_TYPE_SQL = `SELECT type, count(*)::INTEGER AS events FROM events GROUP BY type ORDER BY events DESC, type`;
+
+/** The action names users performed, for choosing the "used" action set. */
+export const USER_ACTIONS_SQL = `SELECT DISTINCT action FROM actions WHERE actor = 'user' AND action IS NOT NULL ORDER BY action`;

@@ -1,0 +1,80 @@
+import { statSync } from 'node:fs';
+import { initDataset } from '../../engine/dataset';
+import { computeMetricsReport } from '../../engine/metrics-report';
+import { createNodeEngine } from '../../engine/node-engine';
+import { loadFiles } from '../../ingest/load-files';
+import { LoadState } from '../../ingest/load-state';
+import { nodeInputFile } from '../../ingest/node-files';
+import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
+import { formatMetricsReport } from '../format-metrics-report';
+import type { CliIo } from '../io';
+
+export const summary = 'compute the metrics of metrics.md (Tier 0–3, matrix, gate, feedback) over log files';
+
+const USAGE = [
+  'Usage: retrieval-inspector report [options] FILE...',
+  '',
+  'Loads the files as the app does and prints the numbers the metrics screen shows, computed',
+  'by the same SQL: Tier 0 routing, Tier 1 relevance, Tier 2 use and failure, the Tier 1 × Tier 2',
+  'matrix with its masked retrieval failures, Tier 3 completions, gate decisions and feedback.',
+  '',
+  'Options:',
+  '  --json                  print the report as JSON (the keys of metrics.md "The report")',
+  '  --k N                   rank cutoff of P@k, recall@k, nDCG@k, 1–100 (default 10)',
+  '  --tier1-threshold X     nDCG@k below X makes a judged retrieval Tier 1 bad (default 0.5)',
+  '  --used-actions a,b,c    user actions that count as used (default select,edit,place,follow_up,export,share,download)',
+  '  --surface a,b           only these surfaces         --role a,b   only these effective roles',
+  '  --from DATE --to DATE   only events with from <= ts < to (ISO-8601 or epoch ms)',
+];
+
+function usageError(io: CliIo, message: string): number {
+  io.err(`retrieval-inspector report: ${message}`);
+  USAGE.forEach((line) => io.err(line));
+  return 2;
+}
+
+function unreadable(path: string): string | null {
+  try {
+    return statSync(path).isDirectory() ? 'is a directory' : null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+  }
+}
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    USAGE.forEach((line) => io.out(line));
+    return 0;
+  }
+  const parsed = parseMetricSettingsArgs(args);
+  if (!parsed.ok) return usageError(io, parsed.errors.map((error) => error.message).join('; '));
+  let json = false;
+  let optionsEnded = false;
+  const paths: string[] = [];
+  for (const arg of parsed.rest) {
+    if (optionsEnded || !arg.startsWith('-') || arg === '-') paths.push(arg);
+    else if (arg === '--') optionsEnded = true;
+    else if (arg === '--json') json = true;
+    else return usageError(io, `unknown option ${arg}`);
+  }
+  if (paths.length === 0) return usageError(io, 'no files given');
+  const missing = paths.map((path) => [path, unreadable(path)] as const).filter(([, reason]) => reason !== null);
+  for (const [path, reason] of missing) io.err(`retrieval-inspector report: cannot read ${path}: ${reason}`);
+  if (missing.length > 0) return 1;
+
+  const engine = await createNodeEngine();
+  try {
+    await initDataset(engine);
+    const results = await loadFiles(engine, paths.map(nodeInputFile), new LoadState());
+    results.forEach((result, index) => {
+      if (result.error) io.err(`retrieval-inspector report: cannot read ${paths[index]}: ${result.error}`);
+    });
+    const report = await computeMetricsReport(engine, parsed.settings);
+    if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected} lines were rejected; \`retrieval-inspector check\` lists them`);
+    if (json) io.out(JSON.stringify(report, null, 2));
+    else formatMetricsReport(report, parsed.settings).forEach((line) => io.out(line));
+    return results.some((result) => result.error) ? 1 : 0;
+  } finally {
+    await engine.close();
+  }
+}

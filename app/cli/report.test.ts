@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from './main';
+
+const events = [
+  { type: 'retrieval', ts: '2026-10-01T10:00:00Z', session_id: 's1', request_id: 'q1', retrieval_id: 'r1', role: 'find', returned_asset_ids: ['a1', 'a2'] },
+  { type: 'action', ts: '2026-10-01T10:01:00Z', session_id: 's1', actor: 'user', action: 'export', consumed_asset_id: 'a2', source_retrieval_id: 'r1' },
+  { type: 'label', kind: 'relevance', retrieval_id: 'r1', asset_id: 'a2', grade: 2 },
+];
+
+let dir: string;
+let logs: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ri-report-'));
+  logs = path.join(dir, 'logs.jsonl');
+  writeFileSync(logs, events.map((event) => JSON.stringify(event)).join('\n') + '\n');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function report(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['report', ...args], { out: (line) => out.push(line), err: (line) => err.push(line) });
+  return { code, out, err };
+}
+
+describe('retrieval-inspector report', () => {
+  it('prints the report as JSON with the chosen K', async () => {
+    const { code, out, err } = await report('--json', '--k', '1', logs);
+    expect({ code, err }).toEqual({ code: 0, err: [] });
+    const json = JSON.parse(out.join('\n'));
+    // r1 returned a1 (unjudged) then a2 (grade 2): P@1 = 0, RR = 1/2; bad (P@1 = 0) but exported: masked, consumed.
+    expect(json.tier1).toMatchObject({ k: 1, retrievals: 1, judged: 1, p_at_1: 0, p_at_k: 0, mrr: 0.5 });
+    expect(json.matrix).toEqual({ healthy: 0, downstream: 0, visible_failure: 0, masked: 1, masked_consumed: 1, masked_silent: 0 });
+    expect(json.flags).toEqual([{ kind: 'masked_retrieval_failure', session_id: 's1', retrieval_id: 'r1', detail: 'consumed' }]);
+    expect(json).toMatchObject({ events: 3, rejected: 0, sessions: 1 });
+  });
+
+  it('respects --used-actions', async () => {
+    const { out } = await report('--json', '--used-actions', 'select', logs);
+    expect(JSON.parse(out.join('\n')).tier2).toMatchObject({ retrievals: 1, gpr: 0, uor: 1 });
+  });
+
+  it('prints readable tables with the settings they depend on', async () => {
+    const { code, out } = await report('--k=5', '--tier1-threshold', '0.3', logs);
+    expect(code).toBe(0);
+    expect(out).toContain('Settings: K = 5, Tier 1 threshold = 0.3, used actions = select, edit, place, follow_up, export, share, download');
+    expect(out.join('\n')).toMatch(/role\s+retrievals\s+judged\s+P@1\s+P@5\s+Recall@5\s+nDCG@5\s+MRR/);
+  });
+
+  it.each([
+    [['--k', '0', 'x.jsonl'], /k must be an integer from 1 to 100/],
+    [['--tier1-threshold', 'high', 'x.jsonl'], /Tier 1 threshold/],
+    [['--used-actions'], /--used-actions needs a value/],
+    [['--bogus', 'x.jsonl'], /unknown option --bogus/],
+    [[], /no files given/],
+  ])('bad arguments %j: a message and exit code 2', async (args, message) => {
+    const { code, err } = await report(...args);
+    expect(code).toBe(2);
+    expect(err[0]).toMatch(message);
+  });
+
+  it('a missing file: a message and exit code 1', async () => {
+    const { code, err } = await report(path.join(dir, 'nope.jsonl'));
+    expect(code).toBe(1);
+    expect(err).toEqual([expect.stringMatching(/cannot read .*nope\.jsonl: no such file/)]);
+  });
+});

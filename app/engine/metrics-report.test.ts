@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeMetric } from '../model/metrics/definitions';
+import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
+import type { Engine } from './engine';
+import { computeMetricsReport, recomputeMetricPanels } from './metrics-report';
+import { appendEvents, at, createTestEngine, loadEvents, makeAction, makeFeedback, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from './sql/metrics/fixtures';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createTestEngine();
+  await loadEvents(engine, DATASET);
+});
+afterAll(() => engine.close());
+
+const DAY = 24 * 60;
+const gate = (decision: string, fields: TestEvent = {}) => ({ type: 'gate', ts: at(0), session_id: 's1', decision, ...fields });
+
+/** Two surfaces, two roles, two days (2026-10-04 is a Sunday of ISO week 40, 2026-10-05 a Monday of week 41). */
+const DATASET: TestEvent[] = [
+  makePrompt('t1', { surface: 'chat', ts: at(3 * DAY) }),
+  makePrompt('t2', { surface: 'editor', ts: at(4 * DAY) }),
+  makeRetrieval('r1', { surface: 'chat', role: 'find', turn_id: 't1', ts: at(3 * DAY), returned_asset_ids: ['a1'] }),
+  makeRelevance('r1', 'a1', 2),
+  makeRetrieval('r2', { surface: 'editor', role: 'browse', turn_id: 't2', ts: at(4 * DAY), returned_asset_ids: ['a2'] }),
+  makeRelevance('r2', 'a9', 1), // r2 judged, bad (P@1 = 0), no ORF: masked, silent
+  makeRetrieval('r3', { surface: 'editor', ts: at(4 * DAY + 5), returned_asset_ids: [] }), // no role: 'unknown'
+  makeAction('user', 'select', { consumed_asset_id: 'a1', source_retrieval_id: 'r1', surface: 'chat', ts: at(3 * DAY + 1) }),
+  makeFeedback('down', { surface: 'chat', ts: at(3 * DAY) }),
+  makeFeedback('up', { surface: 'editor', ts: at(4 * DAY) }),
+  makeFeedback('up', { surface: 'editor', ts: at(4 * DAY + 1) }),
+  gate('answer', { surface: 'chat', ts: at(3 * DAY) }),
+  gate('handoff', { surface: 'editor', ts: at(4 * DAY) }),
+  { type: 'eval_case', query: 'q', should_answer: true, gold_asset_ids: ['a1'] },
+];
+
+/** Every leaf of a report as [path, value]; arrays are leaves. */
+function leaves(value: unknown, path = ''): [string, unknown][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [[path, value]];
+  return Object.entries(value).flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key));
+}
+
+const sortedKeys = (value: object) => Object.keys(value).sort();
+
+describe('the report', () => {
+  it('has exactly the keys of metrics.md "The report"', async () => {
+    const report = await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS);
+    const keys = (list: string) => list.split(/[\s,]+/).filter(Boolean).sort();
+    expect(sortedKeys(report)).toEqual(keys('events rejected sessions tier0 tier1 tier2 matrix tier3 drift gate feedback flags'));
+    expect(sortedKeys(report.tier0)).toEqual(keys('prompts, retrieval_invoked_rate, misroute_rate, missed_retrieval_rate, multi_intent_share, search_rewrites, downstream_corrections, downstream_edits'));
+    expect(sortedKeys(report.tier1)).toEqual(keys('k, retrievals, empty_result_rate, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, mrr, by_role'));
+    expect(sortedKeys(report.tier1.by_role.find)).toEqual(keys('retrievals, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, mrr'));
+    expect(sortedKeys(report.tier2)).toEqual(keys('retrievals, gpr, acr, orf, uor, by_role'));
+    expect(sortedKeys(report.tier2.by_role.find)).toEqual(keys('retrievals, gpr, acr, orf, uor'));
+    expect(sortedKeys(report.matrix)).toEqual(keys('healthy, downstream, visible_failure, masked, masked_consumed, masked_silent'));
+    expect(sortedKeys(report.tier3)).toEqual(keys('completions, attributed_by_lineage, cross_session, abandoned_by_session, abandoned_by_lineage'));
+    expect(sortedKeys(report.drift)).toEqual(keys(`questions, orphan_query, skipped_active, resolved_without_evidence, retired_without_reason,
+      never_activated, entity_drift, missing_evidence, not_asked, unreachable, insufficient_evidence`));
+    expect(sortedKeys(report.gate)).toEqual(keys('decisions calibration'));
+    expect(sortedKeys(report.gate.decisions)).toEqual(keys('answer clarify handoff'));
+    expect(sortedKeys(report.gate.calibration)).toEqual(keys('cases, f1_threshold, recommended_threshold, by_category'));
+    expect(sortedKeys(report.feedback)).toEqual(keys('total, down, thumbs_down_rate, by_week'));
+    expect(sortedKeys(report.feedback.by_week['2026-W40'])).toEqual(keys('total down rate'));
+    expect(sortedKeys(report.flags[0])).toEqual(keys('kind session_id retrieval_id detail'));
+  });
+
+  it('defines every number it holds, for the tooltips', async () => {
+    const report = await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS);
+    const undefinedPaths = leaves(report).map(([path]) => path).filter((path) => describeMetric(path) === null);
+    expect(undefinedPaths).toEqual([]);
+    expect(describeMetric('tier2.by_role.find.gpr', { ...DEFAULT_METRIC_SETTINGS, usedActions: ['export'] })?.counts).toContain('used set: export');
+    expect(describeMetric('tier1.p_at_k', { ...DEFAULT_METRIC_SETTINGS, k: 5 })?.label).toBe('P@5');
+  });
+
+  it('counts gate decisions, eval cases and feedback per ISO week; drift is present and zero', async () => {
+    const report = await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS);
+    expect(report.gate).toEqual({
+      decisions: { answer: 1, clarify: 0, handoff: 1 },
+      calibration: { cases: 1, f1_threshold: null, recommended_threshold: null, by_category: {} },
+    });
+    expect(report.feedback).toEqual({
+      total: 3,
+      down: 1,
+      thumbs_down_rate: 1 / 3,
+      by_week: { '2026-W40': { total: 1, down: 1, rate: 1 }, '2026-W41': { total: 2, down: 0, rate: 0 } },
+    });
+    expect(Object.values(report.drift).every((count) => count === 0)).toBe(true);
+    expect(report).toMatchObject({ events: DATASET.length, rejected: 0, sessions: 1 });
+  });
+
+  it.each<[string, Partial<MetricSettings>, Record<string, unknown>]>([
+    ['no filter', {}, { retrievals: 3, prompts: 2, feedback: 3, answer: 1, handoff: 1, masked: 1, roles: ['browse', 'find', 'unknown'] }],
+    ['surface editor', { surfaces: ['editor'] }, { retrievals: 2, prompts: 1, feedback: 2, answer: 0, handoff: 1, masked: 1, roles: ['browse', 'unknown'] }],
+    ['role find', { roles: ['find'] }, { retrievals: 1, prompts: 2, feedback: 3, answer: 1, handoff: 1, masked: 0, roles: ['find'] }],
+    ['the first day only', { from: at(3 * DAY), to: at(4 * DAY) }, { retrievals: 1, prompts: 1, feedback: 1, answer: 1, handoff: 0, masked: 0, roles: ['find'] }],
+  ])('filters every section consistently: %s', async (_, filter, expected) => {
+    const { report, trends } = await recomputeMetricPanels(engine, { ...DEFAULT_METRIC_SETTINGS, ...filter });
+    expect({
+      retrievals: report.tier1.retrievals,
+      prompts: report.tier0.prompts,
+      feedback: report.feedback.total,
+      answer: report.gate.decisions.answer,
+      handoff: report.gate.decisions.handoff,
+      masked: report.matrix.masked,
+      roles: Object.keys(report.tier2.by_role).sort(),
+    }).toEqual(expected);
+    expect(report.tier2.retrievals).toBe(report.tier1.retrievals);
+    expect(report.flags).toHaveLength(report.matrix.masked);
+    for (const points of [trends.day, trends.week]) expect(points.reduce((sum, p) => sum + p.retrievals, 0)).toBe(report.tier1.retrievals);
+  });
+
+  it('trends by day and by ISO week, with the retrievals behind each point', async () => {
+    const { trends } = await recomputeMetricPanels(engine, DEFAULT_METRIC_SETTINGS);
+    expect(trends.day.map((p) => [p.bucket, p.retrievals, p.judged, p.masked])).toEqual([
+      ['2026-10-04', 1, 1, 0],
+      ['2026-10-05', 2, 1, 1],
+    ]);
+    expect(trends.week.map((p) => [p.bucket, p.retrievals, p.p_at_1, p.gpr])).toEqual([
+      ['2026-W40', 1, 1, 1],
+      ['2026-W41', 2, 0, 0],
+    ]);
+  });
+
+  it('rebuilds its derived tables when the data changed since', async () => {
+    await loadEvents(engine, [makeRetrieval('only')]);
+    expect((await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS)).tier1.retrievals).toBe(1);
+    await appendEvents(engine, [makeRetrieval('late')]);
+    expect((await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS)).tier1.retrievals).toBe(2);
+    await loadEvents(engine, DATASET);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Where each gold passage (any question's `gold_evidence_ids`) was returned, by ANY retrieval in
+ * the loaded logs — the proof that it is reachable. One row per (passage, retrieval), at the
+ * passage's first rank in that retrieval's list (1-based). Only (seq, id, rank) are unnested, and
+ * the few hits joined back: every retrieval's list is unnested, so this is the costly drift query.
+ */
+export const GOLD_RETURNS_SQL = `
+WITH gold AS (
+  SELECT DISTINCT unnest(gold_evidence_ids) AS asset_id FROM questions
+),
+returned AS (
+  SELECT seq, unnest(returned_asset_ids) AS asset_id, generate_subscripts(returned_asset_ids, 1) AS rank FROM retrievals
+),
+hits AS (
+  SELECT seq, asset_id, min(rank)::INTEGER AS rank
+  FROM returned
+  WHERE asset_id IN (SELECT asset_id FROM gold)
+  GROUP BY seq, asset_id
+)
+SELECT h.asset_id, r.retrieval_id, r.session_id, r.run_id, r.question_id, r.subquestion_id, r.query, r.ts, h.rank
+FROM hits h JOIN retrievals r USING (seq)
+ORDER BY h.asset_id, r.ts, r.retrieval_id`;
+
+/** Catalog passages behind gold and sub-question evidence, for titles and text; the last entry of an id wins. */
+export const DRIFT_PASSAGES_SQL = `
+WITH wanted AS (
+  SELECT unnest(gold_evidence_ids) AS asset_id FROM questions
+  UNION SELECT unnest(evidence_ids) FROM subquestions
+)
+SELECT asset_id, arg_max(title, seq) AS title, arg_max(text, seq) AS text
+FROM assets
+WHERE asset_id IN (SELECT asset_id FROM wanted)
+GROUP BY asset_id
+ORDER BY asset_id`;

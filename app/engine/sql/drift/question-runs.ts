@@ -1,0 +1,30 @@
+/**
+ * metrics.md "Search drift": a question's events in one run are those with its `question_id`
+ * and the same `run_id` (null is a run of its own, hence GROUP BY, which groups nulls).
+ */
+export const QUESTION_RUNS_SQL = `
+SELECT question_id, run_id,
+       arg_min(session_id, ts) AS session_id,
+       list_sort(list(DISTINCT session_id) FILTER (WHERE session_id IS NOT NULL)) AS sessions,
+       min(ts) AS start_ts, max(ts) AS end_ts
+FROM (
+  SELECT question_id, run_id, session_id, ts FROM subquestions
+  UNION ALL SELECT question_id, run_id, session_id, ts FROM retrievals
+  UNION ALL SELECT question_id, run_id, session_id, ts FROM responses
+)
+WHERE question_id IS NOT NULL
+GROUP BY question_id, run_id
+ORDER BY question_id, run_id NULLS FIRST`;
+
+/** Every `question` event; the model picks the one that defines each question-run. */
+export const QUESTION_DEFINITIONS_SQL = `
+SELECT question_id, run_id, text, entities, gold_answer, gold_evidence_ids, seq
+FROM questions
+ORDER BY question_id, seq`;
+
+/** The answers: a question-run is answered when it has a response naming its question. */
+export const QUESTION_RESPONSES_SQL = `
+SELECT question_id, run_id, ts, seq, event_id, session_id, text, cited_asset_ids
+FROM responses
+WHERE question_id IS NOT NULL
+ORDER BY question_id, run_id NULLS FIRST, ts, seq`;

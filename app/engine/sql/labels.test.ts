@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { at, createTestEngine, loadEvents, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createTestEngine();
+});
+afterAll(() => engine.close());
+
+/** A relevance vote on (r1, a1). */
+const vote = (annotator: string, grade: number, fields: TestEvent = {}) => makeRelevance('r1', 'a1', grade, { annotator, ...fields });
+
+async function resolvedGrade(labels: TestEvent[]) {
+  await loadEvents(engine, [makeRetrieval('r1'), ...labels]);
+  return engine.query<{ grade: number; resolved_by: string; labels: number }>(
+    `SELECT grade, resolved_by, labels FROM resolved_relevance WHERE retrieval_id = 'r1' AND asset_id = 'a1'`,
+  );
+}
+
+describe('resolved relevance: one label per item', () => {
+  it.each<[string, TestEvent[], { grade: number; resolved_by: string }]>([
+    ['a single label', [vote('x', 2, { ts: at(1) })], { grade: 2, resolved_by: 'majority' }],
+    ['the majority value', [vote('x', 2, { ts: at(1) }), vote('y', 1, { ts: at(2) }), vote('z', 2, { ts: at(3) })], { grade: 2, resolved_by: 'majority' }],
+    ['an adjudicated label wins over the majority, even when older', [vote('x', 1, { ts: at(5) }), vote('y', 1, { ts: at(6) }), vote('adj', 3, { ts: at(1), adjudicated: true })], { grade: 3, resolved_by: 'adjudicated' }],
+    ['the latest of two adjudicated labels', [vote('adj', 3, { ts: at(2), adjudicated: true }), vote('adj2', 0, { ts: at(1), adjudicated: true })], { grade: 3, resolved_by: 'adjudicated' }],
+    ['a tie goes to the latest by ts, not by file order', [vote('x', 2, { ts: at(9) }), vote('y', 1, { ts: at(1) })], { grade: 2, resolved_by: 'majority' }],
+    ['a tie goes to the latest (the other way round)', [vote('x', 2, { ts: at(1) }), vote('y', 1, { ts: at(9) })], { grade: 1, resolved_by: 'majority' }],
+    ['labels without ts count in file order', [vote('x', 2), vote('y', 1)], { grade: 1, resolved_by: 'majority' }],
+    ['a label without ts is older than a timestamped one', [vote('x', 2, { ts: at(1) }), vote('y', 1)], { grade: 2, resolved_by: 'majority' }],
+    // x votes 1 twice, y votes 2 once: one vote each, a tie, y's label is the latest.
+    ['one vote per annotator: their latest label', [vote('x', 1, { ts: at(1) }), vote('x', 1, { ts: at(2) }), vote('y', 2, { ts: at(3) })], { grade: 2, resolved_by: 'majority' }],
+    ['labels without annotator are separate votes', [makeRelevance('r1', 'a1', 1, { annotator: undefined, ts: at(1) }), makeRelevance('r1', 'a1', 1, { annotator: undefined, ts: at(2) }), vote('y', 2, { ts: at(3) })], { grade: 1, resolved_by: 'majority' }],
+  ])('%s', async (_, labels, expected) => {
+    const [row] = await resolvedGrade(labels);
+    expect(row).toEqual({ ...expected, labels: labels.length });
+  });
+
+  it('a query label and a retrieval label on the same item are votes on one item', async () => {
+    const rows = await resolvedGrade([
+      vote('x', 1, { ts: at(1) }),
+      { type: 'label', kind: 'relevance', query: 'query of r1', asset_id: 'a1', grade: 3, annotator: 'y', ts: at(2) },
+      { type: 'label', kind: 'relevance', query: 'query of r1', asset_id: 'a1', grade: 3, annotator: 'z', ts: at(3) },
+    ]);
+    expect(rows).toEqual([{ grade: 3, resolved_by: 'majority', labels: 3 }]);
+  });
+});
+
+describe('resolved role and intent labels', () => {
+  it('resolves a role per retrieval and an intent per turn', async () => {
+    await loadEvents(engine, [
+      makeRetrieval('r1'),
+      { type: 'label', kind: 'role', retrieval_id: 'r1', role: 'browse', annotator: 'x', ts: at(1) },
+      { type: 'label', kind: 'role', retrieval_id: 'r1', role: 'find', annotator: 'y', ts: at(2) },
+      { type: 'label', kind: 'role', retrieval_id: 'r1', role: 'browse', annotator: 'z', ts: at(3) },
+      { type: 'label', kind: 'intent', turn_id: 't1', retrieval_intent: true, intents: ['b', 'a'], annotator: 'x', ts: at(1) },
+      { type: 'label', kind: 'intent', turn_id: 't1', retrieval_intent: true, intents: ['a', 'b'], annotator: 'y', ts: at(2) },
+      { type: 'label', kind: 'intent', turn_id: 't1', retrieval_intent: false, intents: ['a'], annotator: 'z', ts: at(3) },
+    ]);
+    expect(await engine.query('SELECT retrieval_id, role FROM resolved_roles')).toEqual([{ retrieval_id: 'r1', role: 'browse' }]);
+    // intents compare as a set: [b, a] and [a, b] are the same value, 2 votes against 1.
+    expect(await engine.query('SELECT turn_id, retrieval_intent, intents FROM resolved_intents')).toEqual([
+      { turn_id: 't1', retrieval_intent: true, intents: ['a', 'b'] },
+    ]);
+  });
+});

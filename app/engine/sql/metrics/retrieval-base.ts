@@ -1,0 +1,85 @@
+/**
+ * `retrieval_base`, rebuilt after each load (after `action_lineage` and the resolved labels):
+ * what depends on the data only, not on K, the threshold or the used actions.
+ * One row per retrieval: its effective role, what Tier 1 needs at any K, the user actions GPR
+ * looks up, and every other Tier 2 signal (metrics.md, Tier 1 and Tier 2). A settings change
+ * then only evaluates expressions over these rows, with no join.
+ *
+ * Ranks are positions in `returned_asset_ids`, the retriever's own order (never re-sorted by
+ * `scores`). A repeated asset counts at its first position only and the later entries move up:
+ * trec_eval refuses a run with a repeated docno, so the run it scores is the de-duplicated
+ * list, ranked 1, 2, 3, …
+ *
+ * Decisions:
+ * - a missing `returned_asset_ids` is an empty result;
+ * - ORF 3 (agent bypass) needs an action with no source at all, given or inherited: an asset
+ *   that came to the document through an earlier placement is not a bypass;
+ * - ORF 2 counts any retrieval whose `rewrite_of` names r, whatever its ts.
+ */
+export const RETRIEVAL_BASE_SQL = `
+CREATE OR REPLACE TABLE retrieval_base AS
+WITH positions AS (
+  SELECT r.retrieval_id, unnest(r.returned_asset_ids) AS asset_id, generate_subscripts(r.returned_asset_ids, 1) AS position
+  FROM retrievals r SEMI JOIN resolved_relevance j ON j.retrieval_id = r.retrieval_id
+),
+ranks AS (
+  SELECT retrieval_id, asset_id, row_number() OVER (PARTITION BY retrieval_id ORDER BY min(position)) AS rank
+  FROM positions GROUP BY retrieval_id, asset_id
+),
+relevant_returned AS (
+  SELECT k.retrieval_id, list(k.rank::INTEGER ORDER BY k.rank) AS relevant_ranks, list(l.grade ORDER BY k.rank) AS relevant_grades
+  FROM ranks k JOIN resolved_relevance l USING (retrieval_id, asset_id)
+  WHERE l.grade >= 1
+  GROUP BY k.retrieval_id
+),
+judgments AS (
+  SELECT retrieval_id, list(grade ORDER BY grade DESC) FILTER (WHERE grade >= 1) AS ideal_grades
+  FROM resolved_relevance GROUP BY retrieval_id
+),
+lineage_signals AS (
+  SELECT a.effective_source_retrieval_id AS retrieval_id,
+         list(DISTINCT a.action) FILTER (WHERE a.actor = 'user') AS user_actions,
+         bool_or(a.actor = 'agent' AND a.request_id = r.request_id) AS acr,
+         bool_or(a.actor = 'user' AND a.action IN ('complain', 'reject')) AS orf_complaint,
+         bool_or(a.actor = 'user' AND a.action IN ('export', 'share', 'download')) AS led_to_completion
+  FROM action_lineage a JOIN retrievals r ON r.retrieval_id = a.effective_source_retrieval_id
+  GROUP BY a.effective_source_retrieval_id
+),
+down_feedback AS (SELECT DISTINCT retrieval_id FROM feedback WHERE rating = 'down' AND retrieval_id IS NOT NULL),
+re_searched AS (SELECT DISTINCT rewrite_of AS retrieval_id FROM retrievals WHERE rewrite_of IS NOT NULL),
+bypassed AS (
+  SELECT DISTINCT r.retrieval_id
+  FROM retrievals r JOIN action_lineage a ON a.request_id = r.request_id
+  WHERE a.actor = 'agent' AND a.action IN ('use', 'place') AND a.consumed_asset_id IS NOT NULL
+    AND a.effective_source_retrieval_id IS NULL
+    AND NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), a.consumed_asset_id)
+),
+completion_sessions AS (
+  SELECT DISTINCT session_id FROM action_lineage WHERE actor = 'user' AND action IN ('export', 'share', 'download')
+)
+SELECT r.retrieval_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.surface, r.query,
+       r.role AS logged_role, coalesce(rl.role, r.role, 'unknown') AS role,
+       coalesce(len(r.returned_asset_ids), 0) = 0 AS is_empty,
+       j.retrieval_id IS NOT NULL AS judged,
+       coalesce(rel.relevant_ranks, []::INTEGER[]) AS relevant_ranks,
+       coalesce(rel.relevant_grades, []::INTEGER[]) AS relevant_grades,
+       coalesce(j.ideal_grades, []::INTEGER[]) AS ideal_grades,
+       coalesce(1.0 / rel.relevant_ranks[1], 0) AS reciprocal_rank,
+       coalesce(ls.user_actions, []::VARCHAR[]) AS user_actions,
+       coalesce(ls.acr, false) AS acr,
+       coalesce(ls.orf_complaint, false) AS orf_complaint,
+       df.retrieval_id IS NOT NULL AS orf_down_feedback,
+       rs.retrieval_id IS NOT NULL AS orf_re_search,
+       bp.retrieval_id IS NOT NULL AS orf_agent_bypass,
+       coalesce(ls.led_to_completion, false) AS led_to_completion,
+       cs.session_id IS NOT NULL AS session_has_completion
+FROM retrievals r
+LEFT JOIN resolved_roles rl ON rl.retrieval_id = r.retrieval_id
+LEFT JOIN judgments j ON j.retrieval_id = r.retrieval_id
+LEFT JOIN relevant_returned rel ON rel.retrieval_id = r.retrieval_id
+LEFT JOIN lineage_signals ls ON ls.retrieval_id = r.retrieval_id
+LEFT JOIN down_feedback df ON df.retrieval_id = r.retrieval_id
+LEFT JOIN re_searched rs ON rs.retrieval_id = r.retrieval_id
+LEFT JOIN bypassed bp ON bp.retrieval_id = r.retrieval_id
+LEFT JOIN completion_sessions cs ON cs.session_id = r.session_id;
+`;

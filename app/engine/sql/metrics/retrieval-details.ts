@@ -1,0 +1,68 @@
+import type { MetricSettings } from '../../../model/metrics/settings';
+import { CELL_CONDITIONS, factsFrom, MATRIX_CELL, orfSignals, UOR, type FactsSource, type MatrixCell } from './retrieval-facts';
+import { rawSql, sql, type SqlQuery } from './sql-query';
+
+/** Every per-retrieval fact of metrics.md Tier 1 and Tier 2, with the retrieval's ids. */
+export interface RetrievalDetailRow {
+  retrieval_id: string;
+  session_id: string;
+  request_id: string | null;
+  query: string | null;
+  surface: string | null;
+  /** Effective role: the resolved role label, else the logged role, else 'unknown'. */
+  role: string;
+  logged_role: string | null;
+  ts: number;
+  is_empty: boolean;
+  judged: boolean;
+  /** Tier 1 scores, null when unjudged. */
+  p_at_1: number | null;
+  p_at_k: number | null;
+  recall_at_k: number | null;
+  ndcg_at_k: number | null;
+  rr: number | null;
+  tier1_bad: boolean;
+  gpr: boolean;
+  acr: boolean;
+  orf: boolean;
+  /** Comma-separated ORF signals (complaint, down_feedback, re_search, agent_bypass) or 'none'. */
+  orf_signals: string;
+  uor: boolean;
+  matrix_cell: 'healthy' | 'downstream' | 'visible_failure' | 'masked_consumed' | 'masked_silent' | null;
+}
+
+/** The per-retrieval facts with ids and ORF signals, in time order, optionally only one matrix cell. */
+export function retrievalDetailsQuery(
+  settings: MetricSettings,
+  options: { cell?: MatrixCell; limit?: number; source?: FactsSource } = {},
+): SqlQuery {
+  const cellFilter = options.cell ? rawSql(CELL_CONDITIONS[options.cell]) : rawSql('TRUE');
+  const limit = options.limit === undefined ? sql`` : sql`LIMIT CAST(${options.limit} AS BIGINT)`;
+  return sql`
+SELECT base.retrieval_id, base.session_id, base.request_id, base.query, base.surface, facts.role, base.logged_role, facts.ts,
+       facts.is_empty, facts.judged, facts.p_at_1, facts.p_at_k, facts.recall_at_k, facts.ndcg_at_k, facts.rr, facts.tier1_bad,
+       facts.gpr, facts.acr, facts.orf, ${orfSignals('base')} AS orf_signals, facts.uor, facts.matrix_cell
+FROM (SELECT *, ${UOR} AS uor, ${MATRIX_CELL} AS matrix_cell FROM ${factsFrom(settings, options.source ?? 'inline')} AS f WHERE ${cellFilter}) AS facts
+JOIN retrieval_base base ON base.seq = facts.seq
+ORDER BY facts.ts, facts.seq
+${limit}`;
+}
+
+/**
+ * The drill-down of one matrix cell: retrieval_id, query, role, P@1, nDCG@k, the ORF signals
+ * (or 'none') and the session, in time order.
+ */
+export function matrixCellRetrievalsQuery(settings: MetricSettings, cell: MatrixCell, limit = 1000, source: FactsSource = 'inline'): SqlQuery {
+  return sql`
+SELECT retrieval_id, query, role, p_at_1, ndcg_at_k, orf_signals, session_id
+FROM (${retrievalDetailsQuery(settings, { cell, limit, source })})`;
+}
+
+/** The masked retrieval failures, in time order: the `flags` of the report (`MaskedFailureRow`s). */
+export function maskedFailuresQuery(settings: MetricSettings, source: FactsSource = 'inline'): SqlQuery {
+  return sql`
+SELECT base.retrieval_id, base.session_id, facts.consumed
+FROM (SELECT seq, ts, gpr OR acr AS consumed FROM ${factsFrom(settings, source)} AS f WHERE ${rawSql(CELL_CONDITIONS.masked)}) AS facts
+JOIN retrieval_base base ON base.seq = facts.seq
+ORDER BY facts.ts, facts.seq`;
+}

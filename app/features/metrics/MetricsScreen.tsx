@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { EmptyDataset } from '../../components/EmptyDataset';
+import { QueryState } from '../../components/QueryState';
+import { MATRIX_CELLS, type MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
+import type { Tier3SessionList } from '../../engine/sql/metrics/tier3-sessions';
+import { useUrlSearch } from '../../lib/url-state';
+import { useDataset } from '../../queries/dataset';
+import { metricPanelsOptions } from '../../queries/metrics';
+import { MatrixPanel } from './MatrixPanel';
+import './metrics.css';
+import { SettingsBar } from './SettingsBar';
+import { Tier0Panel } from './Tier0Panel';
+import { Tier1Panel } from './Tier1Panel';
+import { Tier2Panel } from './Tier2Panel';
+import { Tier3Panel } from './Tier3Panel';
+import { TrendsPanel } from './TrendsPanel';
+import { settingsCaption, settingsFromSearch } from './url';
+
+const TIER3_LISTS = ['abandoned_by_session', 'abandoned_by_lineage', 'rescued_by_lineage', 'cross_session'];
+
+export default function MetricsScreen() {
+  const dataset = useDataset();
+  const search = useUrlSearch();
+  const params = new URLSearchParams(search);
+  const { settings, errors } = settingsFromSearch(search);
+  const panels = useQuery(metricPanelsOptions(dataset, settings));
+  const cellParam = params.get('cell');
+  const cell = MATRIX_CELLS.includes(cellParam as MatrixCell) ? (cellParam as MatrixCell) : null;
+  const tier3Param = params.get('tier3');
+  const tier3List = TIER3_LISTS.includes(tier3Param ?? '') ? (tier3Param as Tier3SessionList) : null;
+
+  if (dataset.summary.files === 0 && dataset.phase === 'ready') return <EmptyDataset what="The metrics then appear here, tier by tier." />;
+  const caption = settingsCaption(settings);
+  const report = panels.data?.report;
+  const trends = panels.data?.trends;
+  return (
+    <div className="metrics-screen" aria-busy={panels.isFetching}>
+      <SettingsBar settings={settings} errors={errors} />
+      <QueryState query={panels} label="the metrics" />
+      {report && trends && (
+        <div className={panels.isPlaceholderData ? 'metrics-panels stale' : 'metrics-panels'}>
+          {report.tier1.retrievals === 0 && <div className="panel text-soft">No retrieval matches these settings and filters: every rate below is "—".</div>}
+          <Tier0Panel tier0={report.tier0} settings={settings} caption={caption} />
+          <Tier1Panel tier1={report.tier1} settings={settings} caption={caption} />
+          <Tier2Panel tier2={report.tier2} settings={settings} caption={caption} />
+          <MatrixPanel matrix={report.matrix} settings={settings} caption={caption} selected={cell} />
+          <TrendsPanel trends={trends} bucket={params.get('trend') === 'day' ? 'day' : 'week'} caption={caption} k={settings.k} />
+          <Tier3Panel tier3={report.tier3} settings={settings} caption={caption} list={tier3List} />
+        </div>
+      )}
+    </div>
+  );
+}

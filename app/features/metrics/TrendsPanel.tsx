@@ -1,0 +1,66 @@
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount } from '../../lib/format';
+import { updateUrl } from '../../lib/url-state';
+import type { TrendPoint } from '../../model/metrics/trends';
+import { Panel } from './Panel';
+
+const LINES = [
+  { key: 'p_at_1', label: 'P@1', color: '#2f5bd3' },
+  { key: 'ndcg_at_k', label: 'nDCG@k', color: '#7aa0f0' },
+  { key: 'gpr', label: 'GPR', color: '#1f8a4c' },
+  { key: 'orf', label: 'ORF', color: '#c53030' },
+  { key: 'empty_result_rate', label: 'empty', color: '#b7791f' },
+] as const;
+
+function TrendTooltip({ active, payload, label }: { active?: boolean; payload?: { payload: TrendPoint }[]; label?: string }) {
+  if (!active || !payload?.length) return null;
+  const point = payload[0].payload;
+  return (
+    <div className="chart-tooltip">
+      <strong>{label}</strong>
+      <div className="text-soft">{formatCount(point.retrievals)} retrievals, {formatCount(point.judged)} judged</div>
+      {LINES.map((line) => (
+        <div key={line.key} style={{ color: line.color }}>
+          {line.label}: {point[line.key] == null ? '—' : (point[line.key] as number).toFixed(3)}
+        </div>
+      ))}
+      <div>masked failures: {formatCount(point.masked)}</div>
+    </div>
+  );
+}
+
+export function TrendsPanel({ trends, bucket, caption, k }: { trends: { day: TrendPoint[]; week: TrendPoint[] }; bucket: 'day' | 'week'; caption: string; k: number }) {
+  const points = trends[bucket];
+  return (
+    <Panel id="trends" title="Trends" question="The main rates over time, with the number of retrievals behind each point (bars)." caption={caption}
+      actions={
+        <div className="segmented" role="group" aria-label="Trend bucket">
+          {(['day', 'week'] as const).map((b) => (
+            <button key={b} type="button" aria-pressed={bucket === b} onClick={() => updateUrl({ trend: b === 'week' ? null : b }, false)}>
+              by {b === 'week' ? 'ISO week' : 'day'}
+            </button>
+          ))}
+        </div>
+      }>
+      {points.length === 0 ? <p className="text-soft">No retrieval in the filtered range.</p> : (
+        <figure className="trend-chart" aria-label={`Trends by ${bucket}`}>
+          <ResponsiveContainer width="100%" height={280}>
+            <ComposedChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="bucket" tick={{ fontSize: 11 }} minTickGap={16} />
+              <YAxis yAxisId="rate" domain={[0, 1]} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} tick={{ fontSize: 11 }} width={44} />
+              <YAxis yAxisId="count" orientation="right" tick={{ fontSize: 11 }} width={44} />
+              <Tooltip content={<TrendTooltip />} />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Bar yAxisId="count" dataKey="retrievals" name="retrievals" fill="#e3e8f3" isAnimationActive={false} />
+              {LINES.map((line) => (
+                <Line key={line.key} yAxisId="rate" type="linear" dataKey={line.key} name={line.key === 'ndcg_at_k' ? `nDCG@${k}` : line.label}
+                  stroke={line.color} dot={{ r: 2 }} strokeWidth={2} connectNulls isAnimationActive={false} />
+              ))}
+            </ComposedChart>
+          </ResponsiveContainer>
+        </figure>
+      )}
+    </Panel>
+  );
+}

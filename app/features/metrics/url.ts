@@ -1,0 +1,32 @@
+import { DEFAULT_METRIC_SETTINGS, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
+import { metricSettingsFromParams } from '../../model/metrics/settings-codec';
+
+/** Settings from the URL; a malformed parameter is reported and its default used instead. */
+export function settingsFromSearch(search: string): { settings: MetricSettings; errors: SettingsError[] } {
+  const params = new URLSearchParams(search);
+  const parsed = metricSettingsFromParams(params);
+  if (parsed.ok) return { settings: parsed.settings, errors: [] };
+  const bad = new Set(parsed.errors.map((error) => error.setting));
+  const kept = metricSettingsFromParams({ get: (name) => (isBadParam(name, bad) ? null : params.get(name)) });
+  return { settings: kept.ok ? kept.settings : { ...DEFAULT_METRIC_SETTINGS }, errors: parsed.errors };
+}
+
+const PARAM_OF: Record<string, string> = { k: 'k', tier1Threshold: 'tier1_threshold', usedActions: 'used_actions', surfaces: 'surface', roles: 'role', from: 'from', to: 'to' };
+const isBadParam = (param: string, bad: Set<string>) => [...bad].some((setting) => PARAM_OF[setting] === param);
+
+export const ROLE_ORDER = ['find', 'browse', 'operate', 'reference', 'step', 'contextual', 'unknown'];
+
+/** Roles in the order of the paper, then any other role the logs use. */
+export function orderedRoles(roles: string[]): string[] {
+  return [...ROLE_ORDER.filter((role) => roles.includes(role)), ...roles.filter((role) => !ROLE_ORDER.includes(role)).sort()];
+}
+
+/** The settings in force, printed on every panel: a number without its definition cannot be compared. */
+export function settingsCaption(settings: MetricSettings): string {
+  const parts = [`K = ${settings.k}`, `Tier 1 bad: empty, P@1 = 0 or nDCG@${settings.k} < ${settings.tier1Threshold}`, `used: ${settings.usedActions.join(', ')}`];
+  if (settings.surfaces?.length) parts.push(`surface: ${settings.surfaces.join(', ')}`);
+  if (settings.roles?.length) parts.push(`role: ${settings.roles.join(', ')}`);
+  if (settings.from !== undefined) parts.push(`from ${new Date(settings.from).toISOString().slice(0, 10)}`);
+  if (settings.to !== undefined) parts.push(`to ${new Date(settings.to).toISOString().slice(0, 10)} (exclusive)`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,40 @@
+import { updateUrl } from '../../lib/url-state';
+import type { QuestionRunAnalysis } from '../../model/drift/analyze';
+import { runLabel } from '../../model/drift/format-time';
+import { followLink, questionHref, sessionHref } from './url';
+
+export function QuestionHeader({ run, runsOfQuestion }: { run: QuestionRunAnalysis; runsOfQuestion: QuestionRunAnalysis[] }) {
+  const definition = run.definition;
+  const answer = run.responses[run.responses.length - 1];
+  return (
+    <section className="panel question-header" aria-label={`Question ${run.questionId} in run ${runLabel(run.runId)}`}>
+      <div className="question-header-top">
+        <button type="button" className="button subtle" onClick={() => updateUrl({ question: null, run: null })}>← All questions</button>
+        <nav className="run-tabs" aria-label="Runs of this question">
+          {runsOfQuestion.map((r) => (
+            <a key={r.key} href={questionHref(r.questionId, r.runId)} onClick={followLink} aria-current={r.key === run.key ? 'page' : undefined}>
+              {runLabel(r.runId)}
+              {r.flags.length > 0 && <span className="badge bad">{r.flags.length}</span>}
+            </a>
+          ))}
+        </nav>
+        {runsOfQuestion.length > 1 && <button type="button" className="button" onClick={() => updateUrl({ compare: '1', question: null, run: null })}>Compare runs</button>}
+      </div>
+      <h2><span className="mono">{run.questionId}</span> · run <span className="mono">{runLabel(run.runId)}</span></h2>
+      <p className="question-title">{definition?.text ?? <span className="text-soft">No question event defines this question.</span>}</p>
+      <dl className="question-facts">
+        <div><dt>Entities</dt><dd>{definition?.entities?.length ? definition.entities.map((e) => <span key={e} className="entity-chip">{e}</span>) : '—'}</dd></div>
+        <div>
+          <dt>Answer</dt>
+          <dd>{answer ? <>“{answer.text}”</> : <span className="text-bad">not answered</span>}</dd>
+        </div>
+        <div><dt>Gold answer</dt><dd>{definition?.gold_answer ?? '—'}</dd></div>
+        <div><dt>Gold passages</dt><dd className="mono">{run.goldIds?.join(', ') ?? 'unknown'}</dd></div>
+        <div>
+          <dt>Session{run.run.sessions.length > 1 ? 's' : ''}</dt>
+          <dd>{run.run.sessions.map((s) => <a key={s} className="mono session-link" href={sessionHref(s)} onClick={followLink}>{s}</a>)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_METRIC_SETTINGS, parseMetricSettings } from './settings';
+import { metricSettingsFromParams, metricSettingsToParams, parseMetricSettingsArgs } from './settings-codec';
+
+describe('parseMetricSettings', () => {
+  it('gives the defaults for no input', () => {
+    expect(parseMetricSettings({})).toEqual({ ok: true, settings: DEFAULT_METRIC_SETTINGS });
+    expect(DEFAULT_METRIC_SETTINGS).toEqual({
+      k: 10,
+      tier1Threshold: 0.5,
+      usedActions: ['select', 'edit', 'place', 'follow_up', 'export', 'share', 'download'],
+    });
+  });
+
+  it.each([
+    [{ k: '0' }, 'k'],
+    [{ k: '101' }, 'k'],
+    [{ k: '2.5' }, 'k'],
+    [{ k: 'ten' }, 'k'],
+    [{ tier1Threshold: '1.5' }, 'tier1Threshold'],
+    [{ tier1Threshold: '' }, 'tier1Threshold'],
+    [{ usedActions: ' , ' }, 'usedActions'],
+    [{ from: 'yesterday' }, 'from'],
+    [{ from: '2026-10-02', to: '2026-10-01' }, 'to'],
+  ] as const)('rejects %j as an error value on %s', (raw, setting) => {
+    const result = parseMetricSettings(raw);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.map((error) => error.setting)).toEqual([setting]);
+  });
+
+  it('reports every bad setting at once', () => {
+    const result = parseMetricSettings({ k: '0', tier1Threshold: 'x' });
+    expect(result.ok ? [] : result.errors.map((error) => error.setting)).toEqual(['k', 'tier1Threshold']);
+  });
+
+  it('reads lists, bounds and numbers', () => {
+    expect(parseMetricSettings({ k: '5', tier1Threshold: '0.3', usedActions: 'export, share', surfaces: 'chat,editor', roles: 'find', from: '2026-10-01', to: '1800000000000' })).toEqual({
+      ok: true,
+      settings: { k: 5, tier1Threshold: 0.3, usedActions: ['export', 'share'], surfaces: ['chat', 'editor'], roles: ['find'], from: Date.UTC(2026, 9, 1), to: 1800000000000 },
+    });
+  });
+
+  it('an empty surface or role list means no filter', () => {
+    expect(parseMetricSettings({ surfaces: '', roles: ',' })).toEqual({ ok: true, settings: DEFAULT_METRIC_SETTINGS });
+  });
+});
+
+describe('URL codec', () => {
+  it('round-trips through query-string pairs, omitting defaults', () => {
+    const settings = { ...DEFAULT_METRIC_SETTINGS, k: 5, roles: ['find', 'unknown'], from: Date.UTC(2026, 9, 1) };
+    const pairs = metricSettingsToParams(settings);
+    expect(pairs).toEqual([['k', '5'], ['role', 'find,unknown'], ['from', '2026-10-01T00:00:00.000Z']]);
+    expect(metricSettingsFromParams(new URLSearchParams(pairs))).toEqual({ ok: true, settings });
+    expect(metricSettingsToParams(DEFAULT_METRIC_SETTINGS)).toEqual([]);
+  });
+
+  it('reads a URL with bad values as errors', () => {
+    const result = metricSettingsFromParams(new URLSearchParams('k=abc&tier1_threshold=0.2'));
+    expect(result.ok).toBe(false);
+  });
+});
+
+describe('command-line flags', () => {
+  it('takes the settings flags out and leaves the rest in order', () => {
+    expect(parseMetricSettingsArgs(['a.jsonl', '--k', '5', '--json', '--tier1-threshold=0.4', '--used-actions', 'export', 'b.csv'])).toEqual({
+      ok: true,
+      settings: { ...DEFAULT_METRIC_SETTINGS, k: 5, tier1Threshold: 0.4, usedActions: ['export'] },
+      rest: ['a.jsonl', '--json', 'b.csv'],
+    });
+  });
+
+  it.each([[['--k']], [['--k', '0']], [['--tier1-threshold', 'high']], [['--used-actions', '']]])('%j is an error', (args) => {
+    expect(parseMetricSettingsArgs(args).ok).toBe(false);
+  });
+
+  it('stops at --', () => {
+    expect(parseMetricSettingsArgs(['--', '--k'])).toMatchObject({ ok: true, rest: ['--', '--k'] });
+  });
+});

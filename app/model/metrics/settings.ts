@@ -1,0 +1,92 @@
+import { parseTimestamp } from '../../schema/parse-ts';
+
+/** The choices behind every metric (metrics.md): shown next to the numbers they produce. */
+export interface MetricSettings {
+  /** Rank cutoff of P@k, recall@k and nDCG@k, an integer from 1 to 100. */
+  k: number;
+  /** A judged retrieval with nDCG@k below this is Tier 1 bad. */
+  tier1Threshold: number;
+  /** User actions that count as a genuine positive (GPR). */
+  usedActions: string[];
+  /** Only these surfaces; absent or empty = all. */
+  surfaces?: string[];
+  /** Only these effective roles ('unknown' for none); absent or empty = all. */
+  roles?: string[];
+  /** Inclusive lower bound on the event's ts, epoch ms. */
+  from?: number;
+  /** Exclusive upper bound on the event's ts, epoch ms. */
+  to?: number;
+}
+
+export const DEFAULT_USED_ACTIONS = ['select', 'edit', 'place', 'follow_up', 'export', 'share', 'download'];
+
+export const DEFAULT_METRIC_SETTINGS: Readonly<MetricSettings> = Object.freeze({
+  k: 10,
+  tier1Threshold: 0.5,
+  usedActions: DEFAULT_USED_ACTIONS,
+});
+
+export const K_MIN = 1;
+export const K_MAX = 100;
+
+export type SettingName = keyof MetricSettings;
+
+export interface SettingsError {
+  setting: SettingName;
+  input: string;
+  message: string;
+}
+
+export type SettingsResult = { ok: true; settings: MetricSettings } | { ok: false; errors: SettingsError[] };
+
+/** Raw text per setting, as it came from a URL or the command line. */
+export type RawSettings = Partial<Record<SettingName, string>>;
+
+const splitList = (text: string) => text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+
+type Parsed<T> = { value: T } | { error: string };
+
+const PARSERS: { [S in SettingName]-?: (text: string) => Parsed<MetricSettings[S]> } = {
+  k: (text) => {
+    const k = Number(text);
+    return /^\s*\d+\s*$/.test(text) && k >= K_MIN && k <= K_MAX
+      ? { value: k }
+      : { error: `k must be an integer from ${K_MIN} to ${K_MAX}, got "${text}"` };
+  },
+  tier1Threshold: (text) => {
+    const threshold = Number(text);
+    return text.trim() !== '' && Number.isFinite(threshold) && threshold >= 0 && threshold <= 1
+      ? { value: threshold }
+      : { error: `the Tier 1 threshold must be a number from 0 to 1, got "${text}"` };
+  },
+  usedActions: (text) => {
+    const actions = splitList(text);
+    return actions.length > 0 ? { value: actions } : { error: 'the used actions must name at least one action' };
+  },
+  surfaces: (text) => ({ value: splitList(text) }),
+  roles: (text) => ({ value: splitList(text) }),
+  from: (text) => parseBound(text, 'from'),
+  to: (text) => parseBound(text, 'to'),
+};
+
+function parseBound(text: string, name: string): Parsed<number> {
+  const ms = parseTimestamp(/^\d+$/.test(text.trim()) ? Number(text) : text);
+  return ms === null ? { error: `"${name}" must be an ISO-8601 date or epoch milliseconds, got "${text}"` } : { value: ms };
+}
+
+/** Validates raw settings over the defaults; every problem is reported, none thrown. */
+export function parseMetricSettings(raw: RawSettings): SettingsResult {
+  const settings: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, usedActions: [...DEFAULT_METRIC_SETTINGS.usedActions] };
+  const errors: SettingsError[] = [];
+  for (const [name, text] of Object.entries(raw) as [SettingName, string | undefined][]) {
+    if (text === undefined) continue;
+    const parsed = PARSERS[name](text);
+    if ('error' in parsed) errors.push({ setting: name, input: text, message: parsed.error });
+    else Object.assign(settings, { [name]: parsed.value });
+  }
+  if (settings.from !== undefined && settings.to !== undefined && settings.from >= settings.to) {
+    errors.push({ setting: 'to', input: raw.to ?? '', message: '"to" must be later than "from" (the range is [from, to))' });
+  }
+  for (const list of ['surfaces', 'roles'] as const) if (settings[list]?.length === 0) delete settings[list];
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, settings };
+}

@@ -1,0 +1,121 @@
+import type {
+  FeedbackReport,
+  GateReport,
+  MatrixReport,
+  Rate,
+  ReportFlag,
+  Tier0Report,
+  Tier1Report,
+  Tier1RoleReport,
+  Tier1Scores,
+  Tier2Rates,
+  Tier2Report,
+} from './report';
+import type { FeedbackWeekRow, GateDecisionRow, MaskedFailureRow, MatrixRow, RetrievalAggregates, Tier0Row, TierRow } from './rows';
+
+/** numerator / denominator, or null when the denominator is 0 (shown as "—", never as 0). */
+export const rate = (numerator: number | null, denominator: number): Rate =>
+  denominator === 0 ? null : (numerator ?? 0) / denominator;
+
+export function shapeTier0(row: Tier0Row): Tier0Report {
+  return {
+    prompts: row.prompts,
+    retrieval_invoked_rate: rate(row.invoked, row.prompts),
+    misroute_rate: rate(row.misrouted, row.invoked_labeled),
+    missed_retrieval_rate: rate(row.missed, row.intent_true),
+    multi_intent_share: rate(row.multi_intent, row.labeled),
+    search_rewrites: row.search_rewrites,
+    downstream_corrections: row.downstream_corrections,
+    downstream_edits: row.downstream_edits,
+  };
+}
+
+/** Tier 1 averages over judged retrievals (empty ones scored 0). */
+export function tier1Scores(row: RetrievalAggregates): Tier1Scores {
+  return {
+    p_at_1: rate(row.sum_p_at_1, row.judged),
+    p_at_k: rate(row.sum_p_at_k, row.judged),
+    recall_at_k: rate(row.sum_recall_at_k, row.judged),
+    ndcg_at_k: rate(row.sum_ndcg_at_k, row.judged),
+    mrr: rate(row.sum_rr, row.judged),
+  };
+}
+
+export function tier2Rates(row: RetrievalAggregates): Tier2Rates {
+  return {
+    retrievals: row.retrievals,
+    gpr: rate(row.gpr, row.retrievals),
+    acr: rate(row.acr, row.retrievals),
+    orf: rate(row.orf, row.retrievals),
+    uor: rate(row.uor, row.retrievals),
+  };
+}
+
+const NO_RETRIEVALS: RetrievalAggregates = {
+  retrievals: 0, empty: 0, judged: 0, sum_p_at_1: null, sum_p_at_k: null, sum_recall_at_k: null,
+  sum_ndcg_at_k: null, sum_rr: null, gpr: 0, acr: 0, orf: 0, uor: 0,
+};
+
+/** Tier 1 and Tier 2 from the rows of `tierQuery`: the overall row has `role` null. */
+export function shapeTiers(rows: TierRow[], k: number): { tier1: Tier1Report; tier2: Tier2Report } {
+  const overall = rows.find((row) => row.role === null) ?? NO_RETRIEVALS;
+  const byRole = rows.filter((row): row is TierRow & { role: string } => row.role !== null);
+  const tier1ByRole: Record<string, Tier1RoleReport> = {};
+  const tier2ByRole: Record<string, Tier2Rates> = {};
+  for (const row of byRole) {
+    tier1ByRole[row.role] = { retrievals: row.retrievals, judged: row.judged, ...tier1Scores(row) };
+    tier2ByRole[row.role] = tier2Rates(row);
+  }
+  return {
+    tier1: {
+      k,
+      retrievals: overall.retrievals,
+      empty_result_rate: rate(overall.empty, overall.retrievals),
+      judged: overall.judged,
+      ...tier1Scores(overall),
+      by_role: tier1ByRole,
+    },
+    tier2: { ...tier2Rates(overall), by_role: tier2ByRole },
+  };
+}
+
+export function shapeMatrix(row: MatrixRow): MatrixReport {
+  return {
+    healthy: row.healthy,
+    downstream: row.downstream,
+    visible_failure: row.visible_failure,
+    masked: row.masked_consumed + row.masked_silent,
+    masked_consumed: row.masked_consumed,
+    masked_silent: row.masked_silent,
+  };
+}
+
+/** One flag per masked retrieval failure; detail `consumed` (the bad result was used) or `silent`. */
+export function maskedFailureFlags(rows: MaskedFailureRow[]): ReportFlag[] {
+  return rows.map((row) => ({
+    kind: 'masked_retrieval_failure',
+    session_id: row.session_id,
+    retrieval_id: row.retrieval_id,
+    detail: row.consumed ? 'consumed' : 'silent',
+  }));
+}
+
+export function shapeFeedback(weeks: FeedbackWeekRow[]): FeedbackReport {
+  const total = weeks.reduce((sum, week) => sum + week.total, 0);
+  const down = weeks.reduce((sum, week) => sum + week.down, 0);
+  return {
+    total,
+    down,
+    thumbs_down_rate: rate(down, total),
+    by_week: Object.fromEntries(weeks.map((week) => [week.week, { total: week.total, down: week.down, rate: rate(week.down, week.total) }])),
+  };
+}
+
+/** Gate decisions; calibration beyond the case count is computed elsewhere (metrics.md, Gate). */
+export function shapeGate(decisions: GateDecisionRow[], evalCases: number): GateReport {
+  const count = (decision: string) => decisions.find((row) => row.decision === decision)?.n ?? 0;
+  return {
+    decisions: { answer: count('answer'), clarify: count('clarify'), handoff: count('handoff') },
+    calibration: { cases: evalCases, f1_threshold: null, recommended_threshold: null, by_category: {} },
+  };
+}

@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { computeDriftAnalysis, loadDriftPassages } from '../engine/drift-report';
+import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+
+/** Every question-run with the search-drift rules applied; the report's drift counts derive from it. */
+export const driftAnalysisOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'drift', 'analysis'),
+    queryFn: () => computeDriftAnalysis(requireEngine(dataset)),
+    enabled: dataset.engine !== null,
+  });
+
+/** Catalog passages behind gold and evidence ids, by id (empty when no catalog is loaded). */
+export const driftPassagesOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'drift', 'passages'),
+    queryFn: async () => new Map((await loadDriftPassages(requireEngine(dataset))).map((p) => [p.asset_id, p])),
+    enabled: dataset.engine !== null,
+  });

@@ -1,0 +1,58 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ensureDerivedTables, recomputeMetricPanels } from '../engine/metrics-report';
+import type { RetrievalDetailRow } from '../engine/sql/metrics/retrieval-details';
+import { matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
+import type { MatrixCell } from '../engine/sql/metrics/retrieval-facts';
+import { tier3SessionsQuery, type Tier3SessionList, type Tier3SessionRow } from '../engine/sql/metrics/tier3-sessions';
+import { metricSettingsToParams } from '../model/metrics/settings-codec';
+import type { MetricSettings } from '../model/metrics/settings';
+import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+
+/**
+ * Metric computations share temp tables on the one connection; two in flight (a fast run of
+ * K changes) could read each other's tables, so they run one at a time.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+const settingsKey = (settings: MetricSettings) => metricSettingsToParams(settings);
+
+export const metricPanelsOptions = (dataset: DatasetRef, settings: MetricSettings) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'metrics', 'panels', settingsKey(settings)),
+    queryFn: () => oneAtATime(() => recomputeMetricPanels(requireEngine(dataset), settings)),
+    enabled: dataset.engine !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export type MatrixCellRow = Pick<RetrievalDetailRow, 'retrieval_id' | 'query' | 'role' | 'p_at_1' | 'ndcg_at_k' | 'orf_signals' | 'session_id'>;
+
+export const matrixCellOptions = (dataset: DatasetRef, settings: MetricSettings, cell: MatrixCell) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'metrics', 'cell', cell, settingsKey(settings)),
+    queryFn: () =>
+      oneAtATime(async () => {
+        const engine = requireEngine(dataset);
+        await ensureDerivedTables(engine);
+        const { sql, params } = matrixCellRetrievalsQuery(settings, cell);
+        return engine.query<MatrixCellRow>(sql, params);
+      }),
+    enabled: dataset.engine !== null,
+  });
+
+export const tier3SessionsOptions = (dataset: DatasetRef, settings: MetricSettings, list: Tier3SessionList) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'metrics', 'tier3', list, settingsKey(settings)),
+    queryFn: () =>
+      oneAtATime(async () => {
+        const engine = requireEngine(dataset);
+        await ensureDerivedTables(engine);
+        const { sql, params } = tier3SessionsQuery(settings, list);
+        return engine.query<Tier3SessionRow>(sql, params);
+      }),
+    enabled: dataset.engine !== null,
+  });

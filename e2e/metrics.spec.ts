@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { AppPage, samplePath } from './pages/app-page';
+import { GOOD_SAMPLES } from './sample-files';
+
+const BIN = path.resolve(import.meta.dirname, '../bin/retrieval-inspector.mjs');
+
+/** The command line's report on the same files: computed by the same code, outside the browser. */
+function cliReport(...flags: string[]): Record<string, unknown> {
+  const out = execFileSync(process.execPath, [BIN, 'report', '--json', ...flags, ...GOOD_SAMPLES.map(samplePath)], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+const at = (report: unknown, keyPath: string) => keyPath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], report);
+
+async function shownMetrics(page: Page): Promise<[string, string][]> {
+  return page.locator('[data-metric]').evaluateAll((nodes) => nodes.map((n) => [n.getAttribute('data-metric')!, n.getAttribute('data-value')!]));
+}
+
+test('every number on the Metrics screen equals report --json on the same logs, and K in the URL changes P@k', async ({ page }) => {
+  test.setTimeout(180_000);
+  const app = new AppPage(page);
+  await app.open('?view=metrics');
+  await app.loadFiles(...GOOD_SAMPLES);
+  await expect(page.locator('[data-metric="tier1.p_at_k"]')).toBeVisible();
+
+  const report = cliReport();
+  const shown = await shownMetrics(page);
+  expect(shown.length).toBeGreaterThan(60);
+  for (const [keyPath, value] of shown) {
+    const expected = at(report, keyPath);
+    expect(expected, `report has ${keyPath}`).not.toBeUndefined();
+    if (expected === null) expect(value, keyPath).toBe('null');
+    else expect(Number(value), keyPath).toBeCloseTo(expected as number, 9);
+  }
+  await page.screenshot({ path: 'test-results/screens/metrics.png', fullPage: true });
+
+  const atK10 = Number(await page.locator('[data-metric="tier1.p_at_k"]').getAttribute('data-value'));
+  await page.goto('/?view=metrics&k=3');
+  await app.idle();
+  await app.loadFiles(...GOOD_SAMPLES);
+  const atK3 = at(cliReport('--k', '3'), 'tier1.p_at_k') as number;
+  expect(atK3).not.toBeCloseTo(atK10, 6);
+  await expect(page.locator('[data-metric="tier1.p_at_k"]')).toHaveAttribute('data-value', String(atK3));
+  await expect(page.getByText('K = 3 · Tier 1 bad').first()).toBeVisible();
+});
+
+test('a matrix cell lists its retrievals, and each opens its session', async ({ page }) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  await app.open('?view=metrics');
+  await app.loadFiles(...GOOD_SAMPLES);
+  const masked = Number(await page.locator('[data-metric="matrix.masked_silent"]').getAttribute('data-value'));
+  await page.getByRole('button', { name: /silent/ }).click();
+  const table = page.getByRole('table', { name: 'Retrievals in the cell' });
+  await expect(table.getByRole('row')).toHaveCount(Math.min(masked, 1000) + 1);
+  const first = table.getByRole('row').nth(1);
+  await expect(first.getByRole('cell').nth(5)).toHaveText('none');
+  const session = (await first.getByRole('link').textContent())!;
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`view=sessions.*session=${session}|session=${session}.*view=sessions`));
+});
+
+test('settings live in the URL: a bad K is reported and the default used', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open('?view=metrics&k=500');
+  await app.loadFiles('creative-assistant.jsonl', 'creative-labels.csv');
+  await expect(page.getByRole('alert')).toContainText('k must be an integer from 1 to 100, got "500"');
+  await expect(page.getByText('K = 10 · Tier 1 bad').first()).toBeVisible();
+});
