@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchIngest } from './ingest.bench';
+import { benchMetrics } from './metrics.bench';
 import { report, type Measurement } from './measure';
 
 const events = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -13,5 +14,8 @@ if (!existsSync(file)) {
 }
 
 const measurements: Measurement[] = [];
-measurements.push(...(await benchIngest(file)));
+const ingest = await benchIngest(file);
+measurements.push(...ingest.measurements);
+measurements.push(...(await benchMetrics(ingest.engine)));
 report(measurements);
+await ingest.engine.close();
