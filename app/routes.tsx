@@ -12,6 +12,7 @@ export const ROUTES: Route[] = [
   { id: 'metrics', label: 'Metrics', screen: lazy(() => import('./features/metrics/MetricsScreen')) },
   { id: 'sessions', label: 'Sessions', screen: lazy(() => import('./features/sessions/SessionsScreen')) },
   { id: 'questions', label: 'Questions', screen: lazy(() => import('./features/questions/QuestionsScreen')) },
+  { id: 'gate', label: 'Gate & feedback', screen: lazy(() => import('./features/gate/GateScreen')) },
   { id: 'rejected', label: 'Rejected rows', screen: lazy(() => import('./features/rejected/RejectedScreen')) },
 ];
 

@@ -1,3 +1,5 @@
+import { calibrationReport } from '../model/gate/calibration-summary';
+import type { CalibrationCase } from '../model/gate/calibration';
 import type { MetricsReport } from '../model/metrics/report';
 import type { MaskedFailureRow, MatrixRow, Tier0Row, Tier3Row, TierRow, TotalsRow, FeedbackWeekRow, GateDecisionRow, TrendRow } from '../model/metrics/rows';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
@@ -9,7 +11,8 @@ import { DATA_FINGERPRINT_SQL, DERIVED_STATE_TABLE_SQL, DERIVED_TABLE_STATEMENTS
 import { matrixQuery } from './sql/metrics/matrix';
 import { maskedFailuresQuery } from './sql/metrics/retrieval-details';
 import { materializeRetrievalFactsQuery } from './sql/metrics/retrieval-facts';
-import { evalCaseCountQuery, feedbackByWeekQuery, gateDecisionsQuery, totalsQuery } from './sql/metrics/sections';
+import { feedbackByWeekQuery, gateDecisionsQuery, totalsQuery } from './sql/metrics/sections';
+import { calibrationCasesQuery } from './sql/gate/calibration';
 import type { SqlQuery } from './sql/metrics/sql-query';
 import { tier0Query } from './sql/metrics/tier0';
 import { tierQuery } from './sql/metrics/tier1-tier2';
@@ -35,11 +38,24 @@ export async function refreshDerivedTables(engine: Engine): Promise<void> {
   await engine.query('INSERT INTO derived_tables_state VALUES (?)', [await dataFingerprint(engine)]);
 }
 
-/** Refreshes the derived tables only when the loaded data changed since they were built. */
-export async function ensureDerivedTables(engine: Engine): Promise<void> {
-  await engine.exec(DERIVED_STATE_TABLE_SQL);
-  const [built] = await engine.query<{ fingerprint: string }>('SELECT fingerprint FROM derived_tables_state');
-  if (built?.fingerprint !== (await dataFingerprint(engine))) await refreshDerivedTables(engine);
+const ensuring = new WeakMap<Engine, Promise<void>>();
+
+/**
+ * Refreshes the derived tables only when the loaded data changed since they were built.
+ * Single-flight per engine: screens that ask at the same time share one refresh instead of
+ * rebuilding the same tables concurrently on one connection.
+ */
+export function ensureDerivedTables(engine: Engine): Promise<void> {
+  let pending = ensuring.get(engine);
+  if (!pending) {
+    pending = (async () => {
+      await engine.exec(DERIVED_STATE_TABLE_SQL);
+      const [built] = await engine.query<{ fingerprint: string }>('SELECT fingerprint FROM derived_tables_state');
+      if (built?.fingerprint !== (await dataFingerprint(engine))) await refreshDerivedTables(engine);
+    })().finally(() => ensuring.delete(engine));
+    ensuring.set(engine, pending);
+  }
+  return pending;
 }
 
 /** Builds the `retrieval_facts` temp table for these settings; every `materialized` builder reads it. */
@@ -49,8 +65,7 @@ export async function materializeRetrievalFacts(engine: Engine, settings: Metric
 
 /**
  * The report of metrics.md for these settings: Tier 0–3, the matrix with its masked-failure
- * flags, drift with its flags, gate decisions and feedback. Gate calibration is present with
- * null thresholds until its section is computed.
+ * flags, drift with its flags, gate decisions with their calibration, and feedback.
  */
 export async function computeMetricsReport(engine: Engine, settings: MetricSettings = DEFAULT_METRIC_SETTINGS): Promise<MetricsReport> {
   await ensureDerivedTables(engine);
@@ -63,7 +78,7 @@ export async function computeMetricsReport(engine: Engine, settings: MetricSetti
   const [tier3] = await run<Tier3Row>(engine, tier3Query(settings));
   const drift = await computeDriftReport(engine);
   const decisions = await run<GateDecisionRow>(engine, gateDecisionsQuery(settings));
-  const [{ cases }] = await run<{ cases: number }>(engine, evalCaseCountQuery());
+  const calibrationCases = await run<CalibrationCase>(engine, calibrationCasesQuery());
   const feedbackWeeks = await run<FeedbackWeekRow>(engine, feedbackByWeekQuery(settings));
   const { tier1, tier2 } = shapeTiers(tiers, settings.k);
   return {
@@ -76,7 +91,7 @@ export async function computeMetricsReport(engine: Engine, settings: MetricSetti
     matrix: shapeMatrix(matrix),
     tier3,
     drift: drift.drift,
-    gate: shapeGate(decisions, cases),
+    gate: shapeGate(decisions, calibrationReport(calibrationCases)),
     feedback: shapeFeedback(feedbackWeeks),
     flags: [...maskedFailureFlags(masked), ...drift.flags],
   };

@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/engine';
 import { clearDataset, finalizeLoad, forgetFile, recordFile } from '../engine/dataset';
+import { ensureDerivedTables } from '../engine/metrics-report';
 import type { FileIngestResult, IngestProgress } from './ingest-file';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
 
@@ -36,7 +37,12 @@ export class BrowserLoader {
     return new Promise<LoadOutcome>((resolve, reject) => {
       const finish = (error?: Error) => {
         this.worker.onmessage = null;
-        work = work.then(() => finalizeLoad(this.engine)).finally(() => (this.running = false));
+        // Lineage, resolved labels and per-retrieval facts are derived once here, so every
+        // screen opens on ready tables.
+        work = work
+          .then(() => finalizeLoad(this.engine))
+          .then(() => ensureDerivedTables(this.engine))
+          .finally(() => (this.running = false));
         work.then(() => (error ? reject(error) : resolve(outcome)), reject);
       };
       this.worker.onmessage = (event: MessageEvent<FromIngestWorker>) => {

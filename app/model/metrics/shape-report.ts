@@ -111,11 +111,11 @@ export function shapeFeedback(weeks: FeedbackWeekRow[]): FeedbackReport {
   };
 }
 
-/** Gate decisions; calibration beyond the case count is computed elsewhere (metrics.md, Gate). */
-export function shapeGate(decisions: GateDecisionRow[], evalCases: number): GateReport {
+/** Gate decisions with the calibration of `app/model/gate` (metrics.md, Gate). */
+export function shapeGate(decisions: GateDecisionRow[], calibration: GateReport['calibration']): GateReport {
   const count = (decision: string) => decisions.find((row) => row.decision === decision)?.n ?? 0;
   return {
     decisions: { answer: count('answer'), clarify: count('clarify'), handoff: count('handoff') },
-    calibration: { cases: evalCases, f1_threshold: null, recommended_threshold: null, by_category: {} },
+    calibration,
   };
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { sampleWeek, weeklyReview, type AnsweredResponse } from './review';
+
+const response = (week: string, id: number, verdict: string | null = null): AnsweredResponse => ({ week, event_id: `e${id}`, session_id: 's', text: null, verdict });
+
+describe('weekly answer review', () => {
+  const week = Array.from({ length: 80 }, (_, i) => response('2026-W42', i));
+
+  it('samples deterministically, whatever the input order, and keeps the sample when a response is added', () => {
+    const sample = sampleWeek('2026-W42', week, 50);
+    expect(sample).toHaveLength(50);
+    expect(new Set(sample.map((r) => r.event_id)).size).toBe(50);
+    expect(sampleWeek('2026-W42', [...week].reverse(), 50)).toEqual(sample);
+    const grown = sampleWeek('2026-W42', [...week, response('2026-W42', 999)], 50).map((r) => r.event_id);
+    expect(grown.filter((id) => id !== 'e999')).toEqual(sample.map((r) => r.event_id).slice(0, grown.includes('e999') ? 49 : 50));
+  });
+
+  it('seeds the sample by week', () => {
+    const ids = (name: string) => sampleWeek(name, week, 10).map((r) => r.event_id);
+    expect(ids('2026-W42')).not.toEqual(ids('2026-W43'));
+  });
+
+  it('takes the whole week when it has fewer answers than the sample size', () => {
+    expect(sampleWeek('2026-W42', week.slice(0, 3), 50)).toHaveLength(3);
+  });
+
+  it('rates confidently-wrong answers as wrong / reviewed per week, null when none was reviewed', () => {
+    const weeks = weeklyReview([response('2026-W41', 1), response('2026-W42', 2, 'wrong'), response('2026-W42', 3, 'correct'), response('2026-W42', 4, 'partial'), response('2026-W42', 5)]);
+    expect(weeks.map(({ week: name, answered, reviewed, wrong, confidently_wrong_rate }) => ({ name, answered, reviewed, wrong, confidently_wrong_rate }))).toEqual([
+      { name: '2026-W41', answered: 1, reviewed: 0, wrong: 0, confidently_wrong_rate: null },
+      { name: '2026-W42', answered: 4, reviewed: 3, wrong: 1, confidently_wrong_rate: 1 / 3 },
+    ]);
+  });
+});
