@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { loadGateScreen } from '../engine/sql/gate/gate-screen';
-import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+import { datasetKey, requireEngine, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { DEFAULT_METRIC_SETTINGS } from '../model/metrics/settings';
 
 /**
@@ -12,5 +12,5 @@ export const gateScreenOptions = (dataset: DatasetRef) =>
     queryKey: datasetKey(dataset, 'gate', 'screen'),
     queryFn: () => loadGateScreen(requireEngine(dataset), DEFAULT_METRIC_SETTINGS),
     enabled: dataset.engine !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: sameDatasetPlaceholder(dataset),
   });

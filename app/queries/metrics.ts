@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ensureDerivedTables, recomputeMetricPanels } from '../engine/metrics-report';
 import type { RetrievalDetailRow } from '../engine/sql/metrics/retrieval-details';
 import { matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
@@ -6,7 +6,7 @@ import type { MatrixCell } from '../engine/sql/metrics/retrieval-facts';
 import { tier3SessionsQuery, type Tier3SessionList, type Tier3SessionRow } from '../engine/sql/metrics/tier3-sessions';
 import { metricSettingsToParams } from '../model/metrics/settings-codec';
 import type { MetricSettings } from '../model/metrics/settings';
-import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+import { datasetKey, requireEngine, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 
 /**
  * Metric computations share temp tables on the one connection; two in flight (a fast run of
@@ -26,7 +26,7 @@ export const metricPanelsOptions = (dataset: DatasetRef, settings: MetricSetting
     queryKey: datasetKey(dataset, 'metrics', 'panels', settingsKey(settings)),
     queryFn: () => oneAtATime(() => recomputeMetricPanels(requireEngine(dataset), settings)),
     enabled: dataset.engine !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: sameDatasetPlaceholder(dataset),
   });
 
 export type MatrixCellRow = Pick<RetrievalDetailRow, 'retrieval_id' | 'query' | 'role' | 'p_at_1' | 'ndcg_at_k' | 'orf_signals' | 'session_id'>;

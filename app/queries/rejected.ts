@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { REJECTED_FACETS_SQL, rejectedListQuery, type RejectedFilter, type RejectedListRow } from '../engine/sql/rejected';
 import { eventRecord } from '../schema/event-record';
-import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+import { datasetKey, requireEngine, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 
 export interface RejectedItem extends Omit<RejectedListRow, 'event'> {
   raw: string;
@@ -16,7 +16,7 @@ export const rejectedListOptions = (dataset: DatasetRef, filter: RejectedFilter)
       return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? JSON.stringify(eventRecord(event)) }));
     },
     enabled: dataset.engine !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: sameDatasetPlaceholder(dataset),
   });
 
 export interface RejectedFacet {

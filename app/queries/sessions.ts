@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   SESSION_EVENTS_SQL, SESSION_SUMMARY_ROW_SQL, SURFACES_SQL, sessionListQuery,
   type SessionListFilter, type SessionRow,
 } from '../engine/sql/sessions';
 import type { EventRow } from '../schema/fields';
-import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+import { datasetKey, requireEngine, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 
 export const sessionListOptions = (dataset: DatasetRef, filter: SessionListFilter) =>
   queryOptions({
@@ -14,7 +14,7 @@ export const sessionListOptions = (dataset: DatasetRef, filter: SessionListFilte
       return requireEngine(dataset).query<SessionRow>(sql, params);
     },
     enabled: dataset.engine !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: sameDatasetPlaceholder(dataset),
   });
 
 export const surfacesOptions = (dataset: DatasetRef) =>
