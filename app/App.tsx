@@ -8,6 +8,11 @@ import { hrefWith, updateUrl, useUrlParam } from './lib/url-state';
 import { useDataset } from './queries/dataset';
 import { DEFAULT_ROUTE, ROUTES } from './routes';
 
+/** What a screen shows open inside it; a nav link returns to the screen's top level, filters stay. */
+const SELECTION_PARAMS = ['session', 'question', 'run', 'asset', 'retrieval', 'cell', 'tier3'];
+
+const navigationTo = (view: string) => ({ view, ...Object.fromEntries(SELECTION_PARAMS.map((name) => [name, null])) });
+
 export function App() {
   const [view] = useUrlParam('view');
   const { summary, phase, progress, cancel } = useDataset();
@@ -23,12 +28,12 @@ export function App() {
           {ROUTES.map((r) => (
             <a
               key={r.id}
-              href={hrefWith({ view: r.id })}
+              href={hrefWith(navigationTo(r.id))}
               aria-current={r.id === route.id ? 'page' : undefined}
               onClick={(event) => {
                 if (event.metaKey || event.ctrlKey || event.shiftKey) return;
                 event.preventDefault();
-                updateUrl({ view: r.id });
+                updateUrl(navigationTo(r.id));
               }}
             >
               {r.label}

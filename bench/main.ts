@@ -17,5 +17,6 @@ const measurements: Measurement[] = [];
 const ingest = await benchIngest(file);
 measurements.push(...ingest.measurements);
 measurements.push(...(await benchMetrics(ingest.engine)));
+measurements.push(...(await (await import('./session.bench')).benchSession(ingest.engine)));
 report(measurements);
 await ingest.engine.close();

@@ -11,11 +11,13 @@ test('opens a session: its events grouped by turn, each expandable to raw fields
   await table.getByRole('columnheader', { name: /retrievals/ }).getByRole('button').click();
   await expect(table.getByRole('columnheader', { name: /retrievals/ })).toHaveAttribute('aria-sort', 'descending');
   const firstRow = table.getByRole('row').nth(1);
+  // the header shows the new sort at once, the rows once the query returns: wait for a row with retrievals on top
+  await expect.poll(async () => Number(await firstRow.getByRole('cell').nth(6).textContent())).toBeGreaterThan(2);
   const sessionId = (await firstRow.getByRole('cell').first().textContent())!;
   await firstRow.click();
 
   await expect(page).toHaveURL(new RegExp(`session=${encodeURIComponent(sessionId)}`));
-  const detail = page.getByRole('region', { name: `Session ${sessionId}` });
+  const detail = page.getByRole('region', { name: `Session ${sessionId}`, exact: true });
   await expect(detail.locator('.turn').first()).toBeVisible();
   const retrieval = detail.locator('.event-retrieval').first();
   await retrieval.locator('summary').click();
@@ -28,7 +30,7 @@ test('opens a session: its events grouped by turn, each expandable to raw fields
   await app.idle();
   await expect(page.getByRole('heading', { name: 'No logs loaded' })).toBeVisible();
   await app.loadFiles('creative-assistant.jsonl');
-  await expect(page.getByRole('region', { name: `Session ${sessionId}` }).locator('.event-retrieval').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: `Session ${sessionId}`, exact: true }).locator('.event-retrieval').first()).toBeVisible();
 });
 
 test('filters sessions by id and keeps the filter in the URL', async ({ page }) => {

@@ -36,7 +36,7 @@ export class AppPage {
     await this.idle();
   }
 
-  async goTo(screen: 'Overview' | 'Sessions' | 'Rejected rows') {
+  async goTo(screen: 'Overview' | 'Metrics' | 'Sessions' | 'Lineage' | 'Questions' | 'Gate & feedback' | 'Rejected rows') {
     await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: new RegExp(`^${screen}`) }).click();
   }
 }

@@ -30,11 +30,13 @@ const ROW_HEIGHT = 32;
 export function SessionTable(props: {
   rows: SessionRow[];
   filter: SessionListFilter;
+  /** The highlighted row: arrow keys move it, Enter or a click opens the session. */
   selected: string | null;
   loading: boolean;
+  onHighlight(id: string | null): void;
   onSelect(id: string): void;
 }) {
-  const { rows, filter, selected, loading, onSelect } = props;
+  const { rows, filter, selected, loading, onHighlight, onSelect } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const selectedIndex = selected ? rows.findIndex((row) => row.session_id === selected) : -1;
@@ -44,12 +46,13 @@ export function SessionTable(props: {
   }, [selectedIndex, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') return updateUrl({ session: null });
+    if (event.key === 'Escape') return onHighlight(null);
+    if (event.key === 'Enter' && selected) return onSelect(selected);
     const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : event.key === 'ArrowUp' || event.key === 'k' ? -1 : 0;
     if (!step || rows.length === 0) return;
     event.preventDefault();
     const next = Math.min(rows.length - 1, Math.max(0, selectedIndex + step));
-    onSelect(rows[next].session_id);
+    onHighlight(rows[next].session_id);
   };
 
   return (

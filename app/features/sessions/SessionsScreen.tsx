@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { EmptyDataset } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { pluralize } from '../../lib/format';
 import { updateUrl, useUrlParam } from '../../lib/url-state';
 import { useDataset } from '../../queries/dataset';
 import { sessionListOptions, surfacesOptions } from '../../queries/sessions';
-import { SessionDetail } from './SessionDetail';
+import { SessionInspector } from './SessionInspector';
 import { SessionTable } from './SessionTable';
 import { filterFromParams } from './url';
 
@@ -16,6 +16,12 @@ export default function SessionsScreen() {
   const [surface] = useUrlParam('surface');
   const [sort] = useUrlParam('sort');
   const [selected, select] = useUrlParam('session');
+  // the row last opened or moved to with the keys; it stays highlighted after going back to the list
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const open = (id: string) => {
+    setHighlighted(id);
+    select(id);
+  };
   const filter = useMemo(() => filterFromParams(new URLSearchParams({ q: q ?? '', ...(surface ? { surface } : {}), ...(sort ? { sort } : {}) })), [q, surface, sort]);
   const sessions = useQuery(sessionListOptions(dataset, filter));
   const surfaces = useQuery(surfacesOptions(dataset));
@@ -25,8 +31,9 @@ export default function SessionsScreen() {
       <div className="empty-state panel"><h2>No sessions</h2><p>The loaded files hold no event with a <code>session_id</code>.</p></div>
     );
   }
+  if (selected) return <SessionInspector key={selected} sessionId={selected} />;
   return (
-    <div className={`sessions-layout${selected ? ' with-detail' : ''}`}>
+    <div className="sessions-layout">
       <section className="panel sessions-list" aria-label="Sessions">
         <div className="toolbar">
           <input
@@ -41,18 +48,18 @@ export default function SessionsScreen() {
             {surfaces.data?.map((name) => <option key={name} value={name}>{name}</option>)}
           </select>
           <span className="text-soft">{sessions.data ? pluralize(sessions.data.length, 'session') : 'Loading…'}</span>
-          <span className="text-soft keys-hint"><kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Esc</kbd> close</span>
+          <span className="text-soft keys-hint"><kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Enter</kbd> open</span>
         </div>
         <QueryState query={sessions} label="the session list" />
         <SessionTable
           rows={sessions.data ?? []}
           filter={filter}
-          selected={selected}
+          selected={highlighted}
           loading={dataset.phase !== 'ready' || sessions.isFetching}
-          onSelect={(id) => select(id)}
+          onHighlight={setHighlighted}
+          onSelect={open}
         />
       </section>
-      {selected && <SessionDetail sessionId={selected} onClose={() => select(null)} />}
     </div>
   );
 }

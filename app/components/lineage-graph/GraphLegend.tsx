@@ -1,0 +1,46 @@
+import { EDGE_STYLE, HIGHLIGHT, KIND_ACCENT, TONE_COLOR } from './graph-style';
+
+const NODES: [string, string][] = [
+  ['retrieval', KIND_ACCENT.retrieval],
+  ['returned asset', KIND_ACCENT.asset],
+  ['user action', KIND_ACCENT.action],
+  ['agent action', '#6b3fc4'],
+  ['completion (export, share, download)', KIND_ACCENT.completion],
+  ['failure signal', TONE_COLOR.bad!],
+  ['ORF signal', TONE_COLOR.warn!],
+];
+
+const EDGES: [string, keyof typeof EDGE_STYLE][] = [
+  ['returned, with its rank', 'returned'],
+  ['acted on, with the actor', 'consumed'],
+  ['inherited lineage (through a place)', 'inherited'],
+  ['re-search (rewrite_of)', 're_search'],
+  ['agent bypass', 'bypass'],
+];
+
+export function GraphLegend() {
+  return (
+    <details className="lg-legend">
+      <summary>Legend</summary>
+      <div className="lg-legend-body">
+        <ul>
+          {NODES.map(([label, color]) => (
+            <li key={label}><span className="lg-swatch" style={{ background: color }} />{label}</li>
+          ))}
+        </ul>
+        <ul>
+          {EDGES.map(([label, kind]) => (
+            <li key={label}>
+              <svg width="34" height="10" aria-hidden>
+                <line x1="1" y1="5" x2="33" y2="5" stroke={EDGE_STYLE[kind].color} strokeWidth={2} strokeDasharray={EDGE_STYLE[kind].dash.join(' ') || undefined} />
+              </svg>
+              {label}
+            </li>
+          ))}
+          <li><span className="lg-swatch" style={{ background: HIGHLIGHT }} />selected node's lineage</li>
+        </ul>
+        <p className="text-soft">Drag to pan, wheel to zoom, <kbd>0</kbd> fits. Click a node for its raw events; “+N not used” opens the rest of a list.</p>
+      </div>
+    </details>
+  );
+}

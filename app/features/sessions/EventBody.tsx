@@ -1,0 +1,42 @@
+import { useFactSettings } from '../../components/lineage-graph/fact-settings';
+import type { TimelineEntry } from '../../model/lineage/timeline';
+import { RankedList } from './RankedList';
+
+const fixed = (value: number | null, digits = 3) => (value === null ? '—' : value.toFixed(digits));
+
+/** What an event type shows beyond its one-line description: a retrieval's facts and list, a gate's signals. */
+export function EventBody({ entry, selectedNode, onSelectNode }: { entry: TimelineEntry; selectedNode: string | null; onSelectNode(id: string): void }) {
+  const { event, retrieval, results } = entry;
+  const { k } = useFactSettings();
+  if (event.type === 'retrieval' && retrieval) {
+    const facts = [
+      retrieval.role ?? 'no role',
+      event.retriever,
+      event.latency_ms === null ? null : `${event.latency_ms} ms`,
+      retrieval.judged ? `judged: P@1 ${fixed(retrieval.p_at_1, 0)} · nDCG@${k} ${fixed(retrieval.ndcg_at_k, 2)}` : 'not judged',
+    ].filter(Boolean);
+    return (
+      <div className="event-body">
+        <div className="event-facts text-soft">{facts.join(' · ')}</div>
+        <RankedList retrievalId={retrieval.retrieval_id} items={results ?? []} selectedNode={selectedNode} onSelectNode={onSelectNode} />
+      </div>
+    );
+  }
+  if (event.type === 'gate') {
+    const signals: [string, string | number | null][] = [
+      ['decision', event.decision], ['reason', event.reason], ['dense', fixed(event.dense_score)], ['sparse', fixed(event.sparse_score)],
+      ['top gap', fixed(event.top_gap)], ['docs', event.doc_count], ['category', event.category], ['retrieval', event.retrieval_id],
+    ];
+    return (
+      <dl className="event-body gate-signals">
+        {signals.filter(([, value]) => value !== null && value !== '—').map(([name, value]) => (
+          <div key={name}><dt>{name}</dt><dd className="mono">{value}</dd></div>
+        ))}
+      </dl>
+    );
+  }
+  if (event.type === 'response' && event.cited_asset_ids?.length) {
+    return <div className="event-body text-soft">cites {event.cited_asset_ids.join(', ')}</div>;
+  }
+  return null;
+}

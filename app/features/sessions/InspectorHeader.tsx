@@ -1,0 +1,68 @@
+import { AppLink, sessionChanges } from '../../components/lineage-graph/AppLink';
+import { tier1Rule } from '../../components/lineage-graph/fact-settings';
+import type { SessionRow } from '../../engine/sql/sessions';
+import { formatCount, formatDuration, formatTimestamp } from '../../lib/format';
+import type { SessionLink } from '../../model/lineage/graph';
+import type { TimelineTurn } from '../../model/lineage/timeline';
+import type { MetricSettings } from '../../model/metrics/settings';
+
+interface InspectorHeaderProps {
+  sessionId: string;
+  summary: SessionRow | null | undefined;
+  missing: boolean;
+  turns: readonly TimelineTurn[];
+  links: readonly SessionLink[];
+  settings: MetricSettings;
+}
+
+const MARK_COUNTS: [string, (kind: string, label: string) => boolean][] = [
+  ['masked failure', (kind) => kind === 'masked'],
+  ['ORF signal', (kind) => kind === 'orf'],
+  ['inherited source', (kind) => kind === 'inherited'],
+  ['cross-session completion', (kind) => kind === 'cross_session'],
+  ['orphan reference', (kind, label) => kind === 'orphan' && label !== 'no source'],
+];
+
+const relativeDay = (ts: number | null, start: number | null | undefined) => {
+  if (ts === null || start == null) return '';
+  const days = Math.round((ts - start) / 86_400_000);
+  return days === 0 ? 'same day' : days > 0 ? `${days} d later` : `${-days} d earlier`;
+};
+
+/** Who, where and when; what the timeline flags, counted; and the other sessions this one's lineage reaches. */
+export function InspectorHeader({ sessionId, summary, missing, turns, links, settings }: InspectorHeaderProps) {
+  const marks = turns.flatMap((turn) => turn.entries.flatMap((entry) => entry.marks));
+  return (
+    <header className="inspector-head">
+      <div className="inspector-title">
+        <AppLink changes={{ session: null, node: null }} className="back-link">← All sessions</AppLink>
+        <h2 className="mono">{sessionId}</h2>
+        {summary && (
+          <span className="text-soft">
+            {summary.user_id ?? 'no user'} · {summary.surface ?? 'no surface'}{summary.run_id ? ` · run ${summary.run_id}` : ''} · {formatTimestamp(summary.start_ts)} ·{' '}
+            {formatDuration(summary.duration_ms)} · {formatCount(summary.prompts)} prompts · {formatCount(summary.retrievals)} retrievals ·{' '}
+            {formatCount(summary.actions)} actions · {formatCount(summary.completions)} completions
+          </span>
+        )}
+        {missing && <span className="text-bad">No session with this id is loaded.</span>}
+      </div>
+      <div className="inspector-flags">
+        {MARK_COUNTS.map(([label, matches]) => {
+          const n = marks.filter((mark) => matches(mark.kind, mark.label)).length;
+          return <span key={label} className={`flag-count${n ? ' on' : ''}`} data-flag={label}>{formatCount(n)} {label}{n === 1 ? '' : 's'}</span>;
+        })}
+        <span className="text-soft rule" title="Masked and Tier 1 marks follow the metrics' settings (k, tier1_threshold, used_actions in the URL)">{tier1Rule(settings)}</span>
+      </div>
+      {links.length > 0 && (
+        <nav className="session-links" aria-label="Lineage in other sessions">
+          {links.map((link) => (
+            <AppLink key={`${link.relation}/${link.sessionId}`} changes={sessionChanges(link.sessionId, link.nodeIds[0])} className={`session-link ${link.relation}`}>
+              {link.relation === 'continues' ? 'Lineage continues in' : 'Lineage comes from'} <strong className="mono">{link.sessionId}</strong>
+              <span className="text-soft"> · {link.what.join(', ')} · {relativeDay(link.firstTs, summary?.start_ts)}</span> →
+            </AppLink>
+          ))}
+        </nav>
+      )}
+    </header>
+  );
+}

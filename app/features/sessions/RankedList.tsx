@@ -1,0 +1,52 @@
+import { AppLink, traceChanges } from '../../components/lineage-graph/AppLink';
+import { nodeId } from '../../model/lineage/graph';
+import type { ResultItem } from '../../model/lineage/timeline';
+
+interface RankedListProps {
+  retrievalId: string;
+  items: readonly ResultItem[];
+  selectedNode: string | null;
+  onSelectNode(id: string): void;
+}
+
+/**
+ * A retrieval's full list as the retriever returned it: rank (a repeat shows the rank it counts
+ * at), catalog title, score, relevance grade and every action on the asset through lineage.
+ */
+export function RankedList({ retrievalId, items, selectedNode, onSelectNode }: RankedListProps) {
+  if (items.length === 0) return null;
+  return (
+    <ol className="ranked" aria-label={`Results of ${retrievalId}`}>
+      {items.map((item) => {
+        const id = nodeId.asset(retrievalId, item.assetId);
+        const used = item.actions.length > 0;
+        return (
+          <li key={item.position} data-node-id={item.rank !== null ? id : undefined}
+            className={`${used ? 'used' : ''}${item.rank === null ? ' repeat' : ''}${selectedNode === id ? ' selected' : ''}`}
+            onClick={used ? (event) => (event.target as Element).closest('a, button') || onSelectNode(id) : undefined}
+            title={used ? 'Show in the lineage graph' : undefined}>
+            <span className="ranked-rank mono" title={item.rank === null ? `repeat of #${item.repeatOf}: counts at its first rank` : `rank ${item.rank}`}>
+              {item.rank === null ? `=#${item.repeatOf}` : `#${item.rank}`}
+            </span>
+            <span className="ranked-title">
+              {item.title && <span className="ranked-name">{item.title}</span>}
+              <AppLink changes={traceChanges('asset', item.assetId)} className="ranked-id mono" title={`Trace ${item.assetId} across sessions`}>{item.assetId}</AppLink>
+            </span>
+            <span className="ranked-score mono">{item.score === null ? '' : item.score.toFixed(3)}</span>
+            <span className={`ranked-grade grade-${item.grade ?? 'none'}`} title={item.grade === null ? 'not judged' : `relevance grade ${item.grade} (0–3)`}>
+              {item.grade === null ? '' : `g${item.grade}`}
+            </span>
+            {used && <span className="ranked-actions">
+              {item.actions.map((action) => (
+                <button key={action.eventId} type="button" className={`chip${action.external ? ' external' : ''}${action.inherited ? ' inherited' : ''}`}
+                  onClick={() => onSelectNode(nodeId.action(action.eventId))} title={action.external ? `in session ${action.sessionId}` : undefined}>
+                  {action.label}{action.external ? ` ↗ ${action.sessionId}` : ''}
+                </button>
+              ))}
+            </span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useFactSettings } from '../../components/lineage-graph/fact-settings';
+import { LineageGraphView } from '../../components/lineage-graph/LineageGraphView';
+import { NodeDetails } from '../../components/lineage-graph/NodeDetails';
+import { QueryState } from '../../components/QueryState';
+import { updateUrl, useUrlParam } from '../../lib/url-state';
+import { buildLineageGraph } from '../../model/lineage/build-graph';
+import { buildTimeline } from '../../model/lineage/timeline';
+import { useDataset } from '../../queries/dataset';
+import { sessionInspectorOptions } from '../../queries/lineage';
+import { sessionSummaryOptions } from '../../queries/sessions';
+import { InspectorHeader } from './InspectorHeader';
+import { TurnTimeline } from './TurnTimeline';
+import { useFillViewport } from './use-fill-viewport';
+import './session-inspector.css';
+
+/**
+ * One session, full width: its turns on the left (every event, each retrieval's full ranked list,
+ * marks), its lineage graph on the right, reaching into other sessions. The selected node is in
+ * the URL (`node`), so a link reproduces the view.
+ */
+export function SessionInspector({ sessionId }: { sessionId: string }) {
+  const dataset = useDataset();
+  const settings = useFactSettings();
+  const summary = useQuery(sessionSummaryOptions(dataset, sessionId));
+  // the lineage tables are built from all loaded events: wait for a load to finish
+  const inspector = useQuery({ ...sessionInspectorOptions(dataset, sessionId, settings), enabled: dataset.engine !== null && dataset.phase === 'ready' });
+  const [selected, setSelected] = useUrlParam('node');
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const frame = useRef<HTMLElement>(null);
+  const height = useFillViewport(frame);
+  const rows = inspector.data;
+  const turns = useMemo(() => (rows ? buildTimeline(rows, sessionId) : []), [rows, sessionId]);
+  const graph = useMemo(() => {
+    if (!rows) return null;
+    const completeRetrievals = new Set(rows.retrievals.filter((row) => row.session_id === sessionId).map((row) => row.retrieval_id));
+    return buildLineageGraph({ ...rows, completeRetrievals }, { focusSessionId: sessionId, expanded });
+  }, [rows, sessionId, expanded]);
+  const selectedNode = graph?.nodes.find((node) => node.id === selected) ?? null;
+
+  const select = useCallback((id: string | null) => setSelected(id, false), [setSelected]);
+  const expand = useCallback((retrievalId: string) => setExpanded((previous) => new Set([...previous, retrievalId])), []);
+  const collapse = useCallback((retrievalId: string) => setExpanded((previous) => new Set([...previous].filter((id) => id !== retrievalId))), []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || (event.target as Element).closest?.('.lg-viewport, input, select, textarea')) return;
+      if (selected) select(null);
+      else updateUrl({ session: null, node: null });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected, select]);
+
+  return (
+    <section ref={frame} className="inspector" style={{ height }} aria-label={`Session ${sessionId}`}>
+      <InspectorHeader sessionId={sessionId} summary={summary.data} missing={summary.isFetched && !summary.data} turns={turns}
+        links={graph?.sessionLinks ?? []} settings={settings} />
+      <QueryState query={inspector} label="this session's timeline and lineage" />
+      <div className="inspector-body">
+        <div className="timeline-pane">
+          <TurnTimeline turns={turns} selectedNode={selected} onSelectNode={select} />
+        </div>
+        <div className={`graph-pane${selectedNode ? ' with-details' : ''}`}>
+          {graph && graph.nodes.length > 0 && (
+            <LineageGraphView graph={graph} sceneKey={sessionId} selectedId={selected} onSelect={select} onExpand={expand} label="Lineage graph" />
+          )}
+          {graph && graph.nodes.length === 0 && (
+            <div className="empty-state panel">This session has no retrieval and no action on an asset: there is no lineage to draw.</div>
+          )}
+          {graph && selectedNode && (
+            <NodeDetails graph={graph} node={selectedNode} currentSessionId={sessionId} expanded={expanded} onCollapse={collapse} onClose={() => select(null)} />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

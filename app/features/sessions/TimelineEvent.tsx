@@ -1,0 +1,41 @@
+import { memo, type KeyboardEvent } from 'react';
+import { describeEvent } from '../../model/session/describe-event';
+import type { TimelineEntry } from '../../model/lineage/timeline';
+import { eventRecord } from '../../schema/event-record';
+import { EventBody } from './EventBody';
+import { MarkList } from './MarkList';
+
+interface TimelineEventProps {
+  entry: TimelineEntry;
+  selectedNode: string | null;
+  onSelectNode(id: string): void;
+}
+
+/** One event of a turn: time, type, what happened and its marks; its body; its raw fields on demand. */
+export const TimelineEvent = memo(function TimelineEvent({ entry, selectedNode, onSelectNode }: TimelineEventProps) {
+  const { event, nodeId } = entry;
+  const record = eventRecord(event);
+  const time = event.ts == null ? '—' : new Date(event.ts).toISOString().slice(11, 23);
+  const source = `${event.file ?? `file ${event.file_id}`}, line ${event.line}`;
+  const select = () => nodeId && onSelectNode(nodeId);
+  const onKeyDown = (keyboard: KeyboardEvent) => {
+    if (keyboard.key === 'Enter' && nodeId) select();
+  };
+  return (
+    <li className={`event event-${event.type}${nodeId && nodeId === selectedNode ? ' selected' : ''}`} data-node-id={nodeId ?? undefined}>
+      <div className={`event-head${nodeId ? ' in-graph' : ''}`} onClick={select} onKeyDown={onKeyDown} tabIndex={nodeId ? 0 : undefined}
+        title={nodeId ? 'Show in the lineage graph' : undefined}>
+        <span className="event-time mono">{time}</span>
+        <span className={`event-type type-${event.type}`}>{event.type}</span>
+        <span className="event-text">{describeEvent(record)}</span>
+      </div>
+      <MarkList marks={entry.marks} />
+      <EventBody entry={entry} selectedNode={selectedNode} onSelectNode={onSelectNode} />
+      <details className="event-raw-toggle">
+        <summary title="The event as logged, with its file and line">raw</summary>
+        <div className="raw-source text-soft">{source}{event.extra ? ' · has fields outside the schema (kept as they were)' : ''}</div>
+        <pre className="raw">{JSON.stringify(record, null, 2)}</pre>
+      </details>
+    </li>
+  );
+});

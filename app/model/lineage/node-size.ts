@@ -1,0 +1,20 @@
+import type { LineageNodeKind } from './graph';
+
+/** Box of each kind of node, in graph units: layout and both renderers use the same sizes. */
+export const NODE_SIZE: Record<LineageNodeKind, { width: number; height: number }> = {
+  retrieval: { width: 250, height: 62 },
+  asset: { width: 230, height: 50 },
+  fold: { width: 150, height: 34 },
+  action: { width: 180, height: 50 },
+  completion: { width: 190, height: 50 },
+};
+
+/** Text rows inside a node box, in graph units from its top: title, subtitle, badges. */
+export const NODE_TEXT = { padX: 12, title: 18, subtitle: 33, badges: 47, titlePx: 12, subtitlePx: 11, badgePx: 10 } as const;
+
+/** Baselines of title and subtitle: lower when a node has no badge row, so the text stays centered. */
+export function textRows(kind: LineageNodeKind, hasBadges: boolean): { title: number; subtitle: number } {
+  if (kind === 'fold') return { title: 15, subtitle: 28 };
+  const shift = hasBadges ? 0 : 6;
+  return { title: NODE_TEXT.title + shift, subtitle: NODE_TEXT.subtitle + shift };
+}

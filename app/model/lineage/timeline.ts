@@ -1,0 +1,106 @@
+import type { EventRow } from '../../schema/fields';
+import { groupByTurn } from '../session/turn-groups';
+import { gradeKey } from './context';
+import { nodeId } from './graph';
+import { listPositions, rankList, type ListPosition } from './ranks';
+import type { AssetInfoRow, LineageActionRow, LineageRetrievalRow, ReferenceWarningRow, RelevanceRow } from './rows';
+import { eventMarks, type MarkContext, type TimelineMark } from './timeline-marks';
+
+export type SessionEvent = EventRow & { file?: string | null };
+
+/** What the session inspector loads (engine/sql/session-inspector.ts). */
+export interface SessionInspectorRows {
+  events: SessionEvent[];
+  retrievals: LineageRetrievalRow[];
+  actions: LineageActionRow[];
+  assets: AssetInfoRow[];
+  relevance: RelevanceRow[];
+  warnings: ReferenceWarningRow[];
+}
+
+/** One action on a returned asset, for the chips of a ranked list. */
+export interface ResultAction {
+  eventId: string;
+  label: string;
+  sessionId: string | null;
+  external: boolean;
+  inherited: boolean;
+}
+
+/** One position of a retrieval's full list, with what the catalog and the labels say of it. */
+export interface ResultItem extends ListPosition {
+  title: string | null;
+  kind: string | null;
+  grade: number | null;
+  actions: ResultAction[];
+}
+
+export interface TimelineEntry {
+  event: SessionEvent;
+  marks: TimelineMark[];
+  /** The graph node of this event, when it has one. */
+  nodeId: string | null;
+  retrieval: LineageRetrievalRow | null;
+  results: ResultItem[] | null;
+}
+
+export interface TimelineTurn {
+  turnId: string | null;
+  startTs: number | null;
+  entries: TimelineEntry[];
+}
+
+/** The session's turns in time order, each event with its marks and, for a retrieval, its full ranked list. */
+export function buildTimeline(rows: SessionInspectorRows, sessionId: string): TimelineTurn[] {
+  const retrievals = new Map(rows.retrievals.map((row) => [row.retrieval_id, row]));
+  const lineage = new Map(rows.actions.map((row) => [row.event_id, row]));
+  const warnings = new Map<number, ReferenceWarningRow[]>();
+  for (const warning of rows.warnings) warnings.set(warning.seq, [...(warnings.get(warning.seq) ?? []), warning]);
+  const context: MarkContext = {
+    retrievals,
+    lists: new Map(rows.retrievals.map((row) => [row.retrieval_id, rankList(row.returned_asset_ids)])),
+    lineage,
+    warnings,
+  };
+  const resultsOf = resultBuilder(rows, sessionId);
+  return groupByTurn(rows.events).map((turn) => ({
+    turnId: turn.turnId,
+    startTs: turn.startTs,
+    entries: turn.events.map((event) => {
+      const retrieval = event.type === 'retrieval' ? (retrievals.get(event.retrieval_id ?? '') ?? null) : null;
+      const inGraph = event.type === 'action' && lineage.has(event.event_id ?? '') && (event.consumed_asset_id !== null || event.source_retrieval_id !== null);
+      return {
+        event,
+        marks: eventMarks(event, context),
+        nodeId: retrieval ? nodeId.retrieval(retrieval.retrieval_id) : inGraph ? nodeId.action(event.event_id!) : null,
+        retrieval,
+        results: retrieval ? resultsOf(retrieval) : null,
+      };
+    }),
+  }));
+}
+
+function resultBuilder(rows: SessionInspectorRows, sessionId: string) {
+  const assets = new Map(rows.assets.map((row) => [row.asset_id, row]));
+  const grades = new Map(rows.relevance.map((row) => [gradeKey(row.retrieval_id, row.asset_id), row.grade]));
+  const actions = new Map<string, ResultAction[]>();
+  for (const action of rows.actions) {
+    if (action.effective_source_retrieval_id === null || action.consumed_asset_id === null) continue;
+    const key = gradeKey(action.effective_source_retrieval_id, action.consumed_asset_id);
+    const external = action.session_id !== sessionId;
+    const chip = { eventId: action.event_id, label: `${action.actor ?? 'someone'} ${action.action}`, sessionId: action.session_id, external, inherited: action.inherited };
+    actions.set(key, [...(actions.get(key) ?? []), chip]);
+  }
+  return (retrieval: LineageRetrievalRow): ResultItem[] =>
+    listPositions(retrieval.returned_asset_ids, retrieval.scores).map((position) => {
+      const key = gradeKey(retrieval.retrieval_id, position.assetId);
+      const asset = assets.get(position.assetId);
+      return {
+        ...position,
+        title: asset?.title ?? null,
+        kind: asset?.kind ?? null,
+        grade: grades.get(key) ?? null,
+        actions: position.rank === null ? [] : (actions.get(key) ?? []),
+      };
+    });
+}
