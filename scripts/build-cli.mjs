@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_BUNDLE = path.join(root, 'dist-cli', 'cli.mjs');
 
-export async function buildCli() {
+/** Bundles a TypeScript entry of this repo for Node (dependencies stay imports of node_modules). */
+export async function bundleForNode(entry, outfile) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['app/cli/main.ts'],
-    outfile: CLI_BUNDLE,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -19,8 +20,10 @@ export async function buildCli() {
     packages: 'external',
     logLevel: 'warning',
   });
-  return CLI_BUNDLE;
+  return outfile;
 }
+
+export const buildCli = () => bundleForNode('app/cli/main.ts', CLI_BUNDLE);
 
 function newestMtime(dir) {
   let newest = 0;

@@ -6,7 +6,7 @@ import type { GateReport } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { CalibrationChart } from './CalibrationChart';
 import { downloadText } from './download';
-import { GatePanel } from './GatePanel';
+import { Panel } from '../../components/Panel';
 
 interface CalibrationPanelProps {
   calibration: { overall: Calibration; byCategory: Record<string, Calibration> };
@@ -20,7 +20,7 @@ export function CalibrationPanel({ calibration, report, settings }: CalibrationP
   const download = () => downloadText('gate-config.yaml', gateConfigYaml(calibration.overall, calibration.byCategory), 'application/yaml');
   const m = (path: string, value: number | null, kind: 'count' | 'score') => <MetricValue variant="cell" path={path} value={value} kind={kind} settings={settings} />;
   return (
-    <GatePanel id="calibration" title="Gate calibration"
+    <Panel id="gate.calibration" title="Gate calibration"
       question="On the eval set, where should the gate's top-1 score threshold sit? Each eval_case is matched to the latest retrieval with exactly its query; top-1 = scores[0], else its gate's dense_score; an empty result scores 0."
       actions={<button type="button" className="button primary" onClick={download}>Download gate config (YAML)</button>}>
       <div className="metric-row">
@@ -59,6 +59,6 @@ export function CalibrationPanel({ calibration, report, settings }: CalibrationP
           <CalibrationChart calibration={shown} label={selected ?? ''} />
         </div>
       </div>
-    </GatePanel>
+    </Panel>
   );
 }

@@ -4,13 +4,13 @@ import { GATE_DECISIONS, type DecisionSummary } from '../../model/gate/decisions
 import type { MetricSettings } from '../../model/metrics/settings';
 import { DECISION_COLORS } from './chart-colors';
 import { GateNumber } from './GateNumber';
-import { GatePanel } from './GatePanel';
+import { Panel } from '../../components/Panel';
 import { HandoffTrend } from './HandoffTrend';
 
 export function DecisionsPanel({ decisions, settings }: { decisions: DecisionSummary; settings: MetricSettings }) {
   const { overall } = decisions;
   return (
-    <GatePanel id="decisions" title="Gate decisions" question="How often did the gate answer, ask to clarify, or hand off to a human — overall, per category and per ISO week?">
+    <Panel id="gate.decisions" title="Gate decisions" question="How often did the gate answer, ask to clarify, or hand off to a human — overall, per category and per ISO week?">
       <div className="metric-row">
         {GATE_DECISIONS.map((decision) => (
           <MetricValue key={decision} path={`gate.decisions.${decision}`} value={overall[decision]} kind="count" settings={settings} />
@@ -60,6 +60,6 @@ export function DecisionsPanel({ decisions, settings }: { decisions: DecisionSum
         </figure>
       </div>
       <HandoffTrend decisions={decisions} />
-    </GatePanel>
+    </Panel>
   );
 }

@@ -6,7 +6,7 @@ import type { FeedbackReport } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { percent } from './chart-colors';
 import { GateNumber } from './GateNumber';
-import { GatePanel } from './GatePanel';
+import { Panel } from '../../components/Panel';
 
 const asPercent = (value: unknown) => (typeof value === 'number' ? percent(value) : '—');
 
@@ -22,7 +22,7 @@ export function FeedbackPanel({ feedback, downVoted, settings }: { feedback: Fee
   const alarms = weeks.filter((week) => week.alarm).map((week) => week.week);
   const ticks = rateTicks(weeks.map((week) => week.rate));
   return (
-    <GatePanel id="feedback" title="Thumbs-down" question={`Is the share of down-votes rising? Above ${percent(THUMBS_DOWN_ALARM)} in an ISO week the alarm is raised.`}>
+    <Panel id="gate.feedback" title="Thumbs-down" question={`Is the share of down-votes rising? Above ${percent(THUMBS_DOWN_ALARM)} in an ISO week the alarm is raised.`}>
       <div className="metric-row">
         <MetricValue path="feedback.total" value={feedback.total} kind="count" settings={settings} />
         <MetricValue path="feedback.down" value={feedback.down} kind="count" settings={settings} />
@@ -77,6 +77,6 @@ export function FeedbackPanel({ feedback, downVoted, settings }: { feedback: Fee
           </tbody>
         </table>
       )}
-    </GatePanel>
+    </Panel>
   );
 }

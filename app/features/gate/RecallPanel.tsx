@@ -1,7 +1,7 @@
 import type { RecallComparison } from '../../engine/sql/gate/gate-screen';
 import { RECALL_K } from '../../engine/sql/gate/recall';
 import { GateNumber } from './GateNumber';
-import { GatePanel } from './GatePanel';
+import { Panel } from '../../components/Panel';
 
 const EVAL = `mean over eval_cases with non-empty gold_asset_ids (matched to the latest retrieval with exactly their query) of |gold in the first ${RECALL_K} returned| / |gold|`;
 const PRODUCTION = `mean over judged production retrievals (resolved relevance labels; query not in the eval set) of (relevant in the first ${RECALL_K}) / R, R = relevant judged assets (0 when R = 0), as Tier 1`;
@@ -9,7 +9,7 @@ const PRODUCTION = `mean over judged production retrievals (resolved relevance l
 export function RecallPanel({ recall }: { recall: RecallComparison }) {
   const gap = recall.eval_recall !== null && recall.production_recall !== null ? recall.eval_recall - recall.production_recall : null;
   return (
-    <GatePanel id="recall" title={`Eval recall vs production recall (recall@${RECALL_K})`}
+    <Panel id="gate.recall" title={`Eval recall vs production recall (recall@${RECALL_K})`}
       question="Does the eval set predict production? A large gap means the eval queries are easier or cleaner than what users really type.">
       <div className="gate-recall">
         <div className="metric-card">
@@ -32,6 +32,6 @@ export function RecallPanel({ recall }: { recall: RecallComparison }) {
         <dt>Eval recall@{RECALL_K}</dt><dd>{EVAL}.</dd>
         <dt>Production recall@{RECALL_K}</dt><dd>{PRODUCTION}.</dd>
       </dl>
-    </GatePanel>
+    </Panel>
   );
 }

@@ -1,14 +1,14 @@
 import { useUrlParam } from '../../lib/url-state';
 import { DEFAULT_REVIEW_SAMPLE, type ReviewWeek } from '../../model/gate/review';
 import { GateNumber } from './GateNumber';
-import { GatePanel } from './GatePanel';
+import { Panel } from '../../components/Panel';
 import { ReviewSample } from './ReviewSample';
 
 export function ReviewPanel({ weeks }: { weeks: ReviewWeek[] }) {
   const [selected, setSelected] = useUrlParam('review');
   const shown = weeks.find((week) => week.week === selected) ?? null;
   return (
-    <GatePanel id="review" title="Weekly answer review"
+    <Panel id="gate.review" title="Weekly answer review"
       question={`Each ISO week, a deterministic sample of ${DEFAULT_REVIEW_SAMPLE} responses the gate let through (decision answer), seeded by the week. How many reviewed answers were confidently wrong?`}>
       {weeks.length === 0 ? <p className="text-soft">No response whose gate decision was answer.</p> : (
         <table className="data" aria-label="Answer review per ISO week">
@@ -38,6 +38,6 @@ export function ReviewPanel({ weeks }: { weeks: ReviewWeek[] }) {
         </table>
       )}
       {shown && <ReviewSample week={shown} />}
-    </GatePanel>
+    </Panel>
   );
 }

@@ -4,7 +4,7 @@ import { updateUrl } from '../../lib/url-state';
 import type { MatrixReport } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { CellRetrievals } from './CellRetrievals';
-import { Panel } from './Panel';
+import { Panel } from '../../components/Panel';
 
 interface CellProps {
   cell: MatrixCell;

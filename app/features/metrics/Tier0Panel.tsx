@@ -1,7 +1,7 @@
 import { MetricValue } from '../../components/metric/MetricValue';
 import type { Tier0Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
-import { Panel } from './Panel';
+import { Panel } from '../../components/Panel';
 
 export function Tier0Panel({ tier0, settings, caption }: { tier0: Tier0Report; settings: MetricSettings; caption: string }) {
   const m = (key: keyof Tier0Report, kind: 'rate' | 'count', size?: number) => (

@@ -1,7 +1,7 @@
 import { MetricValue } from '../../components/metric/MetricValue';
 import type { Tier1Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
-import { Panel } from './Panel';
+import { Panel } from '../../components/Panel';
 import { RoleChart } from './RoleChart';
 import { orderedRoles } from './url';
 

@@ -8,7 +8,7 @@ import type { Tier3Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
 import { tier3SessionsOptions } from '../../queries/metrics';
-import { Panel } from './Panel';
+import { Panel } from '../../components/Panel';
 
 const LISTS: { id: Tier3SessionList; label: string }[] = [
   { id: 'abandoned_by_session', label: 'abandoned by session' },

@@ -2,7 +2,7 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import { formatCount } from '../../lib/format';
 import { updateUrl } from '../../lib/url-state';
 import type { TrendPoint } from '../../model/metrics/trends';
-import { Panel } from './Panel';
+import { Panel } from '../../components/Panel';
 
 const LINES = [
   { key: 'p_at_1', label: 'P@1', color: '#2f5bd3' },
