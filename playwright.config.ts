@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e-artifacts',
   workers: 1,
+  // Each test starts DuckDB-wasm and loads real files; a busy 2-core CI machine needs headroom.
+  timeout: 60_000,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
