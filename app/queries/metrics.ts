@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { SqlValue } from '../engine/engine';
 import { ensureDerivedTables, recomputeMetricPanels } from '../engine/metrics-report';
 import type { RetrievalDetailRow } from '../engine/sql/metrics/retrieval-details';
 import { matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
@@ -21,6 +22,16 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 const settingsKey = (settings: MetricSettings) => metricSettingsToParams(settings);
 
+/** Runs a builder's query once the derived tables are current, in the metrics queue. */
+function queryDerived<Row>(dataset: DatasetRef, build: () => { sql: string; params: readonly SqlValue[] }): Promise<Row[]> {
+  return oneAtATime(async () => {
+    const engine = requireEngine(dataset);
+    await ensureDerivedTables(engine);
+    const { sql, params } = build();
+    return engine.query<Row>(sql, params);
+  });
+}
+
 export const metricPanelsOptions = (dataset: DatasetRef, settings: MetricSettings) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'metrics', 'panels', settingsKey(settings)),
@@ -34,25 +45,13 @@ export type MatrixCellRow = Pick<RetrievalDetailRow, 'retrieval_id' | 'query' | 
 export const matrixCellOptions = (dataset: DatasetRef, settings: MetricSettings, cell: MatrixCell) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'metrics', 'cell', cell, settingsKey(settings)),
-    queryFn: () =>
-      oneAtATime(async () => {
-        const engine = requireEngine(dataset);
-        await ensureDerivedTables(engine);
-        const { sql, params } = matrixCellRetrievalsQuery(settings, cell);
-        return engine.query<MatrixCellRow>(sql, params);
-      }),
+    queryFn: () => queryDerived<MatrixCellRow>(dataset, () => matrixCellRetrievalsQuery(settings, cell)),
     enabled: dataset.engine !== null,
   });
 
 export const tier3SessionsOptions = (dataset: DatasetRef, settings: MetricSettings, list: Tier3SessionList) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'metrics', 'tier3', list, settingsKey(settings)),
-    queryFn: () =>
-      oneAtATime(async () => {
-        const engine = requireEngine(dataset);
-        await ensureDerivedTables(engine);
-        const { sql, params } = tier3SessionsQuery(settings, list);
-        return engine.query<Tier3SessionRow>(sql, params);
-      }),
+    queryFn: () => queryDerived<Tier3SessionRow>(dataset, () => tier3SessionsQuery(settings, list)),
     enabled: dataset.engine !== null,
   });

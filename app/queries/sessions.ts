@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  SESSION_EVENTS_SQL, SESSION_SUMMARY_ROW_SQL, SURFACES_SQL, sessionListQuery,
+  SESSION_SUMMARY_ROW_SQL, SURFACES_SQL, sessionListQuery,
   type SessionListFilter, type SessionRow,
 } from '../engine/sql/sessions';
-import type { EventRow } from '../schema/fields';
 import { datasetKey, requireEngine, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 
 export const sessionListOptions = (dataset: DatasetRef, filter: SessionListFilter) =>
@@ -24,12 +23,6 @@ export const surfacesOptions = (dataset: DatasetRef) =>
     enabled: dataset.engine !== null,
   });
 
-export const sessionEventsOptions = (dataset: DatasetRef, sessionId: string) =>
-  queryOptions({
-    queryKey: datasetKey(dataset, 'sessions', 'events', sessionId),
-    queryFn: () => requireEngine(dataset).query<EventRow & { file: string }>(SESSION_EVENTS_SQL, [sessionId]),
-    enabled: dataset.engine !== null,
-  });
 
 export const sessionSummaryOptions = (dataset: DatasetRef, sessionId: string) =>
   queryOptions({

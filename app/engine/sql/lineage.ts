@@ -65,21 +65,3 @@ FROM ordered a ASOF LEFT JOIN place_index p
 ORDER BY a.seq;
 `;
 
-/** One row of `action_lineage`. */
-export interface ActionLineageRow {
-  event_id: string;
-  seq: number;
-  ts: number;
-  session_id: string;
-  user_id: string | null;
-  request_id: string | null;
-  turn_id: string | null;
-  surface: string | null;
-  actor: string | null;
-  action: string;
-  consumed_asset_id: string | null;
-  source_retrieval_id: string | null;
-  effective_source_retrieval_id: string | null;
-  inherited: boolean;
-  inherited_from_event_id: string | null;
-}

@@ -1,18 +1,15 @@
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
-import { metricSettingsFromParams } from '../../model/metrics/settings-codec';
+import { metricSettingsFromParams, SETTING_PARAMS } from '../../model/metrics/settings-codec';
 
 /** Settings from the URL; a malformed parameter is reported and its default used instead. */
 export function settingsFromSearch(search: string): { settings: MetricSettings; errors: SettingsError[] } {
   const params = new URLSearchParams(search);
   const parsed = metricSettingsFromParams(params);
   if (parsed.ok) return { settings: parsed.settings, errors: [] };
-  const bad = new Set(parsed.errors.map((error) => error.setting));
-  const kept = metricSettingsFromParams({ get: (name) => (isBadParam(name, bad) ? null : params.get(name)) });
+  const badParams = new Set(parsed.errors.map((error) => SETTING_PARAMS[error.setting]));
+  const kept = metricSettingsFromParams({ get: (name) => (badParams.has(name) ? null : params.get(name)) });
   return { settings: kept.ok ? kept.settings : { ...DEFAULT_METRIC_SETTINGS }, errors: parsed.errors };
 }
-
-const PARAM_OF: Record<string, string> = { k: 'k', tier1Threshold: 'tier1_threshold', usedActions: 'used_actions', surfaces: 'surface', roles: 'role', from: 'from', to: 'to' };
-const isBadParam = (param: string, bad: Set<string>) => [...bad].some((setting) => PARAM_OF[setting] === param);
 
 export const ROLE_ORDER = ['find', 'browse', 'operate', 'reference', 'step', 'contextual', 'unknown'];
 

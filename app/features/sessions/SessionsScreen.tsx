@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { EmptyDataset } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { pluralize } from '../../lib/format';
-import { updateUrl, useUrlParam } from '../../lib/url-state';
+import { updateUrl, useUrlParam, useUrlSearch } from '../../lib/url-state';
 import { useDataset } from '../../queries/dataset';
 import { sessionListOptions, surfacesOptions } from '../../queries/sessions';
 import { SessionInspector } from './SessionInspector';
@@ -12,9 +12,7 @@ import { filterFromParams } from './url';
 
 export default function SessionsScreen() {
   const dataset = useDataset();
-  const [q] = useUrlParam('q');
-  const [surface] = useUrlParam('surface');
-  const [sort] = useUrlParam('sort');
+  const search = useUrlSearch();
   const [selected, select] = useUrlParam('session');
   // the row last opened or moved to with the keys; it stays highlighted after going back to the list
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -22,7 +20,7 @@ export default function SessionsScreen() {
     setHighlighted(id);
     select(id);
   };
-  const filter = useMemo(() => filterFromParams(new URLSearchParams({ q: q ?? '', ...(surface ? { surface } : {}), ...(sort ? { sort } : {}) })), [q, surface, sort]);
+  const filter = useMemo(() => filterFromParams(new URLSearchParams(search)), [search]);
   const sessions = useQuery(sessionListOptions(dataset, filter));
   const surfaces = useQuery(surfacesOptions(dataset));
 

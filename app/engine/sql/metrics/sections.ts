@@ -34,8 +34,3 @@ WHERE ${settingsFilter(settings, { ts: 'ts', surface: 'surface' })}
 GROUP BY decision
 ORDER BY decision`;
 }
-
-/** Offline evaluation cases: they carry no ts or surface, so no filter applies. */
-export function evalCaseCountQuery(): SqlQuery {
-  return sql`SELECT count(*)::INTEGER AS cases FROM eval_cases`;
-}
