@@ -1,11 +1,11 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Engine } from '../engine/engine';
 import { factSettings, graphNodeEventsQuery, type GraphNodeEvents, loadSessionInspector, prepareLineage, run } from '../engine/sql/session-inspector';
 import { loadCrossSessionCompletions, loadTrace } from '../engine/sql/trace';
 import type { SessionEvent } from '../model/lineage/timeline';
 import type { TraceTarget } from '../model/lineage/trace';
 import type { MetricSettings } from '../model/metrics/settings';
-import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+import { datasetKey, requireEngine, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 
 let prepared: { engine: Engine; key: string; done: Promise<void> } | null = null;
 
@@ -44,7 +44,7 @@ export const traceOptions = (dataset: DatasetRef, target: TraceTarget, settings:
       return loadTrace(requireEngine(dataset), target);
     },
     enabled: dataset.engine !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: sameDatasetPlaceholder(dataset),
   });
 
 export const crossSessionCompletionsOptions = (dataset: DatasetRef, settings: MetricSettings) =>
