@@ -1,19 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.mjs';
 
-const PORT = 4173;
+// E2E_PORT and E2E_OUT_DIR let two runs share a machine (each builds and serves its own copy).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Browser tests against the production build (scripts/run-e2e.mjs builds it first), on the system Chromium. */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts${process.env.E2E_PORT ? `-${PORT}` : ''}`,
   workers: 1,
   // Each test starts DuckDB-wasm and loads real files; a busy 2-core CI machine needs headroom.
   timeout: 60_000,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_PORT ? `test-results/e2e-${PORT}.json` : 'test-results/e2e.json' }]],
   use: {
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',
@@ -40,7 +42,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: BASE_URL,
     reuseExistingServer: false,
     timeout: 60_000,

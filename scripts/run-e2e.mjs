@@ -20,7 +20,7 @@ function run(command, args) {
   return result.status ?? 1;
 }
 
-const built = run('npx', ['vite', 'build']);
+const built = run('npx', ['vite', 'build', '--outDir', process.env.E2E_OUT_DIR ?? 'dist']);
 if (built !== 0) {
   console.error('vite build failed; browser tests not run');
   process.exit(built);
