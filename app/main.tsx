@@ -2,12 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { DatasetProvider } from './queries/dataset';
+import { DatasetProvider, startDatasetEarly } from './queries/dataset';
 import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: Infinity, gcTime: 5 * 60_000, retry: false, refetchOnWindowFocus: false } },
 });
+
+startDatasetEarly();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,8 +1,29 @@
-import { useDataset } from '../queries/dataset';
+import { useDataset, type Dataset } from '../queries/dataset';
 
-/** What a screen shows before anything is loaded: what to do next, not a blank page. */
+/** True while a screen has nothing to show: the engine starts, kept logs reopen, or nothing is loaded. */
+export const nothingToShow = (dataset: Dataset) => dataset.engine === null || (dataset.summary.files === 0 && dataset.phase !== 'loading');
+
+/** What a screen shows before its data is known, or when nothing is loaded: what happens, or what to do next; never a blank page or zeros. */
 export function EmptyDataset({ what }: { what: string }) {
   const dataset = useDataset();
+  if (dataset.phase === 'starting' || dataset.phase === 'restoring' || dataset.phase === 'clearing') {
+    const doing = dataset.phase === 'restoring' ? 'Reopening the logs kept in this browser…'
+      : dataset.phase === 'clearing' ? 'Clearing the logs…' : 'Starting the database engine…';
+    return (
+      <div className="empty-state panel" aria-busy="true">
+        <h2>{doing}</h2>
+        <p>Nothing is shown until the data is known. You can already pick files with <strong>Open log files</strong>: they load as soon as the engine is ready.</p>
+      </div>
+    );
+  }
+  if (dataset.phase === 'failed') {
+    return (
+      <div className="empty-state panel" role="alert">
+        <h2>The database engine could not start</h2>
+        <p>{dataset.notice?.text} Reload the page to try again.</p>
+      </div>
+    );
+  }
   return (
     <div className="empty-state panel">
       <h2>No logs loaded</h2>
@@ -10,7 +31,10 @@ export function EmptyDataset({ what }: { what: string }) {
         Open your agent's log files (JSON Lines, JSON, CSV, optionally gzip-compressed) with <strong>Open log files</strong>, drop
         them anywhere on this page, or try the bundled samples. {what}
       </p>
-      <p className="text-soft">Everything stays in this browser tab: the logs are read into an in-browser DuckDB and sent nowhere.</p>
+      <p className="text-soft">
+        Everything stays in this browser: the logs are read into an in-browser DuckDB, kept in this browser's own storage so that a
+        reload reopens them, and sent nowhere. <strong>Clear</strong> removes them.
+      </p>
       <div className="actions">
         <button type="button" className="button primary" disabled={dataset.phase !== 'ready'} onClick={() => void dataset.loadSamples()}>
           Load sample logs

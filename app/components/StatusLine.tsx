@@ -1,17 +1,41 @@
 import { formatCount, pluralize } from '../lib/format';
-import { useDataset } from '../queries/dataset';
+import { useDataset, type Dataset } from '../queries/dataset';
+import { StartProgress } from './start-progress/StartProgress';
+
+const loadedAtText = (ms: number | null) =>
+  ms === null ? 'at an unknown time' : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+
+function loadedText({ summary, origin }: Dataset): string {
+  if (summary.files === 0) return 'No logs loaded';
+  const counts = `${formatCount(summary.events)} events from ${pluralize(summary.files, 'file')} (${formatCount(summary.rejected)} rejected)`;
+  if (origin?.restored) return `Restored ${counts} kept in this browser · loaded ${loadedAtText(origin.restored.loadedAt)}`;
+  return `Loaded ${counts}`;
+}
+
+/** Where the logs live, when that is not simply "kept in this browser". */
+function storageText({ origin, summary }: Dataset): string | null {
+  if (!origin) return null;
+  if (origin.storageNote) return origin.storageNote;
+  if (origin.storage.mode === 'copy') return 'A copy of the logs another tab keeps; what you load here is not kept.';
+  if (origin.storage.mode === 'memory' && summary.files > 0) return 'Held in this tab only; a reload will not reopen them.';
+  return null;
+}
 
 export function StatusLine() {
-  const { phase, summary, notice } = useDataset();
-  let text: string;
-  if (phase === 'starting') text = 'Starting the database engine…';
-  else if (phase === 'loading') text = 'Loading…';
-  else if (summary.files === 0) text = 'No logs loaded';
-  else text = `Loaded ${formatCount(summary.events)} events from ${pluralize(summary.files, 'file')} (${formatCount(summary.rejected)} rejected)`;
+  const dataset = useDataset();
+  const { phase, summary, notice, start } = dataset;
+  const storage = storageText(dataset);
   return (
     <div className="status-line">
-      <span role="status">{text}</span>
+      <span role="status">
+        {start && (phase === 'starting' || phase === 'restoring') ? <StartProgress start={start} />
+          : phase === 'clearing' ? 'Removing the logs from this tab and from the browser’s storage…'
+          : phase === 'loading' ? 'Loading…'
+          : phase === 'failed' ? 'The database engine is not running'
+          : loadedText(dataset)}
+      </span>
       {phase === 'ready' && summary.warnings > 0 && <span className="text-warn"> · {pluralize(summary.warnings, 'reference warning')}</span>}
+      {storage && phase === 'ready' && <span className="storage-note" data-storage={dataset.origin?.storage.mode}>{storage}</span>}
       {notice && <span className={notice.tone === 'error' ? 'notice error' : 'notice'} role={notice.tone === 'error' ? 'alert' : undefined}>{notice.text}</span>}
     </div>
   );

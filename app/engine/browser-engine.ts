@@ -1,10 +1,12 @@
-import { AsyncDuckDB, ConsoleLogger, LogLevel, selectBundle, type DuckDBBundles } from '@duckdb/duckdb-wasm';
+import { AsyncDuckDB, DuckDBAccessMode, selectBundle, type AsyncDuckDBConnection, type DuckDBBundles } from '@duckdb/duckdb-wasm';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import type { Engine, SqlValue } from './engine';
 import { arrowToRows } from './arrow-rows';
+import { createEngineWorker, isEngineStartLog, isStorageFailureLog, type EngineStartStep } from './engine-worker';
+import { copyKeptDatabase, KEPT_DB, opfsAvailable, removeKeptFiles, storageFailure, type EngineStorage } from './kept-storage';
 
 // Bundles are served from our own origin: duckdb-wasm's default bundles point at a CDN.
 const BUNDLES: DuckDBBundles = {
@@ -12,16 +14,133 @@ const BUNDLES: DuckDBBundles = {
   eh: { mainModule: ehWasm, mainWorker: ehWorker },
 };
 
-/** DuckDB-wasm in its own Web Worker; queries are serialized on one connection. */
-export async function createBrowserEngine(): Promise<Engine> {
+export interface BrowserEngine extends Engine {
+  /** Where the dataset lives: kept in the browser's storage, a copy of it, or memory only. */
+  readonly storage: EngineStorage;
+  /** Writes everything loaded so far to the browser's storage (no-op in memory). */
+  persist(): Promise<void>;
+  /** Removes the kept dataset from storage and starts again, empty, the same way. */
+  discardKept(): Promise<void>;
+  /** Gives up the browser's storage for this tab, removing what it kept: starts again empty, in memory. */
+  fallBackToMemory(reason: string): Promise<void>;
+}
+
+export interface EngineStartOptions {
+  /** Keep the dataset in the browser's storage (OPFS) when it can be. */
+  keep: boolean;
+  onStep?: (step: EngineStartStep) => void;
+  /** A storage quota to enforce on the kept files (browser tests of a full disk); null for the browser's own. */
+  storageQuotaBytes?: number | null;
+}
+
+interface Instance extends Booted {
+  connection: AsyncDuckDBConnection;
+  storage: EngineStorage;
+}
+
+interface Booted {
+  worker: Worker;
+  db: AsyncDuckDB;
+  /** The first write the browser refused, if any: the kept file is incomplete from then on. */
+  refusedWrite: { message: string | null };
+}
+
+async function boot(onStep: (step: EngineStartStep) => void, quota: number | null): Promise<Booted> {
   const bundle = await selectBundle(BUNDLES);
-  const worker = new Worker(bundle.mainWorker!);
-  const db = new AsyncDuckDB(new ConsoleLogger(LogLevel.WARNING), worker);
-  await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
+  const wasmUrl = new URL(bundle.mainModule, window.location.href).href;
+  onStep('download');
+  const worker = createEngineWorker(bundle.mainWorker!, wasmUrl, quota);
+  const refusedWrite: Booted['refusedWrite'] = { message: null };
+  const logger = {
+    log: (entry: unknown) => {
+      if (isEngineStartLog(entry)) onStep(entry.engineStartStep);
+      else if (isStorageFailureLog(entry)) refusedWrite.message ??= entry.storageFailure;
+    },
+  };
+  const db = new AsyncDuckDB(logger, worker);
+  const failed = new Promise<never>((_, reject) => worker.addEventListener('error', (event) => reject(new Error(event.message || 'the engine worker failed to start'))));
+  await Promise.race([db.instantiate(wasmUrl, bundle.pthreadWorker), failed]);
+  onStep('started');
+  return { worker, db, refusedWrite };
+}
+
+/** Opens the kept database, or a copy of it when another tab holds it, or memory; says which and why. */
+async function openDatabase(db: AsyncDuckDB, keep: boolean): Promise<EngineStorage & { damaged?: boolean }> {
+  if (!keep) return { mode: 'memory', reason: null };
+  if (!opfsAvailable()) return { mode: 'memory', reason: 'this browser offers no private file storage to this page' };
+  try {
+    await db.open({ path: KEPT_DB.path, accessMode: DuckDBAccessMode.READ_WRITE });
+    return { mode: 'kept', reason: null };
+  } catch (error) {
+    const failure = storageFailure(error);
+    await db.open({ path: ':memory:' });
+    if (failure.kind === 'damaged') return { mode: 'memory', reason: failure.message, damaged: true };
+    if (failure.kind !== 'locked') return { mode: 'memory', reason: failure.message };
+    try {
+      await copyKeptDatabase(db);
+      return { mode: 'copy', reason: failure.message };
+    } catch (copyError) {
+      return { mode: 'memory', reason: `${failure.message}, and its logs could not be copied (${(copyError as Error).message})` };
+    }
+  }
+}
+
+interface StartSettings {
+  keep: boolean;
+  onStep: (step: EngineStartStep) => void;
+  quota: number | null;
+}
+
+async function startInstance({ keep, onStep, quota }: StartSettings, retryDamaged = true): Promise<Instance> {
+  const booted = await boot(onStep, quota);
+  const { db } = booted;
+  const storage = await openDatabase(db, keep);
+  if (storage.damaged && retryDamaged) {
+    await db.terminate();
+    await removeKeptFiles();
+    const fresh = await startInstance({ keep, onStep, quota }, false);
+    return { ...fresh, storage: { ...fresh.storage, reason: storage.reason } };
+  }
   const connection = await db.connect();
+  onStep('opened');
+  return { ...booted, connection, storage };
+}
+
+/** Terminating the worker releases the storage lock; a closing handshake could hang on a worker that failed. */
+async function stopInstance(instance: Instance): Promise<void> {
+  await instance.db.terminate();
+}
+
+/** DuckDB-wasm in its own Web Worker; queries are serialized on one connection. */
+export async function startBrowserEngine({ keep, onStep = () => undefined, storageQuotaBytes = null }: EngineStartOptions): Promise<BrowserEngine> {
+  const settings = { onStep, quota: storageQuotaBytes };
+  let instance = await startInstance({ ...settings, keep });
+  // While the instance is replaced (discard, fallback), calls wait for the new one.
+  let current = Promise.resolve(instance);
+
+  const replace = async (next: () => Promise<Instance>) => {
+    current = (async () => {
+      const old = await current;
+      await stopInstance(old);
+      instance = await next();
+      return instance;
+    })();
+    await current;
+  };
+
+  /** The connection for a call, failing once the browser refused a write to the kept file. */
+  const open = async () => {
+    const ready = await current;
+    if (ready.refusedWrite.message) throw new Error(`The browser refused to store the data (${ready.refusedWrite.message})`);
+    return ready;
+  };
 
   return {
+    get storage() {
+      return instance.storage;
+    },
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+      const { connection } = await open();
       if (params.length === 0) return arrowToRows<Row>(await connection.query(sql));
       const statement = await connection.prepare(sql);
       try {
@@ -31,14 +150,34 @@ export async function createBrowserEngine(): Promise<Engine> {
       }
     },
     async exec(sql: string) {
+      const { connection } = await open();
       await connection.query(sql);
     },
     async insertArrowIPC(table: string, ipc: Uint8Array) {
+      const { connection } = await open();
       await connection.insertArrowFromIPCStream(ipc, { name: table, create: false });
     },
+    async persist() {
+      const { connection, storage } = await open();
+      if (storage.mode === 'kept') await connection.query('CHECKPOINT');
+      await open();
+    },
+    async discardKept() {
+      const keepAgain = instance.storage.mode === 'kept';
+      await replace(async () => {
+        if (keepAgain) await removeKeptFiles();
+        return startInstance({ ...settings, keep: keepAgain });
+      });
+    },
+    async fallBackToMemory(reason: string) {
+      const wasKept = instance.storage.mode === 'kept';
+      await replace(async () => {
+        if (wasKept) await removeKeptFiles().catch(() => undefined);
+        return { ...(await startInstance({ ...settings, keep: false })), storage: { mode: 'memory', reason } };
+      });
+    },
     async close() {
-      await connection.close();
-      await db.terminate();
+      await stopInstance(await current);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/engine';
-import { clearDataset, finalizeLoad, forgetFile, recordFile } from '../engine/dataset';
+import { finalizeLoad, forgetFile, recordFile } from '../engine/dataset';
+import type { LoadCounters } from '../engine/kept-dataset';
 import { ensureDerivedTables } from '../engine/metrics-report';
 import type { FileIngestResult, IngestProgress } from './ingest-file';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
@@ -34,9 +35,18 @@ export class BrowserLoader {
     this.running = true;
     const outcome: LoadOutcome = { files: [], cancelledFile: null };
     let work = Promise.resolve();
+    // The first failure to store (a full disk, say) stops the load; the worker is told to stop
+    // and every batch still in flight is acknowledged unstored, so it can finish.
+    let storeFailure: Error | null = null;
+    const failStoring = (error: Error) => {
+      if (storeFailure) return;
+      storeFailure = error;
+      this.send({ kind: 'cancel' });
+    };
     return new Promise<LoadOutcome>((resolve, reject) => {
-      const finish = (error?: Error) => {
+      const finish = (workerError?: Error) => {
         this.worker.onmessage = null;
+        const error = storeFailure ?? workerError;
         // Lineage, resolved labels and per-retrieval facts are derived once here, so every
         // screen opens on ready tables.
         work = work
@@ -51,7 +61,7 @@ export class BrowserLoader {
         switch (message.kind) {
           case 'batch':
             work = work.then(async () => {
-              await this.engine.insertArrowIPC(message.table, message.ipc);
+              if (!storeFailure) await this.engine.insertArrowIPC(message.table, message.ipc).catch(failStoring);
               this.send({ kind: 'inserted', batchId: message.batchId });
             });
             break;
@@ -60,7 +70,7 @@ export class BrowserLoader {
             break;
           case 'file-done':
             outcome.files.push(message.result);
-            work = work.then(() => recordFile(this.engine, message.result));
+            work = work.then(() => (storeFailure ? forgetFile(this.engine, message.result.fileId) : recordFile(this.engine, message.result)));
             break;
           case 'file-cancelled':
             outcome.cancelledFile = message.fileName;
@@ -83,9 +93,14 @@ export class BrowserLoader {
     this.send({ kind: 'cancel' });
   }
 
-  async clear(): Promise<void> {
+  /** The next load starts from empty: file ids, order and known retrieval ids begin again. */
+  reset(): void {
     this.send({ kind: 'reset' });
-    await clearDataset(this.engine);
+  }
+
+  /** The next load continues after rows already stored (a restored dataset). */
+  resume(counters: LoadCounters): void {
+    this.send({ kind: 'resume', ...counters });
   }
 
   private send(message: ToIngestWorker) {

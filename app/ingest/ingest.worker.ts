@@ -77,5 +77,8 @@ scope.onmessage = (event: MessageEvent<ToIngestWorker>) => {
     case 'reset':
       state.reset();
       break;
+    case 'resume':
+      state.resume(message);
+      break;
   }
 };

@@ -4,6 +4,14 @@ export class LoadState {
   nextSeq = 0;
   readonly seenRetrievalIds = new Set<string>();
 
+  /** Continues after rows already stored (a restored dataset): ids and order go on from there. */
+  resume(counters: { nextFileId: number; nextSeq: number; retrievalIds: readonly string[] }): void {
+    this.nextFileId = counters.nextFileId;
+    this.nextSeq = counters.nextSeq;
+    this.seenRetrievalIds.clear();
+    for (const id of counters.retrievalIds) this.seenRetrievalIds.add(id);
+  }
+
   reset(): void {
     this.nextFileId = 1;
     this.nextSeq = 0;

@@ -7,6 +7,7 @@ export type ToIngestWorker =
   | { kind: 'load'; inputs: LoadInput[] }
   | { kind: 'inserted'; batchId: number }
   | { kind: 'cancel' }
+  | { kind: 'resume'; nextFileId: number; nextSeq: number; retrievalIds: string[] }
   | { kind: 'reset' };
 
 export type FromIngestWorker =

@@ -1,21 +1,35 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createBrowserEngine } from '../engine/browser-engine';
-import { initDataset } from '../engine/dataset';
 import type { Engine } from '../engine/engine';
+import type { EngineStartStep } from '../engine/engine-worker';
 import { DATASET_SUMMARY_SQL, EMPTY_SUMMARY, type DatasetSummary } from '../engine/sql/dataset-summary';
-import { BrowserLoader, type LoadProgress } from '../ingest/browser-loader';
+import type { LoadProgress } from '../ingest/browser-loader';
 import { SAMPLE_FILES } from '../ingest/sample-files';
 import type { LoadInput } from '../ingest/worker-protocol';
+import { DatasetSession, type DatasetOrigin } from './dataset-session';
 
-export type DatasetPhase = 'starting' | 'ready' | 'loading' | 'failed';
+/**
+ * starting: the engine starts; restoring: it reopens the logs kept in this browser; clearing:
+ * the kept logs are being removed. Screens show no numbers until `ready` (or `loading`, when
+ * a load adds to what is there).
+ */
+export type DatasetPhase = 'starting' | 'restoring' | 'ready' | 'loading' | 'clearing' | 'failed';
+
+export interface EngineStart {
+  step: EngineStartStep | 'restoring';
+  /** performance.now() when the page began starting the engine. */
+  since: number;
+}
 
 export interface Dataset {
   phase: DatasetPhase;
   /** Bumped after every load and clear; every query key starts with it. */
   version: number;
+  /** Null until the dataset is known (started and restored). */
   engine: Engine | null;
   summary: DatasetSummary;
   progress: LoadProgress | null;
+  start: EngineStart | null;
+  origin: DatasetOrigin | null;
   /** What the last load or start-up has to say beyond the counts (a cancel, a failure). */
   notice: { tone: 'info' | 'error'; text: string } | null;
   loadFiles(files: File[]): Promise<void>;
@@ -26,15 +40,20 @@ export interface Dataset {
 
 const DatasetContext = createContext<Dataset | null>(null);
 
-let started: Promise<{ engine: Engine; loader: BrowserLoader }> | null = null;
+const START_BEGAN = performance.now();
+let startListener: (step: EngineStart['step']) => void = () => undefined;
+let started: Promise<DatasetSession> | null = null;
+let lastStep: EngineStart['step'] = 'download';
 // The samples load once per page, even though StrictMode mounts the provider twice.
 let autoloadStarted = false;
 function startOnce() {
-  started ??= createBrowserEngine().then(async (engine) => {
-    await initDataset(engine);
-    return { engine, loader: new BrowserLoader(engine) };
-  });
+  started ??= DatasetSession.start({ onStep: (step) => { lastStep = step; startListener(step); } });
   return started;
+}
+
+/** Begins starting the engine before React renders (the start is the page's longest wait). */
+export function startDatasetEarly(): void {
+  void startOnce().catch(() => undefined);
 }
 
 export function DatasetProvider({ children, autoloadSamples }: { children: ReactNode; autoloadSamples: boolean }) {
@@ -43,24 +62,27 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   const [engine, setEngine] = useState<Engine | null>(null);
   const [summary, setSummary] = useState<DatasetSummary>(EMPTY_SUMMARY);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
+  const [start, setStart] = useState<EngineStart | null>(() => ({ step: lastStep, since: START_BEGAN }));
+  const [origin, setOrigin] = useState<DatasetOrigin | null>(null);
   const [notice, setNotice] = useState<Dataset['notice']>(null);
-  const loaderRef = useRef<BrowserLoader | null>(null);
+  const sessionRef = useRef<DatasetSession | null>(null);
 
-  const refresh = useCallback(async (target: Engine) => {
-    const [row] = await target.query<DatasetSummary>(DATASET_SUMMARY_SQL);
+  const refresh = useCallback(async (session: DatasetSession) => {
+    const [row] = await session.engine.query<DatasetSummary>(DATASET_SUMMARY_SQL);
     setSummary(row);
+    setOrigin({ ...session.origin });
     setVersion((v) => v + 1);
   }, []);
 
   const run = useCallback(
     async (inputs: LoadInput[]) => {
-      const { engine: target, loader } = await startOnce();
-      if (inputs.length === 0 || loader.busy) return;
+      const session = await startOnce();
+      if (inputs.length === 0 || session.busy) return;
       setPhase('loading');
       setNotice(null);
       setProgress(null);
       try {
-        const outcome = await loader.load(inputs, setProgress);
+        const outcome = await session.load(inputs, setProgress);
         const unreadable = outcome.files.filter((file) => file.error);
         if (outcome.cancelledFile) setNotice({ tone: 'info', text: `Load cancelled: ${outcome.cancelledFile} was not loaded; files finished before it were kept.` });
         else if (unreadable.length) setNotice({ tone: 'error', text: unreadable.map((f) => `${f.fileName}: ${f.error}`).join('; ') });
@@ -68,7 +90,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
         setNotice({ tone: 'error', text: (error as Error).message });
       } finally {
         setProgress(null);
-        await refresh(target);
+        await refresh(session);
         setPhase('ready');
       }
     },
@@ -78,18 +100,24 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   useEffect(() => {
     const ownsAutoload = autoloadSamples && !autoloadStarted;
     if (ownsAutoload) autoloadStarted = true;
+    startListener = (step) => setStart({ step, since: START_BEGAN });
     startOnce().then(
-      async ({ engine: ready, loader }) => {
-        loaderRef.current = loader;
-        setEngine(ready);
-        if (ownsAutoload) await run(SAMPLE_FILES);
-        else if (!autoloadSamples) {
-          await refresh(ready);
-          setPhase('ready');
+      async (session) => {
+        sessionRef.current = session;
+        performance.mark('dataset:ready');
+        setStart(null);
+        setEngine(session.engine);
+        if (session.origin.restored === null && ownsAutoload) {
+          await run(SAMPLE_FILES);
+          return;
         }
+        await refresh(session);
+        // Files picked while the engine started are loading by now; that load ends the phase.
+        if (!session.busy) setPhase('ready');
       },
       (error: Error) => {
         setPhase('failed');
+        setStart(null);
         setNotice({ tone: 'error', text: `The database engine could not start: ${error.message}` });
       },
     );
@@ -101,18 +129,25 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
 
   const dataset = useMemo<Dataset>(
     () => ({
-      phase, version, engine, summary, progress, notice,
+      phase, version, summary, progress, start, origin, notice,
+      engine: phase === 'starting' || phase === 'restoring' || phase === 'clearing' ? null : engine,
       loadFiles: (files) => run(files.map((file) => ({ kind: 'file', file }))),
       loadSamples: () => run(SAMPLE_FILES),
-      cancel: () => loaderRef.current?.cancel(),
+      cancel: () => sessionRef.current?.cancel(),
       clear: async () => {
-        const { engine: target, loader } = await startOnce();
-        await loader.clear();
+        const session = await startOnce();
+        setPhase('clearing');
         setNotice(null);
-        await refresh(target);
+        try {
+          await session.clear();
+        } catch (error) {
+          setNotice({ tone: 'error', text: `Clearing failed: ${(error as Error).message}` });
+        }
+        await refresh(session);
+        setPhase('ready');
       },
     }),
-    [phase, version, engine, summary, progress, notice, run, refresh],
+    [phase, version, engine, summary, progress, start, origin, notice, run, refresh],
   );
   return <DatasetContext.Provider value={dataset}>{children}</DatasetContext.Provider>;
 }

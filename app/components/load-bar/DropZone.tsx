@@ -26,7 +26,7 @@ export function DropZone() {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      if (dataset.phase === 'ready') void dataset.loadFiles(Array.from(event.dataTransfer?.files ?? []));
+      if (dataset.phase !== 'loading' && dataset.phase !== 'clearing' && dataset.phase !== 'failed') void dataset.loadFiles(Array.from(event.dataTransfer?.files ?? []));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

@@ -4,7 +4,8 @@ import { useDataset } from '../../queries/dataset';
 export function LoadBar() {
   const dataset = useDataset();
   const input = useRef<HTMLInputElement>(null);
-  const busy = dataset.phase !== 'ready';
+  // Files can be picked while the engine starts: they load as soon as it is ready.
+  const busy = dataset.phase === 'loading' || dataset.phase === 'clearing' || dataset.phase === 'failed';
   return (
     <div className="load-bar">
       <label className={`button primary${busy ? ' disabled' : ''}`}>
@@ -26,7 +27,8 @@ export function LoadBar() {
       <button type="button" className="button" disabled={busy} onClick={() => void dataset.loadSamples()}>
         Load sample logs
       </button>
-      <button type="button" className="button subtle" disabled={busy || dataset.summary.files === 0} onClick={() => void dataset.clear()}>
+      <button type="button" className="button subtle" disabled={busy || dataset.phase !== 'ready' || dataset.summary.files === 0}
+        title="Removes the logs from this tab and from this browser's storage" onClick={() => void dataset.clear()}>
         Clear
       </button>
     </div>

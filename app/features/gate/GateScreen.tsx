@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EmptyDataset } from '../../components/EmptyDataset';
+import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
@@ -16,7 +16,7 @@ const settings = DEFAULT_METRIC_SETTINGS;
 export default function GateScreen() {
   const dataset = useDataset();
   const screen = useQuery(gateScreenOptions(dataset));
-  if (dataset.summary.files === 0 && dataset.phase === 'ready') return <EmptyDataset what="The gate's decisions, its calibration and the feedback loop then appear here." />;
+  if (nothingToShow(dataset)) return <EmptyDataset what="The gate's decisions, its calibration and the feedback loop then appear here." />;
   const data = screen.data;
   const nothing = data && data.decisions.overall.total === 0 && data.feedback.total === 0 && data.calibration.overall.cases === 0;
   return (

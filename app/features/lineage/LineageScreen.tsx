@@ -1,4 +1,4 @@
-import { EmptyDataset } from '../../components/EmptyDataset';
+import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { useUrlParam } from '../../lib/url-state';
 import { useDataset } from '../../queries/dataset';
 import { CrossSessionCompletions } from './CrossSessionCompletions';
@@ -13,7 +13,7 @@ export default function LineageScreen() {
   const [asset] = useUrlParam('asset');
   const [retrieval] = useUrlParam('retrieval');
   const target = traceTargetFromParams(asset, retrieval);
-  if (dataset.summary.files === 0 && dataset.phase === 'ready') {
+  if (nothingToShow(dataset)) {
     return <EmptyDataset what="Then trace any asset or retrieval across sessions here." />;
   }
   return (

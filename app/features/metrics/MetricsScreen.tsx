@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EmptyDataset } from '../../components/EmptyDataset';
+import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { MATRIX_CELLS, type MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
 import type { Tier3SessionList } from '../../engine/sql/metrics/tier3-sessions';
@@ -29,7 +29,7 @@ export default function MetricsScreen() {
   const tier3Param = params.get('tier3');
   const tier3List = TIER3_LISTS.includes(tier3Param ?? '') ? (tier3Param as Tier3SessionList) : null;
 
-  if (dataset.summary.files === 0 && dataset.phase === 'ready') return <EmptyDataset what="The metrics then appear here, tier by tier." />;
+  if (nothingToShow(dataset)) return <EmptyDataset what="The metrics then appear here, tier by tier." />;
   const caption = settingsCaption(settings);
   const report = panels.data?.report;
   const trends = panels.data?.trends;

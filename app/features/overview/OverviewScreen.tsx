@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EmptyDataset } from '../../components/EmptyDataset';
+import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { formatCount } from '../../lib/format';
 import { useDataset } from '../../queries/dataset';
 import { countsByTypeOptions } from '../../queries/overview';
@@ -8,7 +8,7 @@ import { FilesTable } from './FilesTable';
 export default function OverviewScreen() {
   const dataset = useDataset();
   const counts = useQuery(countsByTypeOptions(dataset));
-  if (dataset.summary.files === 0 && dataset.phase !== 'loading') return <EmptyDataset what="The overview then lists each file and what it held." />;
+  if (nothingToShow(dataset)) return <EmptyDataset what="The overview then lists each file and what it held." />;
   const { summary } = dataset;
   const largest = Math.max(1, ...(counts.data?.map((row) => row.events) ?? []));
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EmptyDataset } from '../../components/EmptyDataset';
+import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { useUrlParam } from '../../lib/url-state';
 import { useDataset } from '../../queries/dataset';
@@ -18,7 +18,7 @@ export default function QuestionsScreen() {
   const [compare] = useUrlParam('compare');
   const analysis = useQuery(driftAnalysisOptions(dataset));
 
-  if (dataset.phase === 'ready' && dataset.summary.files === 0) {
+  if (nothingToShow(dataset)) {
     return <EmptyDataset what="Multi-hop questions then appear here, one row per question and run, with their search-drift flags." />;
   }
   if (!analysis.data) return <QueryState query={analysis} label="the search-drift analysis" />;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { EmptyDataset } from '../../components/EmptyDataset';
+import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import type { RejectedFilter } from '../../engine/sql/rejected';
 import { downloadText } from '../../lib/download';
@@ -25,7 +25,7 @@ export default function RejectedScreen() {
   const rows = useQuery(rejectedListOptions(dataset, filter));
   const facets = useQuery(rejectedFacetsOptions(dataset));
 
-  if (dataset.summary.files === 0 && dataset.phase === 'ready') return <EmptyDataset what="Lines that could not be stored are then listed here." />;
+  if (nothingToShow(dataset)) return <EmptyDataset what="Lines that could not be stored are then listed here." />;
   const total = dataset.summary.rejected + dataset.summary.warnings;
   const items = rows.data ?? [];
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { EmptyDataset } from '../../components/EmptyDataset';
+import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { pluralize } from '../../lib/format';
 import { updateUrl, useUrlParam, useUrlSearch } from '../../lib/url-state';
@@ -24,8 +24,9 @@ export default function SessionsScreen() {
   const sessions = useQuery(sessionListOptions(dataset, filter));
   const surfaces = useQuery(surfacesOptions(dataset));
 
+  if (nothingToShow(dataset)) return <EmptyDataset what="Sessions then appear here, one row each." />;
   if (dataset.summary.sessions === 0 && dataset.phase === 'ready') {
-    return dataset.summary.files === 0 ? <EmptyDataset what="Sessions then appear here, one row each." /> : (
+    return (
       <div className="empty-state panel"><h2>No sessions</h2><p>The loaded files hold no event with a <code>session_id</code>.</p></div>
     );
   }

@@ -1,0 +1,95 @@
+import { fingerprintText } from '../lib/fingerprint';
+import type { Engine } from './engine';
+import { EVENT_TABLES, schemaSql } from './sql/ddl';
+import { POST_LOAD_SQL } from './sql/post-load';
+import { DERIVED_TABLE_STATEMENTS } from './sql/metrics/derived-tables';
+import { ident } from './sql/quote';
+
+/**
+ * A dataset kept from an earlier page (or made by an earlier version of the app) is checked
+ * before it is shown: its event tables must have today's columns, the derived tables today's
+ * definitions, and rows of a load that a reload interrupted are removed.
+ */
+const EVENT_SCHEMA = fingerprintText(schemaSql());
+const DERIVED_SCHEMA = fingerprintText(POST_LOAD_SQL + DERIVED_TABLE_STATEMENTS.map((statement) => statement.sql).join(';'));
+
+const META_TABLE_SQL = 'CREATE TABLE IF NOT EXISTS dataset_meta (key VARCHAR PRIMARY KEY, value VARCHAR);';
+
+export interface KeptFiles {
+  files: number;
+  events: number;
+  /** When the last kept file was loaded (epoch ms), or null when nothing is kept. */
+  loadedAt: number | null;
+}
+
+export type OpenedDataset =
+  | { kind: 'empty' }
+  | { kind: 'restored'; kept: KeptFiles; interruptedRows: number }
+  /** The kept tables were made by a version of the app whose columns differ: they cannot be read. */
+  | { kind: 'incompatible' };
+
+async function readMeta(engine: Engine): Promise<Map<string, string>> {
+  await engine.exec(META_TABLE_SQL);
+  const rows = await engine.query<{ key: string; value: string }>('SELECT key, value FROM dataset_meta');
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+async function writeMeta(engine: Engine, key: string, value: string): Promise<void> {
+  await engine.query('INSERT OR REPLACE INTO dataset_meta VALUES (?, ?)', [key, value]);
+}
+
+/** Rows whose file never finished loading (the page was closed mid-load): not part of the dataset. */
+async function removeInterruptedRows(engine: Engine): Promise<number> {
+  let removed = 0;
+  for (const table of [...EVENT_TABLES, 'rejected']) {
+    const orphans = `FROM ${ident(table)} WHERE file_id NOT IN (SELECT file_id FROM files)`;
+    const [row] = await engine.query<{ rows: number }>(`SELECT count(*)::INTEGER AS rows ${orphans}`);
+    if (row.rows > 0) await engine.exec(`DELETE ${orphans}`);
+    removed += row.rows;
+  }
+  return removed;
+}
+
+export async function readKeptFiles(engine: Engine): Promise<KeptFiles> {
+  const [row] = await engine.query<{ files: number; events: number; loaded_at: number | null }>(
+    'SELECT count(*)::INTEGER AS files, coalesce(sum(events), 0)::INTEGER AS events, max(loaded_at) AS loaded_at FROM files',
+  );
+  return { files: row.files, events: row.events, loadedAt: row.loaded_at };
+}
+
+/**
+ * Opens whatever the engine's database holds: creates the tables when it is new, checks and
+ * repairs a kept dataset otherwise. The derived tables are rebuilt only when their definitions
+ * changed since they were kept.
+ */
+export async function openDataset(engine: Engine): Promise<OpenedDataset> {
+  const meta = await readMeta(engine);
+  const keptSchema = meta.get('event_schema');
+  if (keptSchema !== undefined && keptSchema !== EVENT_SCHEMA) return { kind: 'incompatible' };
+  await engine.exec(schemaSql());
+  await writeMeta(engine, 'event_schema', EVENT_SCHEMA);
+  const interruptedRows = await removeInterruptedRows(engine);
+  if (meta.get('derived_schema') !== DERIVED_SCHEMA || interruptedRows > 0) {
+    await engine.exec(POST_LOAD_SQL);
+    await engine.exec('DROP TABLE IF EXISTS derived_tables_state');
+    await writeMeta(engine, 'derived_schema', DERIVED_SCHEMA);
+  }
+  const kept = await readKeptFiles(engine);
+  return kept.files === 0 ? { kind: 'empty' } : { kind: 'restored', kept, interruptedRows };
+}
+
+/** Where the ingest counters continue after the rows already stored. */
+export interface LoadCounters {
+  nextFileId: number;
+  nextSeq: number;
+  retrievalIds: string[];
+}
+
+export async function readLoadCounters(engine: Engine): Promise<LoadCounters> {
+  const [row] = await engine.query<{ next_file_id: number; next_seq: number }>(
+    `SELECT (SELECT coalesce(max(file_id), 0) + 1 FROM files)::INTEGER AS next_file_id,
+            (SELECT coalesce(max(seq), -1) + 1 FROM events)::INTEGER AS next_seq`,
+  );
+  const ids = await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM events_retrieval');
+  return { nextFileId: row.next_file_id, nextSeq: row.next_seq, retrievalIds: ids.map((id) => id.retrieval_id) };
+}

@@ -1,0 +1,124 @@
+import { startBrowserEngine, type BrowserEngine } from '../engine/browser-engine';
+import type { EngineStartStep } from '../engine/engine-worker';
+import { openDataset, readLoadCounters, type KeptFiles } from '../engine/kept-dataset';
+import { storageFailure } from '../engine/kept-storage';
+import { ensureDerivedTables } from '../engine/metrics-report';
+import { BrowserLoader, type LoadOutcome, type LoadProgress } from '../ingest/browser-loader';
+import type { LoadInput } from '../ingest/worker-protocol';
+
+/** What the status line says about where the logs are kept and where they came from. */
+export interface DatasetOrigin {
+  /** The dataset was reopened from the browser's storage at start (not read from files). */
+  restored: KeptFiles | null;
+  storage: BrowserEngine['storage'];
+  /** Something the user should know about storage, in words (null when all is as asked). */
+  storageNote: string | null;
+}
+
+export interface StartHooks {
+  onStep(step: EngineStartStep | 'restoring'): void;
+}
+
+/**
+ * The engine, the loader and the dataset of one page: starts the engine, reopens what the
+ * browser kept, loads files (falling back to memory when storage fails) and clears.
+ */
+export class DatasetSession {
+  /** Every input loaded in this tab, replayed when storage fails and the dataset moves to memory. */
+  private readonly inputsThisTab: LoadInput[] = [];
+
+  private constructor(
+    readonly engine: BrowserEngine,
+    private readonly loader: BrowserLoader,
+    public origin: DatasetOrigin,
+  ) {}
+
+  static async start(hooks: StartHooks): Promise<DatasetSession> {
+    const engine = await startBrowserEngine({ keep: true, onStep: hooks.onStep, storageQuotaBytes: testStorageQuota() });
+    performance.mark('engine:started');
+    if (engine.storage.mode !== 'memory') hooks.onStep('restoring');
+    let opened = await openDataset(engine);
+    let note = engine.storage.reason;
+    if (opened.kind === 'incompatible') {
+      await engine.discardKept();
+      opened = await openDataset(engine);
+      note = 'The logs kept in this browser were stored by an earlier version of the app and cannot be read; they were removed. Open the files again.';
+    }
+    const loader = new BrowserLoader(engine);
+    const restored = opened.kind === 'restored' ? opened.kept : null;
+    if (restored) {
+      loader.resume(await readLoadCounters(engine));
+      await ensureDerivedTables(engine);
+    }
+    performance.mark('dataset:opened');
+    return new DatasetSession(engine, loader, { restored, storage: engine.storage, storageNote: note });
+  }
+
+  get busy(): boolean {
+    return this.loader.busy;
+  }
+
+  cancel(): void {
+    this.loader.cancel();
+  }
+
+  async load(inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
+    try {
+      const outcome = await this.loader.load(inputs, onProgress);
+      this.inputsThisTab.push(...inputs);
+      await this.engine.persist();
+      this.origin = { ...this.origin, restored: null };
+      return outcome;
+    } catch (error) {
+      const failure = storageFailure(error);
+      if (this.engine.storage.mode !== 'kept' || !isStorageError(error)) throw error;
+      return this.moveToMemory(failure.message, inputs, onProgress);
+    }
+  }
+
+  /** Storage failed mid-load: start again in memory and load everything this tab loaded, this load included. */
+  private async moveToMemory(why: string, inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
+    const lostRestored = this.origin.restored;
+    await this.engine.fallBackToMemory(why);
+    await openDataset(this.engine);
+    this.loader.reset();
+    const replay = [...this.inputsThisTab, ...inputs];
+    const outcome = await this.loader.load(replay, onProgress);
+    this.inputsThisTab.push(...inputs);
+    const restoredNote = lostRestored
+      ? ` The ${lostRestored.files} file(s) reopened from storage at start could not be carried over: open them again.`
+      : '';
+    this.origin = {
+      restored: null,
+      storage: this.engine.storage,
+      storageNote: `Not kept: ${why}. These logs are held in memory only, so a reload will not reopen them.${restoredNote}`,
+    };
+    return outcome;
+  }
+
+  /** Empties the dataset, in this tab and in the browser's storage. */
+  async clear(): Promise<void> {
+    const wasCopy = this.engine.storage.mode === 'copy';
+    await this.engine.discardKept();
+    await openDataset(this.engine);
+    this.loader.reset();
+    this.inputsThisTab.length = 0;
+    this.origin = {
+      restored: null,
+      storage: this.engine.storage,
+      storageNote: wasCopy ? 'Cleared in this tab; the tab that keeps these logs still has them.' : this.engine.storage.reason,
+    };
+  }
+}
+
+/** A quota the browser tests set to play a full disk (see createEngineWorker). */
+function testStorageQuota(): number | null {
+  const value = Number(window.localStorage?.getItem('retrieval-inspector:test-storage-quota-bytes') ?? NaN);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** A failure of the database's file (quota, I/O), as opposed to a bad input file. */
+function isStorageError(error: unknown): boolean {
+  const text = String((error as Error)?.message ?? error);
+  return storageFailure(error).kind === 'full' || /IO Error|FileSystem|SyncAccessHandle|Could not (write|read)/i.test(text);
+}
