@@ -1,4 +1,5 @@
-// Layering (../shared/conventions.md): lib ← schema ← ingest, engine, model ← queries ← components ← features ← App.
+// Layering (../shared/conventions.md): lib ← schema ← ingest, engine, model ← links, queries ← components ← features ← App.
+// links/ holds each screen's URL codec, so that any feature can link to any screen without importing it.
 // Each folder lists what it must not import; the engine alone touches DuckDB and Arrow.
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -18,7 +19,7 @@ const layer = (files, forbidden, extra = []) => ({
     }],
   },
 });
-const UP = ['queries', 'components', 'features', 'ui'];
+const UP = ['links', 'queries', 'components', 'features', 'ui'];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-cli', '.bench', 'node_modules', 'test-results'] },
@@ -36,6 +37,7 @@ export default tseslint.config(
   layer(['app/model/**'], ['ingest', 'engine', 'cli', ...UP], [...ENGINE_ONLY, { group: ['react', 'react-dom'], message: 'model/ is pure: no React.' }]),
   layer(['app/ingest/**'], ['model', 'cli', ...UP], ENGINE_ONLY),
   layer(['app/engine/**'], ['cli', ...UP]),
+  layer(['app/links/**'], ['ingest', 'engine', 'queries', 'components', 'features', 'ui', 'cli'], ENGINE_ONLY),
   layer(['app/queries/**'], ['components', 'features', 'cli'], ENGINE_ONLY),
   layer(['app/components/**', 'app/ui/**'], ['features', 'cli'], ENGINE_ONLY),
   layer(['app/features/**'], ['cli'], [...ENGINE_ONLY, { regex: '^\\.\\./(?!\\.\\.)', message: 'A feature never imports another feature.' }]),

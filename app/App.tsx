@@ -3,18 +3,16 @@ import { DropZone } from './components/load-bar/DropZone';
 import { LoadBar } from './components/load-bar/LoadBar';
 import { LoadProgressPanel } from './components/load-bar/LoadProgressPanel';
 import { StatusLine } from './components/StatusLine';
+import { Link } from './components/Link';
 import { formatCount } from './lib/format';
-import { hrefWith, updateUrl, useUrlParam } from './lib/url-state';
+import { useUrlSearch } from './lib/url-state';
+import { SCREEN_URLS } from './links/screens';
 import { useDataset } from './queries/dataset';
 import { DEFAULT_ROUTE, ROUTES } from './routes';
 
-/** What a screen shows open inside it; a nav link returns to the screen's top level, filters stay. */
-const SELECTION_PARAMS = ['session', 'question', 'run', 'asset', 'retrieval', 'cell', 'tier3'];
-
-const navigationTo = (view: string) => ({ view, ...Object.fromEntries(SELECTION_PARAMS.map((name) => [name, null])) });
-
 export function App() {
-  const [view] = useUrlParam('view');
+  const search = useUrlSearch();
+  const view = new URLSearchParams(search).get('view');
   const { summary, phase, progress, cancel } = useDataset();
   const route = ROUTES.find((r) => r.id === view) ?? DEFAULT_ROUTE;
   const Screen = route.screen;
@@ -26,21 +24,12 @@ export function App() {
         </div>
         <nav aria-label="Screens" className="nav">
           {ROUTES.map((r) => (
-            <a
-              key={r.id}
-              href={hrefWith(navigationTo(r.id))}
-              aria-current={r.id === route.id ? 'page' : undefined}
-              onClick={(event) => {
-                if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-                event.preventDefault();
-                updateUrl(navigationTo(r.id));
-              }}
-            >
+            <Link key={r.id} href={SCREEN_URLS[r.id].href({}, { from: search })} aria-current={r.id === route.id ? 'page' : undefined}>
               {r.label}
               {r.id === 'rejected' && summary.rejected + summary.warnings > 0 && (
                 <span className="badge bad">{formatCount(summary.rejected + summary.warnings)}</span>
               )}
-            </a>
+            </Link>
           ))}
         </nav>
         <LoadBar />

@@ -1,7 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenId } from './links/screen-url';
 
 export interface Route {
-  id: string;
+  id: ScreenId;
   label: string;
   screen: LazyExoticComponent<ComponentType>;
 }

@@ -4,11 +4,13 @@ import { formatTimestamp, pluralize } from '../../lib/format';
 import type { LineageGraph, LineageNode } from '../../model/lineage/graph';
 import { lineagePath } from '../../model/lineage/lineage-path';
 import { shortTime } from '../../model/lineage/node-text';
+import { lineageUrl } from '../../links/lineage';
+import { sessionsUrl } from '../../links/sessions';
 import { eventRecord } from '../../schema/event-record';
 import { useDataset } from '../../queries/dataset';
 import { graphNodeEventsOptions } from '../../queries/lineage';
 import { QueryState } from '../QueryState';
-import { AppLink, sessionChanges, traceChanges } from './AppLink';
+import { Link } from '../Link';
 
 const KIND_LABEL: Record<LineageNode['kind'], string> = {
   retrieval: 'Retrieval', asset: 'Returned asset', fold: 'Unused results', action: 'Action', completion: 'Completion',
@@ -63,10 +65,10 @@ export function NodeDetails({ graph, node, currentSessionId, expanded, onCollaps
       <div className="node-details-links">
         <span className="text-soft" data-testid="node-lineage">{lineage}</span>
         {node.sessionId && node.sessionId !== currentSessionId && (
-          <AppLink changes={sessionChanges(node.sessionId, node.id)} className="button">Open session {node.sessionId} →</AppLink>
+          <Link href={sessionsUrl.href({ session: node.sessionId, node: node.id })} className="button">Open session {node.sessionId} →</Link>
         )}
-        {node.retrievalId && node.kind === 'retrieval' && <AppLink changes={traceChanges('retrieval', node.retrievalId, node.id)} className="button">Trace this retrieval</AppLink>}
-        {node.assetId && <AppLink changes={traceChanges('asset', node.assetId)} className="button">Trace {node.assetId} across sessions</AppLink>}
+        {node.retrievalId && node.kind === 'retrieval' && <Link href={lineageUrl.href({ trace: { kind: 'retrieval', id: node.retrievalId }, node: node.id })} className="button">Trace this retrieval</Link>}
+        {node.assetId && <Link href={lineageUrl.href({ trace: { kind: 'asset', id: node.assetId } })} className="button">Trace {node.assetId} across sessions</Link>}
         {node.kind === 'retrieval' && node.retrievalId && expanded.has(node.retrievalId) && (
           <button type="button" className="button" onClick={() => onCollapse(node.retrievalId!)}>Fold unused results</button>
         )}

@@ -1,5 +1,6 @@
 import { EVENT_COLUMNS, REJECTED_COLUMNS, SQL_TYPE, TYPE_COLUMNS, typeTable, type ColumnSpec } from '../../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
+import { ASSET_CATALOG_VIEW_SQL } from './asset-catalog';
 import { ident } from './quote';
 
 const createTable = (name: string, columns: ColumnSpec[]) =>
@@ -21,7 +22,8 @@ export const EVENT_TABLES = EVENT_TYPE_NAMES.map(typeTable);
 
 /**
  * Storage: one table per event type (`events_retrieval`, …). Reading: one view per type
- * (`retrievals`, …) and the `events` view over all of them, each with every event column.
+ * (`retrievals`, …) and the `events` view over all of them, each with every event column; the
+ * `asset_catalog` view over the `asset` events.
  */
 export function schemaSql(): string {
   return [
@@ -31,6 +33,7 @@ export function schemaSql(): string {
        blank_lines INTEGER, error VARCHAR, loaded_at DOUBLE);`,
     ...EVENT_TYPE_NAMES.map(typeViewSql),
     `CREATE OR REPLACE VIEW events AS ${EVENT_TYPE_NAMES.map((type) => `SELECT * FROM ${ident(TYPE_VIEWS[type])}`).join(' UNION ALL ')};`,
+    ASSET_CATALOG_VIEW_SQL,
   ].join('\n');
 }
 

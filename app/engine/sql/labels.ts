@@ -1,3 +1,5 @@
+import { literal } from './quote';
+
 /**
  * Resolved labels: one label per item and kind (metrics.md, "Annotation agreement"): the latest
  * `adjudicated` label when one exists, else the majority value, ties to the latest.
@@ -11,15 +13,18 @@
  *
  * Items: relevance (retrieval_id, asset_id) → grade — a label with `query` and no
  * `retrieval_id` applies to every retrieval with exactly that query; role (retrieval_id) →
- * role; intent (turn_id) → (retrieval_intent, intents), the intents compared as a sorted set.
+ * role; intent (turn_id) → (retrieval_intent, intents), the intents compared as a sorted set;
+ * answer_review (target_event_id) → verdict, resolved per query (gate/review.ts).
  */
 
-/** Label rows of one kind as (item…, value…, adjudicated, annotator, label_order). */
-function resolvedTable(table: string, votes: string, items: string[], values: string[]): string {
+/**
+ * One row per item: (item…, value…, resolved_by, labels). `votes` selects the label rows of one
+ * kind as (item…, value…, adjudicated, annotator, label_order); `labelsOfKind` gives label_order.
+ */
+export function resolvedLabelsSql(votes: string, items: string[], values: string[]): string {
   const item = items.join(', ');
   const value = values.join(', ');
   return `
-CREATE OR REPLACE TABLE ${table} AS
 WITH votes AS (${votes}),
 adjudicated AS (
   SELECT ${item}, ${value}, label_order FROM votes WHERE adjudicated
@@ -43,15 +48,19 @@ SELECT ${items.map((column) => `c.${column}`).join(', ')}, ${values.map((column)
        c.labels::INTEGER AS labels
 FROM label_counts c
 LEFT JOIN adjudicated a USING (${item})
-LEFT JOIN majority m USING (${item});
-`;
+LEFT JOIN majority m USING (${item})`;
 }
 
-const ORDERED_LABELS = `SELECT *, row_number() OVER (ORDER BY ts NULLS FIRST, seq) AS label_order FROM labels`;
+const resolvedTable = (table: string, votes: string, items: string[], values: string[]) =>
+  `CREATE OR REPLACE TABLE ${table} AS ${resolvedLabelsSql(votes, items, values)};\n`;
+
+/** The labels of one kind with their `label_order` (the order above). */
+export const labelsOfKind = (kind: string) =>
+  `SELECT *, row_number() OVER (ORDER BY ts NULLS FIRST, seq) AS label_order FROM labels WHERE kind = ${literal(kind)}`;
 
 export const RESOLVED_RELEVANCE_SQL = resolvedTable(
   'resolved_relevance',
-  `WITH ordered AS (${ORDERED_LABELS} WHERE kind = 'relevance')
+  `WITH ordered AS (${labelsOfKind('relevance')})
    SELECT retrieval_id, asset_id, grade::INTEGER AS grade, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
    FROM ordered WHERE retrieval_id IS NOT NULL
    UNION ALL
@@ -65,7 +74,7 @@ export const RESOLVED_RELEVANCE_SQL = resolvedTable(
 export const RESOLVED_ROLES_SQL = resolvedTable(
   'resolved_roles',
   `SELECT retrieval_id, role, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
-   FROM (${ORDERED_LABELS} WHERE kind = 'role')`,
+   FROM (${labelsOfKind('role')})`,
   ['retrieval_id'],
   ['role'],
 );
@@ -74,7 +83,7 @@ export const RESOLVED_INTENTS_SQL = resolvedTable(
   'resolved_intents',
   `SELECT turn_id, retrieval_intent, list_sort(list_distinct(coalesce(intents, []::VARCHAR[]))) AS intents,
           coalesce(adjudicated, false) AS adjudicated, annotator, label_order
-   FROM (${ORDERED_LABELS} WHERE kind = 'intent')`,
+   FROM (${labelsOfKind('intent')})`,
   ['turn_id'],
   ['retrieval_intent', 'intents'],
 );

@@ -1,3 +1,5 @@
+import { actionRuleSql } from './action-rules';
+
 /**
  * Derived tables rebuilt after every load: references that name no loaded event (warnings; the
  * event itself is kept) and one summary row per session for the sessions screen.
@@ -43,7 +45,7 @@ SELECT session_id,
        count(*) FILTER (WHERE type = 'prompt')::INTEGER AS prompts,
        count(*) FILTER (WHERE type = 'retrieval')::INTEGER AS retrievals,
        count(*) FILTER (WHERE type = 'action')::INTEGER AS actions,
-       count(*) FILTER (WHERE type = 'action' AND actor = 'user' AND action IN ('export', 'share', 'download'))::INTEGER AS completions
+       count(*) FILTER (WHERE type = 'action' AND ${actionRuleSql('completion')})::INTEGER AS completions
 FROM events
 WHERE session_id IS NOT NULL
 GROUP BY session_id;

@@ -85,12 +85,9 @@ ORDER BY p.ts, p.seq
 LIMIT CAST(${limit} AS BIGINT)`;
 }
 
-/** Catalog title and kind of each asset; the first catalog entry wins when several files list it. */
+/** Catalog title and kind of each asset (asset-catalog.ts). */
 export function assetInfoQuery(assetIds: Iterable<string>): SqlQuery {
-  return sql`
-SELECT asset_id, arg_min(title, seq) AS title, arg_min(kind, seq) AS kind
-FROM assets WHERE asset_id IN ${idSet(assetIds)}
-GROUP BY asset_id`;
+  return sql`SELECT asset_id, title, kind FROM asset_catalog WHERE asset_id IN ${idSet(assetIds)}`;
 }
 
 /** The resolved relevance grade (labels.ts) of each labeled asset of these retrievals. */

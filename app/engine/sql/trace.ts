@@ -69,12 +69,13 @@ export interface CrossSessionCompletionRow {
 export function crossSessionCompletionsQuery(limit = 500): SqlQuery {
   return sql`
 SELECT c.event_id, c.session_id, c.ts, c.action, c.consumed_asset_id,
-       (SELECT arg_min(a.title, a.seq) FROM assets a WHERE a.asset_id = c.consumed_asset_id) AS title,
+       a.title,
        c.effective_source_retrieval_id AS retrieval_id, c.source_session_id, b.query, c.inherited,
        count(*) OVER ()::INTEGER AS total
 FROM completion_facts c
 JOIN retrieval_base b ON b.retrieval_id = c.effective_source_retrieval_id
-WHERE c.attributed AND c.source_session_id IS DISTINCT FROM c.session_id
+LEFT JOIN asset_catalog a ON a.asset_id = c.consumed_asset_id
+WHERE c.cross_session
 ORDER BY c.ts, c.seq
 LIMIT CAST(${limit} AS BIGINT)`;
 }

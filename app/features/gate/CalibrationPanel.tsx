@@ -1,5 +1,7 @@
 import { MetricValue } from '../../components/metric/MetricValue';
-import { useUrlParam } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { gateUrl } from '../../links/gate';
+import { useScreenView } from '../../links/use-screen-view';
 import type { Calibration } from '../../model/gate/calibration';
 import { gateConfigYaml } from '../../model/gate/gate-config-yaml';
 import type { GateReport } from '../../model/metrics/report';
@@ -15,7 +17,7 @@ interface CalibrationPanelProps {
 }
 
 export function CalibrationPanel({ calibration, report, settings }: CalibrationPanelProps) {
-  const [selected, setSelected] = useUrlParam('calibration');
+  const selected = useScreenView(gateUrl).calibration;
   const shown = (selected && calibration.byCategory[selected]) || calibration.overall;
   const download = () => downloadText('gate-config.yaml', gateConfigYaml(calibration.overall, calibration.byCategory), 'application/yaml');
   const m = (path: string, value: number | null, kind: 'count' | 'score') => <MetricValue variant="cell" path={path} value={value} kind={kind} settings={settings} />;
@@ -46,7 +48,7 @@ export function CalibrationPanel({ calibration, report, settings }: CalibrationP
                 <td className="num">{m(`gate.calibration.by_category.${category}.f1_threshold`, row.f1_threshold, 'score')}</td>
                 <td className="num">{m(`gate.calibration.by_category.${category}.recommended_threshold`, row.recommended_threshold, 'score')}</td>
                 <td>
-                  <button type="button" className="link-button" aria-pressed={selected === category} onClick={() => setSelected(selected === category ? null : category, false)}>
+                  <button type="button" className="link-button" aria-pressed={selected === category} onClick={() => navigate(gateUrl.changed({ calibration: selected === category ? null : category }))}>
                     {selected === category ? 'show overall' : 'show curve'}
                   </button>
                 </td>

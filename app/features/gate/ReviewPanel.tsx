@@ -1,11 +1,13 @@
-import { useUrlParam } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { gateUrl } from '../../links/gate';
+import { useScreenView } from '../../links/use-screen-view';
 import { DEFAULT_REVIEW_SAMPLE, type ReviewWeek } from '../../model/gate/review';
 import { GateNumber } from './GateNumber';
 import { Panel } from '../../components/Panel';
 import { ReviewSample } from './ReviewSample';
 
 export function ReviewPanel({ weeks }: { weeks: ReviewWeek[] }) {
-  const [selected, setSelected] = useUrlParam('review');
+  const selected = useScreenView(gateUrl).review;
   const shown = weeks.find((week) => week.week === selected) ?? null;
   return (
     <Panel id="gate.review" title="Weekly answer review"
@@ -28,7 +30,7 @@ export function ReviewPanel({ weeks }: { weeks: ReviewWeek[] }) {
                     definition="answer_review verdict wrong / answered responses of the week with a resolved answer_review label" />
                 </td>
                 <td>
-                  <button type="button" className="link-button" aria-pressed={selected === week.week} onClick={() => setSelected(selected === week.week ? null : week.week, false)}>
+                  <button type="button" className="link-button" aria-pressed={selected === week.week} onClick={() => navigate(gateUrl.changed({ review: selected === week.week ? null : week.week }))}>
                     {selected === week.week ? 'hide sample' : 'show sample'}
                   </button>
                 </td>

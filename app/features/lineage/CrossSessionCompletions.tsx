@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { AppLink, sessionChanges, traceChanges } from '../../components/lineage-graph/AppLink';
 import { useFactSettings } from '../../components/lineage-graph/fact-settings';
+import { Link } from '../../components/Link';
 import { QueryState } from '../../components/QueryState';
 import { formatCount, formatTimestamp } from '../../lib/format';
+import { lineageUrl } from '../../links/lineage';
+import { sessionsUrl } from '../../links/sessions';
 import { nodeId } from '../../model/lineage/graph';
 import { useDataset } from '../../queries/dataset';
 import { crossSessionCompletionsOptions } from '../../queries/lineage';
@@ -33,11 +35,11 @@ export function CrossSessionCompletions() {
                 <tr key={row.event_id}>
                   <td className="mono nowrap">{formatTimestamp(row.ts)}</td>
                   <td>user {row.action} {row.title ? <>“{row.title}” </> : null}<span className="mono text-soft">{row.consumed_asset_id}</span></td>
-                  <td className="mono"><AppLink changes={sessionChanges(row.session_id, nodeId.action(row.event_id))}>{row.session_id}</AppLink></td>
+                  <td className="mono"><Link href={sessionsUrl.href({ session: row.session_id, node: nodeId.action(row.event_id) })}>{row.session_id}</Link></td>
                   <td><span className="mono">{row.retrieval_id}</span> <span className="text-soft">“{row.query}”</span></td>
-                  <td className="mono"><AppLink changes={sessionChanges(row.source_session_id, nodeId.retrieval(row.retrieval_id))}>{row.source_session_id}</AppLink></td>
+                  <td className="mono"><Link href={sessionsUrl.href({ session: row.source_session_id, node: nodeId.retrieval(row.retrieval_id) })}>{row.source_session_id}</Link></td>
                   <td>{row.inherited ? <span className="mark tone-info" title="no source_retrieval_id: inherited through an earlier place">inherited</span> : <span className="mark">given</span>}</td>
-                  <td><AppLink changes={traceChanges('retrieval', row.retrieval_id, nodeId.action(row.event_id))} className="button">Open lineage</AppLink></td>
+                  <td><Link href={lineageUrl.href({ trace: { kind: 'retrieval', id: row.retrieval_id }, node: nodeId.action(row.event_id) })} className="button">Open lineage</Link></td>
                 </tr>
               ))}
             </tbody>

@@ -1,18 +1,16 @@
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
-import { useUrlParam } from '../../lib/url-state';
+import { lineageUrl } from '../../links/lineage';
+import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
 import { CrossSessionCompletions } from './CrossSessionCompletions';
 import { TraceForm } from './TraceForm';
 import { TracePanel } from './TracePanel';
-import { traceTargetFromParams } from './url';
 import './lineage.css';
 
 /** Lineage across sessions: trace an asset or a retrieval; the completions that crossed sessions. */
 export default function LineageScreen() {
   const dataset = useDataset();
-  const [asset] = useUrlParam('asset');
-  const [retrieval] = useUrlParam('retrieval');
-  const target = traceTargetFromParams(asset, retrieval);
+  const target = useScreenView(lineageUrl).trace;
   if (nothingToShow(dataset)) {
     return <EmptyDataset what="Then trace any asset or retrieval across sessions here." />;
   }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { traceChanges } from '../../components/lineage-graph/AppLink';
-import { updateUrl } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { lineageUrl } from '../../links/lineage';
 import type { TraceTarget } from '../../model/lineage/trace';
 
 /** Type an asset id or a retrieval id to trace it across every session. */
@@ -9,7 +9,7 @@ export function TraceForm({ target }: { target: TraceTarget | null }) {
   const [id, setId] = useState(target?.id ?? '');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (id.trim()) updateUrl(traceChanges(kind, id.trim()));
+    if (id.trim()) navigate(lineageUrl.href({ trace: { kind, id: id.trim() } }));
   };
   return (
     <form className="trace-form" role="search" aria-label="Trace lineage" onSubmit={onSubmit}>

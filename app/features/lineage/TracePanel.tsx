@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { AppLink, traceChanges } from '../../components/lineage-graph/AppLink';
 import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import { LineageGraphView } from '../../components/lineage-graph/LineageGraphView';
 import { NodeDetails } from '../../components/lineage-graph/NodeDetails';
+import { Link } from '../../components/Link';
 import { QueryState } from '../../components/QueryState';
 import { formatCount, pluralize } from '../../lib/format';
-import { useUrlParam } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { lineageUrl } from '../../links/lineage';
+import { useScreenView } from '../../links/use-screen-view';
 import { buildTrace, type TraceTarget } from '../../model/lineage/trace';
 import { useDataset } from '../../queries/dataset';
 import { traceOptions } from '../../queries/lineage';
@@ -17,12 +19,12 @@ export function TracePanel({ target }: { target: TraceTarget }) {
   const dataset = useDataset();
   const settings = useFactSettings();
   const trace = useQuery({ ...traceOptions(dataset, target, settings), enabled: dataset.engine !== null && dataset.phase === 'ready' });
-  const [selected, setSelected] = useUrlParam('node');
+  const selected = useScreenView(lineageUrl).node;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const current = trace.data && trace.data.target.kind === target.kind && trace.data.target.id === target.id ? trace.data : undefined;
   const view = useMemo(() => (current ? buildTrace(current, expanded) : null), [current, expanded]);
   const selectedNode = view?.graph.nodes.find((node) => node.id === selected) ?? null;
-  const select = useCallback((id: string | null) => setSelected(id, false), [setSelected]);
+  const select = useCallback((node: string | null) => navigate(lineageUrl.changed({ node })), []);
   const expand = useCallback((retrievalId: string) => setExpanded((previous) => new Set([...previous, retrievalId])), []);
   const collapse = useCallback((retrievalId: string) => setExpanded((previous) => new Set([...previous].filter((id) => id !== retrievalId))), []);
   const title = current?.assets.find((asset) => asset.asset_id === target.id)?.title;
@@ -44,7 +46,7 @@ export function TracePanel({ target }: { target: TraceTarget }) {
       {empty && (
         <div className="empty-state">
           <p>No retrieval returned, and no action consumed, {target.kind === 'asset' ? 'an asset' : 'a retrieval'} with this id.</p>
-          <AppLink changes={traceChanges(target.kind === 'asset' ? 'retrieval' : 'asset', target.id)}>Trace {target.id} as {target.kind === 'asset' ? 'a retrieval' : 'an asset'} instead</AppLink>
+          <Link href={lineageUrl.href({ trace: { kind: target.kind === 'asset' ? 'retrieval' : 'asset', id: target.id } })}>Trace {target.id} as {target.kind === 'asset' ? 'a retrieval' : 'an asset'} instead</Link>
         </div>
       )}
       {view && !empty && (

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { AppLink, sessionChanges, traceChanges } from '../../components/lineage-graph/AppLink';
+import { Link } from '../../components/Link';
 import { formatTimestamp } from '../../lib/format';
+import { lineageUrl } from '../../links/lineage';
+import { sessionsUrl } from '../../links/sessions';
 import type { TraceTableRow } from '../../model/lineage/trace';
 
 interface TraceTableProps {
@@ -27,10 +29,10 @@ export function TraceTable({ rows, selectedNode, onSelectNode }: TraceTableProps
             <tr key={row.nodeId} data-node-id={row.nodeId} aria-selected={row.nodeId === selectedNode} className={row.completion ? 'completion' : undefined}
               onClick={() => onSelectNode(row.nodeId)}>
               <td className="mono nowrap">{formatTimestamp(row.ts)}</td>
-              <td className="mono">{row.sessionId ? <AppLink changes={sessionChanges(row.sessionId, row.nodeId)}>{row.sessionId}</AppLink> : '—'}</td>
+              <td className="mono">{row.sessionId ? <Link href={sessionsUrl.href({ session: row.sessionId, node: row.nodeId })}>{row.sessionId}</Link> : '—'}</td>
               <td className="nowrap">{row.what}</td>
               <td className="trace-detail">{row.detail}</td>
-              <td className="mono">{row.retrievalId ? <AppLink changes={traceChanges('retrieval', row.retrievalId)}>{row.retrievalId}</AppLink> : '—'}</td>
+              <td className="mono">{row.retrievalId ? <Link href={lineageUrl.href({ trace: { kind: 'retrieval', id: row.retrievalId } })}>{row.retrievalId}</Link> : '—'}</td>
               <td className="num">{row.rank === null ? '' : `#${row.rank}`}</td>
               <td>{row.flags.map((flag) => <span key={flag} className={`mark ${flag.startsWith('masked') || flag.startsWith('orphan') ? 'tone-bad' : flag.startsWith('ORF') ? 'tone-warn' : 'tone-info'}`}>{flag}</span>)}</td>
             </tr>

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../components/QueryState';
 import type { MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
 import { formatCount } from '../../lib/format';
-import { hrefWith } from '../../lib/url-state';
+import { Link } from '../../components/Link';
+import { sessionsUrl } from '../../links/sessions';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
 import { matrixCellOptions } from '../../queries/metrics';
@@ -35,7 +36,7 @@ export function CellRetrievals({ cell, settings }: { cell: MatrixCell; settings:
                   <td className="num">{score(row.p_at_1)}</td>
                   <td className="num">{score(row.ndcg_at_k)}</td>
                   <td>{row.orf_signals === 'none' ? <span className="text-soft">none</span> : row.orf_signals.replaceAll('_', ' ')}</td>
-                  <td className="mono"><a href={hrefWith({ view: 'sessions', session: row.session_id })}>{row.session_id}</a></td>
+                  <td className="mono"><Link href={sessionsUrl.href({ session: row.session_id })}>{row.session_id}</Link></td>
                 </tr>
               ))}
             </tbody>

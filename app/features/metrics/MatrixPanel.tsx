@@ -1,10 +1,13 @@
 import { MetricValue } from '../../components/metric/MetricValue';
 import type { MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
-import { updateUrl } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { metricsUrl } from '../../links/metrics';
 import type { MatrixReport } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { CellRetrievals } from './CellRetrievals';
 import { Panel } from '../../components/Panel';
+
+const openCell = (cell: MatrixCell | null) => navigate(metricsUrl.changed({ cell }));
 
 interface CellProps {
   cell: MatrixCell;
@@ -20,7 +23,7 @@ interface CellProps {
 function Cell({ cell, title, meaning, tone, value, selected, settings, children }: CellProps) {
   return (
     <div className={`matrix-cell tone-${tone}${selected === cell ? ' selected' : ''}`}>
-      <button type="button" className="matrix-cell-button" aria-pressed={selected === cell} onClick={() => updateUrl({ cell: selected === cell ? null : cell }, false)}>
+      <button type="button" className="matrix-cell-button" aria-pressed={selected === cell} onClick={() => openCell(selected === cell ? null : cell)}>
         <span className="matrix-cell-title">{title}</span>
         <MetricValue variant="cell" path={`matrix.${cell}`} value={value} kind="count" settings={settings} />
         <span className="matrix-cell-meaning">{meaning}</span>
@@ -44,10 +47,10 @@ export function MatrixPanel({ matrix, settings, caption, selected }: { matrix: M
         <div className="matrix-axis row">Tier 1 bad</div>
         <Cell cell="masked" title="Masked retrieval failure" meaning="bad results and no complaint: the agent or model covered for them" tone="danger" value={matrix.masked} {...common}>
           <div className="matrix-split">
-            <button type="button" className={`chip${selected === 'masked_consumed' ? ' selected' : ''}`} onClick={() => updateUrl({ cell: 'masked_consumed' }, false)}>
+            <button type="button" className={`chip${selected === 'masked_consumed' ? ' selected' : ''}`} onClick={() => openCell('masked_consumed')}>
               consumed <MetricValue variant="cell" path="matrix.masked_consumed" value={matrix.masked_consumed} kind="count" settings={settings} />
             </button>
-            <button type="button" className={`chip${selected === 'masked_silent' ? ' selected' : ''}`} onClick={() => updateUrl({ cell: 'masked_silent' }, false)}>
+            <button type="button" className={`chip${selected === 'masked_silent' ? ' selected' : ''}`} onClick={() => openCell('masked_silent')}>
               silent <MetricValue variant="cell" path="matrix.masked_silent" value={matrix.masked_silent} kind="count" settings={settings} />
             </button>
           </div>

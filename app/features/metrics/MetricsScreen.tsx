@@ -4,6 +4,8 @@ import { QueryState } from '../../components/QueryState';
 import { MATRIX_CELLS, type MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
 import type { Tier3SessionList } from '../../engine/sql/metrics/tier3-sessions';
 import { useUrlSearch } from '../../lib/url-state';
+import { metricsUrl } from '../../links/metrics';
+import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
 import { metricPanelsOptions } from '../../queries/metrics';
 import { MatrixPanel } from './MatrixPanel';
@@ -20,14 +22,11 @@ const TIER3_LISTS = ['abandoned_by_session', 'abandoned_by_lineage', 'rescued_by
 
 export default function MetricsScreen() {
   const dataset = useDataset();
-  const search = useUrlSearch();
-  const params = new URLSearchParams(search);
-  const { settings, errors } = settingsFromSearch(search);
+  const { settings, errors } = settingsFromSearch(useUrlSearch());
+  const view = useScreenView(metricsUrl);
   const panels = useQuery(metricPanelsOptions(dataset, settings));
-  const cellParam = params.get('cell');
-  const cell = MATRIX_CELLS.includes(cellParam as MatrixCell) ? (cellParam as MatrixCell) : null;
-  const tier3Param = params.get('tier3');
-  const tier3List = TIER3_LISTS.includes(tier3Param ?? '') ? (tier3Param as Tier3SessionList) : null;
+  const cell = MATRIX_CELLS.includes(view.cell as MatrixCell) ? (view.cell as MatrixCell) : null;
+  const tier3List = TIER3_LISTS.includes(view.tier3 ?? '') ? (view.tier3 as Tier3SessionList) : null;
 
   if (nothingToShow(dataset)) return <EmptyDataset what="The metrics then appear here, tier by tier." />;
   const caption = settingsCaption(settings);
@@ -44,7 +43,7 @@ export default function MetricsScreen() {
           <Tier1Panel tier1={report.tier1} settings={settings} caption={caption} />
           <Tier2Panel tier2={report.tier2} settings={settings} caption={caption} />
           <MatrixPanel matrix={report.matrix} settings={settings} caption={caption} selected={cell} />
-          <TrendsPanel trends={trends} bucket={params.get('trend') === 'day' ? 'day' : 'week'} caption={caption} k={settings.k} />
+          <TrendsPanel trends={trends} bucket={view.trend} caption={caption} k={settings.k} />
           <Tier3Panel tier3={report.tier3} settings={settings} caption={caption} list={tier3List} />
         </div>
       )}

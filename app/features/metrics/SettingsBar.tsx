@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { updateUrl } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { metricsUrl } from '../../links/metrics';
+import { currentSharedSettings, type SharedSettings } from '../../links/shared-settings';
 import { DEFAULT_USED_ACTIONS, K_MAX, K_MIN, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
 import { userActionsOptions } from '../../queries/overview';
@@ -8,7 +10,11 @@ import { MultiSelect } from './MultiSelect';
 import { ROLE_ORDER } from './url';
 
 const day = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString().slice(0, 10));
-const list = (values: string[]) => (values.length ? values.join(',') : null);
+/** Typing a number or a date replaces the history entry; picking from a list adds one. */
+const typed = { replace: true };
+const setShared = (changes: SharedSettings, options = {}) =>
+  navigate(metricsUrl.changed({}, { settings: { ...currentSharedSettings(), ...changes } }), options);
+const reset = () => navigate(metricsUrl.changed({ surfaces: [], roles: [], from: null, to: null }, { settings: {} }));
 
 /** Every choice behind the numbers, written to the URL so that a link reproduces them. */
 export function SettingsBar({ settings, errors }: { settings: MetricSettings; errors: SettingsError[] }) {
@@ -21,29 +27,28 @@ export function SettingsBar({ settings, errors }: { settings: MetricSettings; er
       <label>
         <span className="text-soft">K</span>
         <input type="number" aria-label="K" min={K_MIN} max={K_MAX} value={settings.k}
-          onChange={(event) => updateUrl({ k: event.currentTarget.value }, false)} />
+          onChange={(event) => setShared({ k: event.currentTarget.value }, typed)} />
       </label>
       <label>
         <span className="text-soft">Tier 1 bad below nDCG</span>
         <input type="number" aria-label="Tier 1 threshold" min={0} max={1} step={0.05} value={settings.tier1Threshold}
-          onChange={(event) => updateUrl({ tier1_threshold: event.currentTarget.value }, false)} />
+          onChange={(event) => setShared({ tier1Threshold: event.currentTarget.value }, typed)} />
       </label>
       <MultiSelect label="Used actions" options={actionChoices} selected={settings.usedActions} emptyMeans="default set"
-        onChange={(values) => updateUrl({ used_actions: list(values) }, false)} />
+        onChange={(values) => setShared({ usedActions: values.join(',') })} />
       <MultiSelect label="Surface" options={surfaces.data ?? []} selected={settings.surfaces ?? []} emptyMeans="all surfaces"
-        onChange={(values) => updateUrl({ surface: list(values) }, false)} />
+        onChange={(surfaces) => navigate(metricsUrl.changed({ surfaces }))} />
       <MultiSelect label="Role" options={ROLE_ORDER} selected={settings.roles ?? []} emptyMeans="all roles"
-        onChange={(values) => updateUrl({ role: list(values) }, false)} />
+        onChange={(roles) => navigate(metricsUrl.changed({ roles }))} />
       <label>
         <span className="text-soft">From</span>
-        <input type="date" aria-label="From" value={day(settings.from)} onChange={(event) => updateUrl({ from: event.currentTarget.value }, false)} />
+        <input type="date" aria-label="From" value={day(settings.from)} onChange={(event) => navigate(metricsUrl.changed({ from: event.currentTarget.value }), typed)} />
       </label>
       <label>
         <span className="text-soft">To (exclusive)</span>
-        <input type="date" aria-label="To" value={day(settings.to)} onChange={(event) => updateUrl({ to: event.currentTarget.value }, false)} />
+        <input type="date" aria-label="To" value={day(settings.to)} onChange={(event) => navigate(metricsUrl.changed({ to: event.currentTarget.value }), typed)} />
       </label>
-      <button type="button" className="button subtle"
-        onClick={() => updateUrl({ k: null, tier1_threshold: null, used_actions: null, surface: null, role: null, from: null, to: null })}>
+      <button type="button" className="button subtle" onClick={reset}>
         Reset
       </button>
       {errors.length > 0 && (

@@ -3,7 +3,10 @@ import { MetricValue } from '../../components/metric/MetricValue';
 import { QueryState } from '../../components/QueryState';
 import type { Tier3SessionList } from '../../engine/sql/metrics/tier3-sessions';
 import { formatCount } from '../../lib/format';
-import { hrefWith, updateUrl } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { metricsUrl } from '../../links/metrics';
+import { sessionsUrl } from '../../links/sessions';
+import { Link } from '../../components/Link';
 import type { Tier3Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
@@ -40,7 +43,7 @@ export function Tier3Panel(props: { tier3: Tier3Report; settings: MetricSettings
       </div>
       <div className="segmented" role="group" aria-label="Sessions behind the counts">
         {LISTS.map((item) => (
-          <button key={item.id} type="button" aria-pressed={list === item.id} onClick={() => updateUrl({ tier3: list === item.id ? null : item.id }, false)}>
+          <button key={item.id} type="button" aria-pressed={list === item.id} onClick={() => navigate(metricsUrl.changed({ tier3: list === item.id ? null : item.id }))}>
             {item.label}
           </button>
         ))}
@@ -59,10 +62,10 @@ function SessionList({ list, settings }: { list: Tier3SessionList; settings: Met
       <ul className="session-chips">
         {rows.data?.map((row) => (
           <li key={`${row.session_id}:${row.retrieval_id ?? ''}`}>
-            <a className="mono" href={hrefWith({ view: 'sessions', session: row.session_id })}>{row.session_id}</a>
+            <Link className="mono" href={sessionsUrl.href({ session: row.session_id })}>{row.session_id}</Link>
             {row.source_session_id && (
               <span className="text-soft">
-                {' '}← <a className="mono" href={hrefWith({ view: 'sessions', session: row.source_session_id })}>{row.source_session_id}</a> ({row.retrieval_id})
+                {' '}← <Link className="mono" href={sessionsUrl.href({ session: row.source_session_id })}>{row.source_session_id}</Link> ({row.retrieval_id})
               </span>
             )}
           </li>

@@ -1,6 +1,7 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount } from '../../lib/format';
-import { updateUrl } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { metricsUrl } from '../../links/metrics';
 import type { TrendPoint } from '../../model/metrics/trends';
 import { Panel } from '../../components/Panel';
 
@@ -36,7 +37,7 @@ export function TrendsPanel({ trends, bucket, caption, k }: { trends: { day: Tre
       actions={
         <div className="segmented" role="group" aria-label="Trend bucket">
           {(['day', 'week'] as const).map((b) => (
-            <button key={b} type="button" aria-pressed={bucket === b} onClick={() => updateUrl({ trend: b === 'week' ? null : b }, false)}>
+            <button key={b} type="button" aria-pressed={bucket === b} onClick={() => navigate(metricsUrl.changed({ trend: b }))}>
               by {b === 'week' ? 'ISO week' : 'day'}
             </button>
           ))}

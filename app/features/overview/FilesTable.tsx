@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatBytes, formatCount } from '../../lib/format';
-import { hrefWith } from '../../lib/url-state';
+import { Link } from '../../components/Link';
+import { rejectedUrl } from '../../links/rejected';
 import { useDataset } from '../../queries/dataset';
 import { filesOptions } from '../../queries/overview';
 import { QueryState } from '../../components/QueryState';
@@ -24,10 +25,10 @@ export function FilesTable() {
             <td className="num">{formatBytes(file.bytes)}</td>
             <td className="num">{formatCount(file.events)}</td>
             <td className="num">
-              {file.rejected > 0 ? <a href={hrefWith({ view: 'rejected', file: file.name, severity: 'rejected' })}>{formatCount(file.rejected)}</a> : 0}
+              {file.rejected > 0 ? <Link href={rejectedUrl.href({ file: file.name, severity: 'rejected' })}>{formatCount(file.rejected)}</Link> : 0}
             </td>
             <td className="num">
-              {file.warnings > 0 ? <a href={hrefWith({ view: 'rejected', file: file.name, severity: 'warning' })}>{formatCount(file.warnings)}</a> : 0}
+              {file.warnings > 0 ? <Link href={rejectedUrl.href({ file: file.name, severity: 'warning' })}>{formatCount(file.warnings)}</Link> : 0}
             </td>
             <td className="num">{formatCount(file.blank_lines)}</td>
             <td className={file.error ? 'text-bad' : 'text-soft'}>{file.error ?? '—'}</td>

@@ -1,9 +1,11 @@
-import { updateUrl, useUrlParam } from '../../lib/url-state';
+import { Link } from '../../components/Link';
+import { navigate } from '../../lib/url-state';
+import { questionsUrl, runFromParam, runToParam } from '../../links/questions';
+import { useScreenView } from '../../links/use-screen-view';
 import type { DriftAnalysis } from '../../model/drift/analyze';
 import { compareRuns, defaultComparedRuns, type RunComparisonRow } from '../../model/drift/compare-runs';
 import type { GoldStatus } from '../../model/drift/evidence';
 import { runLabel } from '../../model/drift/format-time';
-import { followLink, questionHref, runFromParam, runToParam } from './url';
 
 const STATUS_MARK: Record<GoldStatus, string> = { found: '✓', not_asked: '✗ not asked', unreachable: '✗ unreachable' };
 
@@ -14,7 +16,7 @@ function GoldCell({ row, side }: { row: RunComparisonRow; side: 'a' | 'b' }) {
   const onlyHere = side === 'a' ? row.foundOnlyByA : row.foundOnlyByB;
   return (
     <td>
-      <a className="mono run-link" href={questionHref(run.questionId, run.runId)} onClick={followLink}>open</a>
+      <Link className="mono run-link" href={questionsUrl.href({ question: run.questionId, run: run.runId })}>open</Link>
       {row.gold.map((g) => {
         const status = g[side];
         return (
@@ -28,14 +30,13 @@ function GoldCell({ row, side }: { row: RunComparisonRow; side: 'a' | 'b' }) {
 }
 
 export function CompareRuns({ analysis }: { analysis: DriftAnalysis }) {
-  const [aParam] = useUrlParam('run_a');
-  const [bParam] = useUrlParam('run_b');
+  const view = useScreenView(questionsUrl);
   const defaults = defaultComparedRuns(analysis.runIds);
-  const runA = runFromParam(aParam) ?? defaults?.[0] ?? null;
-  const runB = runFromParam(bParam) ?? defaults?.[1] ?? null;
+  const runA = view.runA !== undefined ? view.runA : defaults?.[0] ?? null;
+  const runB = view.runB !== undefined ? view.runB : defaults?.[1] ?? null;
   const rows = compareRuns(analysis, runA, runB);
-  const picker = (name: 'run_a' | 'run_b', value: string | null, label: string) => (
-    <select aria-label={label} value={runToParam(value)} onChange={(e) => updateUrl({ [name]: e.currentTarget.value }, false)}>
+  const picker = (side: 'runA' | 'runB', value: string | null, label: string) => (
+    <select aria-label={label} value={runToParam(value)} onChange={(e) => navigate(questionsUrl.changed({ [side]: runFromParam(e.currentTarget.value) }))}>
       {analysis.runIds.map((id) => <option key={runToParam(id)} value={runToParam(id)}>{runLabel(id)}</option>)}
     </select>
   );
@@ -43,9 +44,9 @@ export function CompareRuns({ analysis }: { analysis: DriftAnalysis }) {
   return (
     <section className="panel compare" aria-label="Compare runs">
       <div className="toolbar">
-        <button type="button" className="button subtle" onClick={() => updateUrl({ compare: null, run_a: null, run_b: null, question: null, run: null })}>← All questions</button>
+        <button type="button" className="button subtle" onClick={() => navigate(questionsUrl.changed({ compare: false, runA: undefined, runB: undefined, question: null, run: undefined }))}>← All questions</button>
         <h2 className="toolbar-title">Compare runs</h2>
-        {picker('run_a', runA, 'First run')} <span className="text-soft">vs</span> {picker('run_b', runB, 'Second run')}
+        {picker('runA', runA, 'First run')} <span className="text-soft">vs</span> {picker('runB', runB, 'Second run')}
       </div>
       <p className="compare-note" role="note">
         No aggregate “share of failures due to drift” is computed: the two runs can fail on different questions, so a drop in the

@@ -1,6 +1,8 @@
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import { DRIFT_FLAGS, type DriftFlag } from '../../model/drift/flags';
-import { anchors, followLink, sessionHref } from './url';
+import { Link } from '../../components/Link';
+import { sessionsUrl } from '../../links/sessions';
+import { anchors } from './url';
 
 /** The element on this page that shows the events behind a flag. */
 function flagAnchor(flag: DriftFlag): { id: string; label: string } {
@@ -30,7 +32,7 @@ export function FlagList({ run, target }: { run: QuestionRunAnalysis; target: st
                 <span className="flag-detail">{flag.detail}</span>
                 <span className="flag-links">
                   <a href={`#${anchor.id}`} className="mono">→ {anchor.label}</a>
-                  {flag.session_id && <a href={sessionHref(flag.session_id)} onClick={followLink}>session</a>}
+                  {flag.session_id && <Link href={sessionsUrl.href({ session: flag.session_id })}>session</Link>}
                 </span>
                 <span className="flag-rule">{DRIFT_FLAGS[flag.kind].rule}</span>
               </li>

@@ -2,16 +2,21 @@ import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import type { GoldAssessment } from '../../model/drift/evidence';
 import { runLabel } from '../../model/drift/format-time';
 import type { GoldReturnRow, PassageRow } from '../../model/drift/rows';
-import { anchors, followLink, questionHref, sessionHref } from './url';
+import { Link } from '../../components/Link';
+import { questionsUrl } from '../../links/questions';
+import { sessionsUrl } from '../../links/sessions';
+import { anchors } from './url';
 
 /** A link to the place a passage was returned: that question-run's view, else the session. */
 function ReturnedAt({ where }: { where: GoldReturnRow }) {
-  const href = where.question_id ? questionHref(where.question_id, where.run_id, anchors.retrieval(where.retrieval_id)) : sessionHref(where.session_id ?? '');
+  const href = where.question_id
+    ? questionsUrl.href({ question: where.question_id, run: where.run_id }, { hash: anchors.retrieval(where.retrieval_id) })
+    : sessionsUrl.href({ session: where.session_id });
   return (
     <span className="returned-at">
-      <a href={href} onClick={followLink} className="mono">{where.retrieval_id}</a>
+      <Link href={href} className="mono">{where.retrieval_id}</Link>
       {' '}rank {where.rank}{where.question_id ? <> · {where.question_id}</> : null} · run {runLabel(where.run_id)}
-      {where.session_id && <> · <a href={sessionHref(where.session_id)} onClick={followLink} className="mono">session {where.session_id}</a></>}
+      {where.session_id && <> · <Link href={sessionsUrl.href({ session: where.session_id })} className="mono">session {where.session_id}</Link></>}
     </span>
   );
 }

@@ -1,7 +1,9 @@
-import { updateUrl } from '../../lib/url-state';
+import { Link } from '../../components/Link';
+import { navigate } from '../../lib/url-state';
+import { questionsUrl } from '../../links/questions';
+import { sessionsUrl } from '../../links/sessions';
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import { runLabel } from '../../model/drift/format-time';
-import { followLink, questionHref, sessionHref } from './url';
 
 export function QuestionHeader({ run, runsOfQuestion }: { run: QuestionRunAnalysis; runsOfQuestion: QuestionRunAnalysis[] }) {
   const definition = run.definition;
@@ -9,16 +11,16 @@ export function QuestionHeader({ run, runsOfQuestion }: { run: QuestionRunAnalys
   return (
     <section className="panel question-header" aria-label={`Question ${run.questionId} in run ${runLabel(run.runId)}`}>
       <div className="question-header-top">
-        <button type="button" className="button subtle" onClick={() => updateUrl({ question: null, run: null })}>← All questions</button>
+        <button type="button" className="button subtle" onClick={() => navigate(questionsUrl.changed({ question: null, run: undefined }))}>← All questions</button>
         <nav className="run-tabs" aria-label="Runs of this question">
           {runsOfQuestion.map((r) => (
-            <a key={r.key} href={questionHref(r.questionId, r.runId)} onClick={followLink} aria-current={r.key === run.key ? 'page' : undefined}>
+            <Link key={r.key} href={questionsUrl.href({ question: r.questionId, run: r.runId })} aria-current={r.key === run.key ? 'page' : undefined}>
               {runLabel(r.runId)}
               {r.flags.length > 0 && <span className="badge bad">{r.flags.length}</span>}
-            </a>
+            </Link>
           ))}
         </nav>
-        {runsOfQuestion.length > 1 && <button type="button" className="button" onClick={() => updateUrl({ compare: '1', question: null, run: null })}>Compare runs</button>}
+        {runsOfQuestion.length > 1 && <button type="button" className="button" onClick={() => navigate(questionsUrl.changed({ compare: true, question: null, run: undefined }))}>Compare runs</button>}
       </div>
       <h2><span className="mono">{run.questionId}</span> · run <span className="mono">{runLabel(run.runId)}</span></h2>
       <p className="question-title">{definition?.text ?? <span className="text-soft">No question event defines this question.</span>}</p>
@@ -32,7 +34,7 @@ export function QuestionHeader({ run, runsOfQuestion }: { run: QuestionRunAnalys
         <div><dt>Gold passages</dt><dd className="mono">{run.goldIds?.join(', ') ?? 'unknown'}</dd></div>
         <div>
           <dt>Session{run.run.sessions.length > 1 ? 's' : ''}</dt>
-          <dd>{run.run.sessions.map((s) => <a key={s} className="mono session-link" href={sessionHref(s)} onClick={followLink}>{s}</a>)}</dd>
+          <dd>{run.run.sessions.map((s) => <Link key={s} className="mono session-link" href={sessionsUrl.href({ session: s })}>{s}</Link>)}</dd>
         </div>
       </dl>
     </section>

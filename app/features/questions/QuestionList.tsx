@@ -1,7 +1,8 @@
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import { DRIFT_FLAGS, type DriftFlagKind } from '../../model/drift/flags';
 import { runLabel } from '../../model/drift/format-time';
-import { followLink, questionHref } from './url';
+import { Link } from '../../components/Link';
+import { questionsUrl } from '../../links/questions';
 
 const FLAG_COLUMNS: { kind: DriftFlagKind; short: string }[] = [
   { kind: 'orphan_query', short: 'Orphan' },
@@ -41,7 +42,7 @@ export function QuestionList({ rows }: { rows: QuestionRunAnalysis[] }) {
               <tr key={row.key} data-question={row.questionId} data-run={runLabel(row.runId)}>
                 <td>
                   <div className="question-cell">
-                    <a className="mono" href={questionHref(row.questionId, row.runId)} onClick={followLink}>{row.questionId}</a>
+                    <Link className="mono" href={questionsUrl.href({ question: row.questionId, run: row.runId })}>{row.questionId}</Link>
                     <span className="question-text" title={row.definition?.text ?? undefined}>{row.definition?.text ?? 'no question event'}</span>
                   </div>
                 </td>

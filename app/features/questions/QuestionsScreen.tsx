@@ -1,21 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
-import { useUrlParam } from '../../lib/url-state';
+import { questionsUrl, runToParam } from '../../links/questions';
+import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
 import { driftAnalysisOptions } from '../../queries/drift';
 import { CompareRuns } from './CompareRuns';
 import { QuestionDetail } from './QuestionDetail';
 import { QuestionsOverview } from './QuestionsOverview';
-import { runFromParam } from './url';
 import './questions.css';
 
 /** Multi-hop questions: the sub-question registry of each run, its drift flags and its evidence. */
 export default function QuestionsScreen() {
   const dataset = useDataset();
-  const [questionId] = useUrlParam('question');
-  const [runParam] = useUrlParam('run');
-  const [compare] = useUrlParam('compare');
+  const { question: questionId, run: wanted, compare } = useScreenView(questionsUrl);
   const analysis = useQuery(driftAnalysisOptions(dataset));
 
   if (nothingToShow(dataset)) {
@@ -28,13 +26,12 @@ export default function QuestionsScreen() {
   if (compare) return <CompareRuns analysis={data} />;
   if (questionId) {
     const runs = data.questionRuns.filter((r) => r.questionId === questionId);
-    const wanted = runFromParam(runParam);
     const run = runs.find((r) => r.runId === wanted) ?? (wanted === undefined ? runs[0] : undefined);
     if (run) return <QuestionDetail run={run} analysis={data} />;
     return (
       <div className="empty-state panel" role="alert">
         <h2>No such question-run</h2>
-        <p>No loaded events belong to question <code>{questionId}</code>{runParam ? <> in run <code>{runParam}</code></> : null}.</p>
+        <p>No loaded events belong to question <code>{questionId}</code>{wanted !== undefined ? <> in run <code>{runToParam(wanted)}</code></> : null}.</p>
       </div>
     );
   }

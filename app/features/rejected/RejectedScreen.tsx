@@ -5,7 +5,9 @@ import { QueryState } from '../../components/QueryState';
 import type { RejectedFilter } from '../../engine/sql/rejected';
 import { downloadText } from '../../lib/download';
 import { formatCount, pluralize } from '../../lib/format';
-import { updateUrl, useUrlParam } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { rejectedUrl } from '../../links/rejected';
+import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
 import { rejectedFacetsOptions, rejectedListOptions } from '../../queries/rejected';
 import { REJECTION_REASONS, type RejectionReason } from '../../schema/rejection';
@@ -15,13 +17,8 @@ const facetValues = (values: string[]) => [...new Set(values)].sort();
 
 export default function RejectedScreen() {
   const dataset = useDataset();
-  const [severity] = useUrlParam('severity');
-  const [reason] = useUrlParam('reason');
-  const [file] = useUrlParam('file');
-  const filter = useMemo<RejectedFilter>(
-    () => ({ severity: severity === 'rejected' || severity === 'warning' ? severity : null, reason, file }),
-    [severity, reason, file],
-  );
+  const { severity, reason, file } = useScreenView(rejectedUrl);
+  const filter = useMemo<RejectedFilter>(() => ({ severity, reason, file }), [severity, reason, file]);
   const rows = useQuery(rejectedListOptions(dataset, filter));
   const facets = useQuery(rejectedFacetsOptions(dataset));
 
@@ -40,10 +37,10 @@ export default function RejectedScreen() {
       ) : (
         <>
           <div className="toolbar">
-            <FacetSelect label="Kind" value={filter.severity} options={['rejected', 'warning']} onChange={(v) => updateUrl({ severity: v }, false)} />
+            <FacetSelect label="Kind" value={filter.severity} options={['rejected', 'warning']} onChange={(v) => navigate(rejectedUrl.changed({ severity: v === 'rejected' || v === 'warning' ? v : null }))} />
             <FacetSelect label="Reason" value={reason} options={facetValues(facets.data?.map((f) => f.reason) ?? [])}
-              describe={(code) => `${REJECTION_REASONS[code as RejectionReason] ?? code} (${code})`} onChange={(v) => updateUrl({ reason: v }, false)} />
-            <FacetSelect label="File" value={file} options={facetValues(facets.data?.map((f) => f.file) ?? [])} onChange={(v) => updateUrl({ file: v }, false)} />
+              describe={(code) => `${REJECTION_REASONS[code as RejectionReason] ?? code} (${code})`} onChange={(v) => navigate(rejectedUrl.changed({ reason: v }))} />
+            <FacetSelect label="File" value={file} options={facetValues(facets.data?.map((f) => f.file) ?? [])} onChange={(v) => navigate(rejectedUrl.changed({ file: v }))} />
             <span className="text-soft">{pluralize(items.length, 'row')} match</span>
             <button type="button" className="button" disabled={items.length === 0}
               onClick={() => downloadText('rejected-rows.jsonl', items.map((row) => JSON.stringify(row)).join('\n') + '\n')}>

@@ -1,7 +1,8 @@
-import { AppLink, sessionChanges } from '../../components/lineage-graph/AppLink';
 import { tier1Rule } from '../../components/lineage-graph/fact-settings';
+import { Link } from '../../components/Link';
 import type { SessionRow } from '../../engine/sql/sessions';
 import { formatCount, formatDuration, formatTimestamp } from '../../lib/format';
+import { sessionsUrl } from '../../links/sessions';
 import type { SessionLink } from '../../model/lineage/graph';
 import type { TimelineTurn } from '../../model/lineage/timeline';
 import type { MetricSettings } from '../../model/metrics/settings';
@@ -35,7 +36,7 @@ export function InspectorHeader({ sessionId, summary, missing, turns, links, set
   return (
     <header className="inspector-head">
       <div className="inspector-title">
-        <AppLink changes={{ session: null, node: null }} className="back-link">← All sessions</AppLink>
+        <Link href={sessionsUrl.changed({ session: null, node: null })} className="back-link">← All sessions</Link>
         <h2 className="mono">{sessionId}</h2>
         {summary && (
           <span className="text-soft">
@@ -56,10 +57,10 @@ export function InspectorHeader({ sessionId, summary, missing, turns, links, set
       {links.length > 0 && (
         <nav className="session-links" aria-label="Lineage in other sessions">
           {links.map((link) => (
-            <AppLink key={`${link.relation}/${link.sessionId}`} changes={sessionChanges(link.sessionId, link.nodeIds[0])} className={`session-link ${link.relation}`}>
+            <Link key={`${link.relation}/${link.sessionId}`} href={sessionsUrl.href({ session: link.sessionId, node: link.nodeIds[0] })} className={`session-link ${link.relation}`}>
               {link.relation === 'continues' ? 'Lineage continues in' : 'Lineage comes from'} <strong className="mono">{link.sessionId}</strong>
               <span className="text-soft"> · {link.what.join(', ')} · {relativeDay(link.firstTs, summary?.start_ts)}</span> →
-            </AppLink>
+            </Link>
           ))}
         </nav>
       )}

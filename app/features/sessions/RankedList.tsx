@@ -1,4 +1,5 @@
-import { AppLink, traceChanges } from '../../components/lineage-graph/AppLink';
+import { Link } from '../../components/Link';
+import { lineageUrl } from '../../links/lineage';
 import { nodeId } from '../../model/lineage/graph';
 import type { ResultItem } from '../../model/lineage/timeline';
 
@@ -30,7 +31,7 @@ export function RankedList({ retrievalId, items, selectedNode, onSelectNode }: R
             </span>
             <span className="ranked-title">
               {item.title && <span className="ranked-name">{item.title}</span>}
-              <AppLink changes={traceChanges('asset', item.assetId)} className="ranked-id mono" title={`Trace ${item.assetId} across sessions`}>{item.assetId}</AppLink>
+              <Link href={lineageUrl.href({ trace: { kind: 'asset', id: item.assetId } })} className="ranked-id mono" title={`Trace ${item.assetId} across sessions`}>{item.assetId}</Link>
             </span>
             <span className="ranked-score mono">{item.score === null ? '' : item.score.toFixed(3)}</span>
             <span className={`ranked-grade grade-${item.grade ?? 'none'}`} title={item.grade === null ? 'not judged' : `relevance grade ${item.grade} (0–3)`}>

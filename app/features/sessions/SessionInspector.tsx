@@ -4,7 +4,9 @@ import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import { LineageGraphView } from '../../components/lineage-graph/LineageGraphView';
 import { NodeDetails } from '../../components/lineage-graph/NodeDetails';
 import { QueryState } from '../../components/QueryState';
-import { updateUrl, useUrlParam } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { sessionsUrl } from '../../links/sessions';
+import { useScreenView } from '../../links/use-screen-view';
 import { buildLineageGraph } from '../../model/lineage/build-graph';
 import { buildTimeline } from '../../model/lineage/timeline';
 import { useDataset } from '../../queries/dataset';
@@ -26,7 +28,7 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
   const summary = useQuery(sessionSummaryOptions(dataset, sessionId));
   // the lineage tables are built from all loaded events: wait for a load to finish
   const inspector = useQuery({ ...sessionInspectorOptions(dataset, sessionId, settings), enabled: dataset.engine !== null && dataset.phase === 'ready' });
-  const [selected, setSelected] = useUrlParam('node');
+  const selected = useScreenView(sessionsUrl).node;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const frame = useRef<HTMLElement>(null);
   const height = useFillViewport(frame);
@@ -39,7 +41,7 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
   }, [rows, sessionId, expanded]);
   const selectedNode = graph?.nodes.find((node) => node.id === selected) ?? null;
 
-  const select = useCallback((id: string | null) => setSelected(id, false), [setSelected]);
+  const select = useCallback((node: string | null) => navigate(sessionsUrl.changed({ node })), []);
   const expand = useCallback((retrievalId: string) => setExpanded((previous) => new Set([...previous, retrievalId])), []);
   const collapse = useCallback((retrievalId: string) => setExpanded((previous) => new Set([...previous].filter((id) => id !== retrievalId))), []);
 
@@ -47,7 +49,7 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || (event.target as Element).closest?.('.lg-viewport, input, select, textarea')) return;
       if (selected) select(null);
-      else updateUrl({ session: null, node: null });
+      else navigate(sessionsUrl.changed({ session: null, node: null }));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

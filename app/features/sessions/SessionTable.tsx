@@ -2,8 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SessionListFilter, SessionRow, SessionSortColumn } from '../../engine/sql/sessions';
 import { formatCount, formatDuration, formatTimestamp } from '../../lib/format';
-import { updateUrl } from '../../lib/url-state';
-import { sortParam } from './url';
+import { navigate } from '../../lib/url-state';
+import { sessionsUrl } from '../../links/sessions';
 
 interface Column {
   id: SessionSortColumn;
@@ -64,7 +64,7 @@ export function SessionTable(props: {
             <div key={column.id} role="columnheader" className={column.numeric ? 'num' : undefined}
               aria-sort={active ? (filter.descending ? 'descending' : 'ascending') : 'none'}>
               <button type="button" className="sort-button"
-                onClick={() => updateUrl({ sort: sortParam(column.id, active ? !filter.descending : column.numeric || column.id === 'start_ts') }, false)}>
+                onClick={() => navigate(sessionsUrl.changed({ sort: { column: column.id, descending: active ? !filter.descending : column.numeric || column.id === 'start_ts' } }))}>
                 {column.label}
                 <span aria-hidden className="sort-mark">{active ? (filter.descending ? '▼' : '▲') : ''}</span>
               </button>

@@ -3,24 +3,26 @@ import { useMemo, useState } from 'react';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { pluralize } from '../../lib/format';
-import { updateUrl, useUrlParam, useUrlSearch } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
+import { sessionsUrl } from '../../links/sessions';
+import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
 import { sessionListOptions, surfacesOptions } from '../../queries/sessions';
 import { SessionInspector } from './SessionInspector';
 import { SessionTable } from './SessionTable';
-import { filterFromParams } from './url';
+import { listFilter } from './url';
 
 export default function SessionsScreen() {
   const dataset = useDataset();
-  const search = useUrlSearch();
-  const [selected, select] = useUrlParam('session');
+  const view = useScreenView(sessionsUrl);
+  const selected = view.session;
   // the row last opened or moved to with the keys; it stays highlighted after going back to the list
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const open = (id: string) => {
     setHighlighted(id);
-    select(id);
+    navigate(sessionsUrl.changed({ session: id, node: null }));
   };
-  const filter = useMemo(() => filterFromParams(new URLSearchParams(search)), [search]);
+  const filter = useMemo(() => listFilter(view), [view]);
   const sessions = useQuery(sessionListOptions(dataset, filter));
   const surfaces = useQuery(surfacesOptions(dataset));
 
@@ -40,9 +42,9 @@ export default function SessionsScreen() {
             aria-label="Filter sessions"
             placeholder="Filter by session or user id…"
             defaultValue={filter.search}
-            onChange={(event) => updateUrl({ q: event.currentTarget.value }, false)}
+            onChange={(event) => navigate(sessionsUrl.changed({ search: event.currentTarget.value }), { replace: true })}
           />
-          <select aria-label="Surface" value={filter.surface ?? ''} onChange={(event) => updateUrl({ surface: event.currentTarget.value }, false)}>
+          <select aria-label="Surface" value={filter.surface ?? ''} onChange={(event) => navigate(sessionsUrl.changed({ surface: event.currentTarget.value }))}>
             <option value="">All surfaces</option>
             {surfaces.data?.map((name) => <option key={name} value={name}>{name}</option>)}
           </select>

@@ -1,16 +1,13 @@
 import { SESSION_SORT_COLUMNS, type SessionListFilter, type SessionSortColumn } from '../../engine/sql/sessions';
+import type { SessionsView } from '../../links/sessions';
 
-/** The sessions screen's view state in the URL: `session`, `q`, `surface`, `sort` (`-` prefix = descending). */
-export function filterFromParams(params: URLSearchParams): SessionListFilter {
-  const sortParam = params.get('sort') ?? '-start_ts';
-  const descending = sortParam.startsWith('-');
-  const column = sortParam.replace(/^-/, '') as SessionSortColumn;
+/** The session list's filter from the screen's view state: newest first unless the URL sorts otherwise. */
+export function listFilter({ search, surface, sort }: SessionsView): SessionListFilter {
+  const column = sort?.column as SessionSortColumn | undefined;
   return {
-    search: params.get('q') ?? '',
-    surface: params.get('surface'),
-    sort: SESSION_SORT_COLUMNS.includes(column) ? column : 'start_ts',
-    descending,
+    search: search ?? '',
+    surface,
+    sort: column && SESSION_SORT_COLUMNS.includes(column) ? column : 'start_ts',
+    descending: sort?.descending ?? true,
   };
 }
-
-export const sortParam = (column: SessionSortColumn, descending: boolean) => `${descending ? '-' : ''}${column}`;

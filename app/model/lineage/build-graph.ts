@@ -1,5 +1,6 @@
 import { nodeId, type LineageEdgeKind, type LineageGraph, type LineageNode } from './graph';
 import { actionNode, assetNode, foldNode, retrievalNode, unknownRetrievalNode } from './graph-nodes';
+import { bypassedRetrievals } from './node-text';
 import { byTime, indexInput, type GraphContext, type GraphOptions } from './context';
 import type { LineageActionRow, LineageInput, LineageRetrievalRow } from './rows';
 import { sessionLinks } from './session-links';
@@ -90,11 +91,8 @@ function addReSearches(context: GraphContext) {
 /** ORF 3: an agent used an asset no retrieval supplied, though a retrieval of its request returned others. */
 function addBypasses(context: GraphContext) {
   for (const action of context.actions.values()) {
-    if (action.actor !== 'agent' || !['use', 'place'].includes(action.action)) continue;
-    if (action.effective_source_retrieval_id !== null || action.consumed_asset_id === null || action.request_id === null) continue;
-    for (const retrieval of context.retrievals.values()) {
-      if (retrieval.request_id !== action.request_id || context.lists.get(retrieval.retrieval_id)!.ranks.has(action.consumed_asset_id)) continue;
-      addEdge(context, nodeId.retrieval(retrieval.retrieval_id), nodeId.asset(null, action.consumed_asset_id), 'bypass', 'bypassed');
+    for (const retrieval of bypassedRetrievals(action, context.retrievals.values(), context.lists)) {
+      addEdge(context, nodeId.retrieval(retrieval.retrieval_id), nodeId.asset(null, action.consumed_asset_id!), 'bypass', 'bypassed');
     }
   }
 }

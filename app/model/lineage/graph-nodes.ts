@@ -1,5 +1,6 @@
 import { gradeKey, type GraphContext } from './context';
-import { isCompletion, nodeId, type LineageNode, type NodeTone } from './graph';
+import { isCompletion } from '../metrics/action-rules';
+import { nodeId, type LineageNode, type NodeTone } from './graph';
 import { isNegativeAction, isSourceless, maskedKind, orfSignalLabels, resultCount, shortTime, usage } from './node-text';
 import type { LineageActionRow, LineageRetrievalRow } from './rows';
 

@@ -64,10 +64,6 @@ export interface LineageGraph {
   sessionLinks: SessionLink[];
 }
 
-export const COMPLETION_ACTIONS = ['export', 'share', 'download'];
-
-export const isCompletion = (actor: string | null, action: string) => actor === 'user' && COMPLETION_ACTIONS.includes(action);
-
 export const nodeId = {
   retrieval: (retrievalId: string) => `retrieval:${retrievalId}`,
   /** An asset as one retrieval returned it; `null` when no retrieval supplied it. */

@@ -1,3 +1,5 @@
+import { ACTION_RULES, matchesActionRule } from '../metrics/action-rules';
+import type { RankedList } from './ranks';
 import type { LineageActionRow, LineageRetrievalRow } from './rows';
 
 /** "09-03 14:02" (UTC): enough on a node; the full time is in its raw event. */
@@ -29,17 +31,28 @@ export function resultCount(returned: readonly string[] | null, distinct: number
   return `${distinct} result${distinct === 1 ? '' : 's'}`;
 }
 
-const NEGATIVE_ACTIONS: Record<string, string> = { complain: 'complained', reject: 'rejected' };
+type ComplaintAction = (typeof ACTION_RULES.complaint.actions)[number];
+const COMPLAINED: Record<ComplaintAction, string> = { complain: 'complained', reject: 'rejected' };
+const isComplaintAction = (action: string): action is ComplaintAction => (ACTION_RULES.complaint.actions as readonly string[]).includes(action);
 
 /** How an asset was acted on, for "used #4 of 20": negative only when every action was a complaint or reject. */
 export function usage(actions: readonly LineageActionRow[]): string | null {
   if (actions.length === 0) return null;
-  const positive = actions.find((action) => !(action.action in NEGATIVE_ACTIONS));
-  return positive ? 'used' : NEGATIVE_ACTIONS[actions[0].action];
+  const first = actions[0].action;
+  if (!isComplaintAction(first) || actions.some((action) => !isComplaintAction(action.action))) return 'used';
+  return COMPLAINED[first];
 }
 
-export const isNegativeAction = (action: LineageActionRow) => action.actor === 'user' && action.action in NEGATIVE_ACTIONS;
+export const isNegativeAction = (action: LineageActionRow) => matchesActionRule('complaint', action.actor, action.action);
 
 /** An agent `use`/`place` with no source at all, given or inherited: ORF 3 when a retrieval of its request did not return the asset. */
 export const isSourceless = (action: LineageActionRow) =>
-  action.actor === 'agent' && (action.action === 'use' || action.action === 'place') && action.consumed_asset_id !== null && action.effective_source_retrieval_id === null;
+  matchesActionRule('agentUse', action.actor, action.action) && action.consumed_asset_id !== null && action.effective_source_retrieval_id === null;
+
+/** ORF 3 (metrics.md Tier 2): the retrievals of a sourceless action's request that did not return its asset. */
+export function bypassedRetrievals(
+  action: LineageActionRow, retrievals: Iterable<LineageRetrievalRow>, lists: ReadonlyMap<string, RankedList>,
+): LineageRetrievalRow[] {
+  if (!isSourceless(action) || action.request_id === null) return [];
+  return [...retrievals].filter((row) => row.request_id === action.request_id && !lists.get(row.retrieval_id)?.ranks.has(action.consumed_asset_id!));
+}

@@ -1,6 +1,6 @@
-import { isCompletion } from './graph';
+import { isCompletion, matchesActionRule } from '../metrics/action-rules';
 import type { RankedList } from './ranks';
-import { isNegativeAction, isSourceless, maskedKind, orfSignalLabels, shortTime } from './node-text';
+import { bypassedRetrievals, isNegativeAction, isSourceless, maskedKind, orfSignalLabels, shortTime } from './node-text';
 import type { LineageActionRow, LineageRetrievalRow, ReferenceWarningRow } from './rows';
 
 export type MarkTone = 'bad' | 'warn' | 'good' | 'info';
@@ -54,9 +54,7 @@ export function actionMarks(action: LineageActionRow, context: MarkContext): Tim
   }
   if (isNegativeAction(action)) marks.push({ kind: 'orf', label: `ORF: ${action.action}`, tone: 'warn', detail: `a user ${action.action} on what ${source ?? 'no retrieval'} supplied` });
   if (isSourceless(action)) {
-    const bypassed = [...context.retrievals.values()].filter(
-      (row) => row.request_id === action.request_id && !context.lists.get(row.retrieval_id)?.ranks.has(action.consumed_asset_id!),
-    );
+    const bypassed = bypassedRetrievals(action, context.retrievals.values(), context.lists);
     marks.push(bypassed.length
       ? { kind: 'orf', label: 'ORF: agent bypass', tone: 'warn', detail: `the agent used ${action.consumed_asset_id}, which ${bypassed.map((row) => row.retrieval_id).join(', ')} did not return` }
       : { kind: 'orphan', label: 'no source', tone: 'info', detail: 'no retrieval supplied this asset' });
@@ -72,7 +70,7 @@ export function actionMarks(action: LineageActionRow, context: MarkContext): Tim
       ? { kind: 'cross_session', label: `cross-session completion ← ${sourceRow.session_id}`, tone: 'good', detail: `its retrieval ${source} ran in session ${sourceRow.session_id}` }
       : { kind: 'completion', label: `completion ← ${source}`, tone: 'good', detail: 'attributed by lineage' });
   }
-  if (action.actor === 'user' && (action.action === 'edit' || action.action === 'regenerate')) {
+  if (matchesActionRule('downstreamEdit', action.actor, action.action)) {
     marks.push({ kind: 'correction', label: 'downstream correction', tone: 'info', detail: 'keeps the asset: not a retrieval failure (not ORF)' });
   }
   return marks;

@@ -1,5 +1,6 @@
+import { isCompletion } from '../metrics/action-rules';
 import { buildLineageGraph } from './build-graph';
-import { isCompletion, nodeId, type LineageGraph } from './graph';
+import { nodeId, type LineageGraph } from './graph';
 import { maskedKind, orfSignalLabels, resultCount } from './node-text';
 import { rankList } from './ranks';
 import type { AssetInfoRow, LineageActionRow, LineageRetrievalRow, RelevanceRow } from './rows';

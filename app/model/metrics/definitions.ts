@@ -1,3 +1,4 @@
+import { ACTION_RULES } from './action-rules';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from './settings';
 
 /** What a number in the report means (metrics.md), for tooltips and the report's legend. */
@@ -85,7 +86,7 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   'matrix.masked': count('Masked failure', 'judged retrievals, Tier 1 bad (empty, P@1 = 0 or nDCG@{k} < {threshold}), no ORF'),
   'matrix.masked_consumed': count('Masked, consumed', 'masked failures whose bad result was used (GPR or ACR)'),
   'matrix.masked_silent': count('Masked, silent', 'masked failures without GPR or ACR'),
-  'tier3.completions': count('Completions', 'user export, share and download actions'),
+  'tier3.completions': count('Completions', `user ${ACTION_RULES.completion.actions.join(', ')} actions`),
   'tier3.attributed_by_lineage': count('Attributed by lineage', 'completions whose given or inherited source_retrieval_id names a known retrieval'),
   'tier3.cross_session': count('Cross-session', 'attributed completions whose retrieval is in another session'),
   'tier3.abandoned_by_session': count('Abandoned (by session)', 'sessions with a retrieval and no completion in the same session'),

@@ -21,14 +21,13 @@ SELECT h.asset_id, r.retrieval_id, r.session_id, r.run_id, r.question_id, r.subq
 FROM hits h JOIN retrievals r USING (seq)
 ORDER BY h.asset_id, r.ts, r.retrieval_id`;
 
-/** Catalog passages behind gold and sub-question evidence, for titles and text; the last entry of an id wins. */
+/** Catalog passages (asset-catalog.ts) behind gold and sub-question evidence, for titles and text. */
 export const DRIFT_PASSAGES_SQL = `
 WITH wanted AS (
   SELECT unnest(gold_evidence_ids) AS asset_id FROM questions
   UNION SELECT unnest(evidence_ids) FROM subquestions
 )
-SELECT asset_id, arg_max(title, seq) AS title, arg_max(text, seq) AS text
-FROM assets
+SELECT asset_id, title, text
+FROM asset_catalog
 WHERE asset_id IN (SELECT asset_id FROM wanted)
-GROUP BY asset_id
 ORDER BY asset_id`;

@@ -1,24 +1,21 @@
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { isEmptyResultSql } from '../metrics/retrieval-base';
+import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { EVAL_CASE_RETRIEVALS_SQL } from './eval-case-retrievals';
 
 /**
- * One row per `eval_case` with the top-1 score of its eval retrieval (metrics.md, Gate):
- * the retrieval with exactly the case's `query`; its `scores[1]`, else the `dense_score` of its
- * (latest) gate; an empty or missing `returned_asset_ids` scores 0. `top1` is null when no
- * retrieval has the query, or the result is non-empty but carries no score at all.
+ * One row per `eval_case` with the top-1 score of its eval retrieval (metrics.md, Gate;
+ * eval-case-retrievals.ts): its `scores[1]`, else the `dense_score` of its (latest) gate; an
+ * empty result scores 0. `top1` is null when no retrieval has the query, or the result is
+ * non-empty but carries no score at all.
  *
  * Decisions:
- * - several retrievals with the query: the latest (ts, then file order) is the eval run's;
  * - `should_answer` missing: a case with `gold_asset_ids` should answer (log-format.md: empty
  *   gold = a negative case);
  * - eval cases carry no ts or surface, so the metric filters do not apply here.
  */
 export function calibrationCasesQuery(): SqlQuery {
   return sql`
-WITH matched AS (
-  SELECT e.seq AS case_seq, r.retrieval_id, r.returned_asset_ids, r.scores,
-         row_number() OVER (PARTITION BY e.seq ORDER BY r.ts DESC NULLS LAST, r.seq DESC) AS recency
-  FROM eval_cases e JOIN retrievals r ON r.query = e.query
-),
+WITH matched AS (${rawSql(EVAL_CASE_RETRIEVALS_SQL)}),
 latest_gate AS (
   SELECT retrieval_id, arg_max(dense_score, seq) AS dense_score
   FROM gates WHERE retrieval_id IS NOT NULL AND dense_score IS NOT NULL GROUP BY retrieval_id
@@ -26,10 +23,10 @@ latest_gate AS (
 SELECT e.category,
        coalesce(e.should_answer, coalesce(len(e.gold_asset_ids), 0) > 0) AS should_answer,
        CASE WHEN m.retrieval_id IS NULL THEN NULL
-            WHEN coalesce(len(m.returned_asset_ids), 0) = 0 THEN 0.0
+            WHEN ${rawSql(isEmptyResultSql('m.returned_asset_ids'))} THEN 0.0
             ELSE coalesce(m.scores[1], g.dense_score) END::DOUBLE AS top1
 FROM eval_cases e
-LEFT JOIN matched m ON m.case_seq = e.seq AND m.recency = 1
+LEFT JOIN matched m ON m.case_seq = e.seq
 LEFT JOIN latest_gate g ON g.retrieval_id = m.retrieval_id
 ORDER BY e.seq`;
 }

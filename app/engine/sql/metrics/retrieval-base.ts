@@ -1,3 +1,8 @@
+import { actionRuleSql } from '../action-rules';
+
+/** metrics.md Tier 1: an empty result is an empty `returned_asset_ids`; a missing one counts as empty. */
+export const isEmptyResultSql = (returnedAssetIds: string) => `coalesce(len(${returnedAssetIds}), 0) = 0`;
+
 /**
  * `retrieval_base`, rebuilt after each load (after `action_lineage` and the resolved labels):
  * what depends on the data only, not on K, the threshold or the used actions.
@@ -40,8 +45,8 @@ lineage_signals AS (
   SELECT a.effective_source_retrieval_id AS retrieval_id,
          list(DISTINCT a.action) FILTER (WHERE a.actor = 'user') AS user_actions,
          bool_or(a.actor = 'agent' AND a.request_id = r.request_id) AS acr,
-         bool_or(a.actor = 'user' AND a.action IN ('complain', 'reject')) AS orf_complaint,
-         bool_or(a.actor = 'user' AND a.action IN ('export', 'share', 'download')) AS led_to_completion
+         bool_or(${actionRuleSql('complaint', 'a')}) AS orf_complaint,
+         bool_or(${actionRuleSql('completion', 'a')}) AS led_to_completion
   FROM action_lineage a JOIN retrievals r ON r.retrieval_id = a.effective_source_retrieval_id
   GROUP BY a.effective_source_retrieval_id
 ),
@@ -50,16 +55,16 @@ re_searched AS (SELECT DISTINCT rewrite_of AS retrieval_id FROM retrievals WHERE
 bypassed AS (
   SELECT DISTINCT r.retrieval_id
   FROM retrievals r JOIN action_lineage a ON a.request_id = r.request_id
-  WHERE a.actor = 'agent' AND a.action IN ('use', 'place') AND a.consumed_asset_id IS NOT NULL
+  WHERE ${actionRuleSql('agentUse', 'a')} AND a.consumed_asset_id IS NOT NULL
     AND a.effective_source_retrieval_id IS NULL
     AND NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), a.consumed_asset_id)
 ),
 completion_sessions AS (
-  SELECT DISTINCT session_id FROM action_lineage WHERE actor = 'user' AND action IN ('export', 'share', 'download')
+  SELECT DISTINCT session_id FROM action_lineage WHERE ${actionRuleSql('completion')}
 )
 SELECT r.retrieval_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.surface, r.query,
        r.role AS logged_role, coalesce(rl.role, r.role, 'unknown') AS role,
-       coalesce(len(r.returned_asset_ids), 0) = 0 AS is_empty,
+       ${isEmptyResultSql('r.returned_asset_ids')} AS is_empty,
        j.retrieval_id IS NOT NULL AS judged,
        coalesce(rel.relevant_ranks, []::INTEGER[]) AS relevant_ranks,
        coalesce(rel.relevant_grades, []::INTEGER[]) AS relevant_grades,

@@ -1,6 +1,7 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
+import { actionRuleSql } from '../action-rules';
 import { settingsFilter } from './filters';
-import { sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from './sql-query';
 
 /**
  * One row per prompt with what Tier 0 needs (metrics.md, Tier 0); data-only, rebuilt after a
@@ -40,7 +41,7 @@ SELECT count(*)::INTEGER AS prompts,
        count(*) FILTER (WHERE rewrite_kind = 'search_rewrite')::INTEGER AS search_rewrites,
        count(*) FILTER (WHERE rewrite_kind = 'downstream_correction')::INTEGER AS downstream_corrections,
        (SELECT count(*) FROM action_lineage
-        WHERE actor = 'user' AND action IN ('edit', 'regenerate') AND ${ownFilter})::INTEGER AS downstream_edits
+        WHERE ${rawSql(actionRuleSql('downstreamEdit'))} AND ${ownFilter})::INTEGER AS downstream_edits
 FROM prompt_facts
 WHERE ${ownFilter}`;
 }

@@ -21,7 +21,7 @@ export function tier3SessionsQuery(settings: MetricSettings, list: Tier3SessionL
     return sql`
 SELECT session_id, source_session_id, effective_source_retrieval_id AS retrieval_id
 FROM completion_facts
-WHERE attributed AND source_session_id IS DISTINCT FROM session_id AND ${settingsFilter(settings, { ts: 'ts', surface: 'surface' })}
+WHERE cross_session AND ${settingsFilter(settings, { ts: 'ts', surface: 'surface' })}
 ORDER BY ts LIMIT CAST(${limit} AS BIGINT)`;
   }
   const keep = { abandoned_by_session: 'NOT has_completion', abandoned_by_lineage: 'NOT has_completion AND NOT led_to_completion', rescued_by_lineage: 'NOT has_completion AND led_to_completion' }[list];

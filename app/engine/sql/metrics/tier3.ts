@@ -1,9 +1,10 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
+import { actionRuleSql } from '../action-rules';
 import { settingsFilter } from './filters';
 import { sql, valueList, type SqlQuery } from './sql-query';
 
 /**
- * Completions (`user` `export`, `share`, `download`) with the retrieval their lineage names
+ * Completions (ACTION_RULES.completion) with the retrieval their lineage names
  * (metrics.md, Tier 3); data-only, rebuilt after a load, after `retrieval_base`.
  */
 export const COMPLETION_FACTS_SQL = `
@@ -11,11 +12,12 @@ CREATE OR REPLACE TABLE completion_facts AS
 SELECT a.event_id, a.session_id, a.ts, a.seq, a.surface, a.action, a.consumed_asset_id,
        a.effective_source_retrieval_id, a.inherited,
        b.retrieval_id IS NOT NULL AS attributed,
+       b.retrieval_id IS NOT NULL AND b.session_id IS DISTINCT FROM a.session_id AS cross_session,
        b.session_id AS source_session_id,
        b.role AS source_role
 FROM action_lineage a
 LEFT JOIN retrieval_base b ON b.retrieval_id = a.effective_source_retrieval_id
-WHERE a.actor = 'user' AND a.action IN ('export', 'share', 'download');
+WHERE ${actionRuleSql('completion', 'a')};
 `;
 
 /**
@@ -29,7 +31,7 @@ export function tier3Query(settings: MetricSettings): SqlQuery {
   const roleOfSource = settings.roles?.length ? sql`source_role IN ${valueList(settings.roles)}` : sql`TRUE`;
   return sql`
 WITH completions AS (
-  SELECT attributed AND ${roleOfSource} AS attributed, session_id, source_session_id
+  SELECT attributed AND ${roleOfSource} AS attributed, cross_session AND ${roleOfSource} AS cross_session
   FROM completion_facts
   WHERE ${settingsFilter(settings, { ts: 'ts', surface: 'surface' })}
 ),
@@ -41,7 +43,7 @@ retrieval_sessions AS (
 )
 SELECT (SELECT count(*) FROM completions)::INTEGER AS completions,
        (SELECT count(*) FILTER (WHERE attributed) FROM completions)::INTEGER AS attributed_by_lineage,
-       (SELECT count(*) FILTER (WHERE attributed AND source_session_id IS DISTINCT FROM session_id) FROM completions)::INTEGER AS cross_session,
+       (SELECT count(*) FILTER (WHERE cross_session) FROM completions)::INTEGER AS cross_session,
        (SELECT count(*) FILTER (WHERE NOT has_completion) FROM retrieval_sessions)::INTEGER AS abandoned_by_session,
        (SELECT count(*) FILTER (WHERE NOT has_completion AND NOT led_to_completion) FROM retrieval_sessions)::INTEGER AS abandoned_by_lineage`;
 }

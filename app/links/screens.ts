@@ -1,0 +1,19 @@
+import { gateUrl } from './gate';
+import { lineageUrl } from './lineage';
+import { metricsUrl } from './metrics';
+import { overviewUrl } from './overview';
+import { questionsUrl } from './questions';
+import { rejectedUrl } from './rejected';
+import type { ScreenId, ScreenUrl } from './screen-url';
+import { sessionsUrl } from './sessions';
+
+/** Every screen's URL, by the `view` parameter that picks the screen. */
+export const SCREEN_URLS: Record<ScreenId, ScreenUrl<object>> = {
+  overview: overviewUrl,
+  metrics: metricsUrl,
+  sessions: sessionsUrl,
+  lineage: lineageUrl,
+  questions: questionsUrl,
+  gate: gateUrl,
+  rejected: rejectedUrl,
+};
