@@ -1,3 +1,4 @@
+import { ACTION_RULES } from '../../model/metrics/action-rules';
 import { EDGE_STYLE, HIGHLIGHT, KIND_ACCENT, TONE_COLOR } from './graph-style';
 
 const NODES: [string, string][] = [
@@ -5,7 +6,7 @@ const NODES: [string, string][] = [
   ['returned asset', KIND_ACCENT.asset],
   ['user action', KIND_ACCENT.action],
   ['agent action', '#6b3fc4'],
-  ['completion (export, share, download)', KIND_ACCENT.completion],
+  [`completion (${ACTION_RULES.completion.actions.join(', ')})`, KIND_ACCENT.completion],
   ['failure signal', TONE_COLOR.bad!],
   ['ORF signal', TONE_COLOR.warn!],
 ];
