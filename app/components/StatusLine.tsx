@@ -8,7 +8,10 @@ const loadedAtText = (ms: number | null) =>
 function loadedText({ summary, origin }: Dataset): string {
   if (summary.files === 0) return 'No logs loaded';
   const counts = `${formatCount(summary.events)} events from ${pluralize(summary.files, 'file')} (${formatCount(summary.rejected)} rejected)`;
-  if (origin?.restored) return `Restored ${counts} kept in this browser · loaded ${loadedAtText(origin.restored.loadedAt)}`;
+  if (origin?.restored) {
+    const names = origin.restored.names.length <= 2 ? ` (${origin.restored.names.join(', ')})` : '';
+    return `Restored ${counts} kept in this browser${names} · loaded ${loadedAtText(origin.restored.loadedAt)}`;
+  }
   return `Loaded ${counts}`;
 }
 
@@ -27,7 +30,7 @@ export function StatusLine() {
   const storage = storageText(dataset);
   return (
     <div className="status-line">
-      <span role="status">
+      <span role="status" title={dataset.origin?.restored ? `Kept files: ${dataset.origin.restored.names.join(', ')}` : undefined}>
         {start && (phase === 'starting' || phase === 'restoring') ? <StartProgress start={start} />
           : phase === 'clearing' ? 'Removing the logs from this tab and from the browser’s storage…'
           : phase === 'loading' ? 'Loading…'

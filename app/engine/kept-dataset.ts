@@ -17,6 +17,8 @@ const META_TABLE_SQL = 'CREATE TABLE IF NOT EXISTS dataset_meta (key VARCHAR PRI
 
 export interface KeptFiles {
   files: number;
+  /** The kept files' names, in load order. */
+  names: string[];
   events: number;
   /** When the last kept file was loaded (epoch ms), or null when nothing is kept. */
   loadedAt: number | null;
@@ -51,10 +53,11 @@ async function removeInterruptedRows(engine: Engine): Promise<number> {
 }
 
 export async function readKeptFiles(engine: Engine): Promise<KeptFiles> {
-  const [row] = await engine.query<{ files: number; events: number; loaded_at: number | null }>(
-    'SELECT count(*)::INTEGER AS files, coalesce(sum(events), 0)::INTEGER AS events, max(loaded_at) AS loaded_at FROM files',
+  const [row] = await engine.query<{ files: number; names: string[] | null; events: number; loaded_at: number | null }>(
+    `SELECT count(*)::INTEGER AS files, list(name ORDER BY file_id) AS names, coalesce(sum(events), 0)::INTEGER AS events,
+            max(loaded_at) AS loaded_at FROM files`,
   );
-  return { files: row.files, events: row.events, loadedAt: row.loaded_at };
+  return { files: row.files, names: row.names ?? [], events: row.events, loadedAt: row.loaded_at };
 }
 
 /**

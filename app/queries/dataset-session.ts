@@ -35,7 +35,7 @@ export class DatasetSession {
 
   static async start(hooks: StartHooks): Promise<DatasetSession> {
     const engine = await startBrowserEngine({ keep: true, onStep: hooks.onStep, storageQuotaBytes: testStorageQuota() });
-    performance.mark('engine:started');
+    performance.mark('engine:ready');
     if (engine.storage.mode !== 'memory') hooks.onStep('restoring');
     let opened = await openDataset(engine);
     let note = engine.storage.reason;

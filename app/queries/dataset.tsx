@@ -47,7 +47,13 @@ let lastStep: EngineStart['step'] = 'download';
 // The samples load once per page, even though StrictMode mounts the provider twice.
 let autoloadStarted = false;
 function startOnce() {
-  started ??= DatasetSession.start({ onStep: (step) => { lastStep = step; startListener(step); } });
+  started ??= DatasetSession.start({
+    onStep: (step) => {
+      performance.mark(`engine:${step}`);
+      lastStep = step;
+      startListener(step);
+    },
+  });
   return started;
 }
 
