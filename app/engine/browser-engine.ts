@@ -15,6 +15,12 @@ const BUNDLES: DuckDBBundles = {
 };
 
 export interface BrowserEngine extends Engine {
+  /**
+   * The same database on a second connection, for loads: a load runs in one transaction there
+   * (DuckDB then writes whole row groups to the kept file instead of logging every batch), and
+   * the screens' queries on the first connection see the data as it was until it commits.
+   */
+  readonly writer: Engine;
   /** Where the dataset lives: kept in the browser's storage, a copy of it, or memory only. */
   readonly storage: EngineStorage;
   /** Writes everything loaded so far to the browser's storage (no-op in memory). */
@@ -35,6 +41,7 @@ export interface EngineStartOptions {
 
 interface Instance extends Booted {
   connection: AsyncDuckDBConnection;
+  writeConnection: AsyncDuckDBConnection;
   storage: EngineStorage;
 }
 
@@ -102,8 +109,9 @@ async function startInstance({ keep, onStep, quota }: StartSettings, retryDamage
     return { ...fresh, storage: { ...fresh.storage, reason: storage.reason } };
   }
   const connection = await db.connect();
+  const writeConnection = await db.connect();
   onStep('opened');
-  return { ...booted, connection, storage };
+  return { ...booted, connection, writeConnection, storage };
 }
 
 /** Terminating the worker releases the storage lock; a closing handshake could hang on a worker that failed. */
@@ -135,12 +143,9 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
     return ready;
   };
 
-  return {
-    get storage() {
-      return instance.storage;
-    },
+  const onConnection = (pick: (ready: Instance) => AsyncDuckDBConnection): Engine => ({
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const { connection } = await open();
+      const connection = pick(await open());
       if (params.length === 0) return arrowToRows<Row>(await connection.query(sql));
       const statement = await connection.prepare(sql);
       try {
@@ -150,12 +155,22 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
       }
     },
     async exec(sql: string) {
-      const { connection } = await open();
-      await connection.query(sql);
+      await pick(await open()).query(sql);
     },
     async insertArrowIPC(table: string, ipc: Uint8Array) {
-      const { connection } = await open();
-      await connection.insertArrowFromIPCStream(ipc, { name: table, create: false });
+      await pick(await open()).insertArrowFromIPCStream(ipc, { name: table, create: false });
+    },
+    async close() {
+      await stopInstance(await current);
+    },
+  });
+  const reader = onConnection((ready) => ready.connection);
+
+  return {
+    ...reader,
+    writer: onConnection((ready) => ready.writeConnection),
+    get storage() {
+      return instance.storage;
     },
     async persist() {
       const { connection, storage } = await open();
@@ -175,9 +190,6 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
         if (wasKept) await removeKeptFiles().catch(() => undefined);
         return { ...(await startInstance({ ...settings, keep: false })), storage: { mode: 'memory', reason } };
       });
-    },
-    async close() {
-      await stopInstance(await current);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Engine } from '../engine/engine';
-import { finalizeLoad, forgetFile, recordFile } from '../engine/dataset';
+import { finalizeLoad, recordFile } from '../engine/dataset';
 import type { LoadCounters } from '../engine/kept-dataset';
 import { ensureDerivedTables } from '../engine/metrics-report';
 import type { FileIngestResult, IngestProgress } from './ingest-file';
@@ -34,47 +34,63 @@ export class BrowserLoader {
     if (this.running) return Promise.reject(new Error('A load is already running'));
     this.running = true;
     const outcome: LoadOutcome = { files: [], cancelledFile: null };
-    let work = Promise.resolve();
-    // The first failure to store (a full disk, say) stops the load; the worker is told to stop
-    // and every batch still in flight is acknowledged unstored, so it can finish.
+    // Engine calls are chained so batches and file records land in the order they were sent.
+    // The first failure to store (a full disk, say) stops the load: the worker is told to stop,
+    // the steps still queued are skipped, and every batch is acknowledged so the worker can finish.
     let storeFailure: Error | null = null;
-    const failStoring = (error: Error) => {
-      if (storeFailure) return;
-      storeFailure = error;
-      this.send({ kind: 'cancel' });
+    let work = Promise.resolve();
+    const then = (step: () => Promise<unknown>) => {
+      work = work.then(async () => {
+        if (storeFailure) return;
+        await step().catch((error: Error) => {
+          storeFailure = error;
+          this.send({ kind: 'cancel' });
+        });
+      });
     };
+    // Each file is one transaction: its rows appear at once when it is recorded, a cancelled
+    // file is rolled back, and DuckDB writes whole row groups instead of logging every batch.
+    const begin = () => this.engine.exec('BEGIN TRANSACTION');
+    const commit = () => this.engine.exec('COMMIT');
+    const rollback = () => this.engine.exec('ROLLBACK');
+    then(begin);
     return new Promise<LoadOutcome>((resolve, reject) => {
       const finish = (workerError?: Error) => {
         this.worker.onmessage = null;
-        const error = storeFailure ?? workerError;
+        // A file the worker could not finish leaves no rows behind.
+        then(workerError ? rollback : commit);
         // Lineage, resolved labels and per-retrieval facts are derived once here, so every
         // screen opens on ready tables.
-        work = work
-          .then(() => finalizeLoad(this.engine))
-          .then(() => ensureDerivedTables(this.engine))
-          .finally(() => (this.running = false));
-        work.then(() => (error ? reject(error) : resolve(outcome)), reject);
+        then(() => finalizeLoad(this.engine));
+        then(() => ensureDerivedTables(this.engine));
+        void work.then(async () => {
+          if (storeFailure) await rollback().catch(() => undefined);
+          this.running = false;
+          const error = storeFailure ?? workerError;
+          if (error) reject(error);
+          else resolve(outcome);
+        });
       };
       this.worker.onmessage = (event: MessageEvent<FromIngestWorker>) => {
         const message = event.data;
-        // Engine calls are chained so batches and file records land in the order they were sent.
         switch (message.kind) {
           case 'batch':
-            work = work.then(async () => {
-              if (!storeFailure) await this.engine.insertArrowIPC(message.table, message.ipc).catch(failStoring);
-              this.send({ kind: 'inserted', batchId: message.batchId });
-            });
+            then(() => this.engine.insertArrowIPC(message.table, message.ipc));
+            work = work.then(() => this.send({ kind: 'inserted', batchId: message.batchId }));
             break;
           case 'progress':
             onProgress({ fileIndex: message.fileIndex, fileCount: message.fileCount, file: message.progress });
             break;
           case 'file-done':
             outcome.files.push(message.result);
-            work = work.then(() => (storeFailure ? forgetFile(this.engine, message.result.fileId) : recordFile(this.engine, message.result)));
+            then(() => recordFile(this.engine, message.result));
+            then(commit);
+            then(begin);
             break;
           case 'file-cancelled':
             outcome.cancelledFile = message.fileName;
-            work = work.then(() => forgetFile(this.engine, message.fileId));
+            then(rollback);
+            then(begin);
             break;
           case 'load-done':
             finish();

@@ -44,7 +44,7 @@ export class DatasetSession {
       opened = await openDataset(engine);
       note = 'The logs kept in this browser were stored by an earlier version of the app and cannot be read; they were removed. Open the files again.';
     }
-    const loader = new BrowserLoader(engine);
+    const loader = new BrowserLoader(engine.writer);
     const restored = opened.kind === 'restored' ? opened.kept : null;
     if (restored) {
       loader.resume(await readLoadCounters(engine));
