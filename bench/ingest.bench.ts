@@ -21,18 +21,20 @@ async function bareParse(path: string): Promise<number> {
 }
 
 /** Loads the file (timed against the bare-parse floor) and returns the loaded engine for the next benchmarks. */
-export async function benchIngest(path: string): Promise<{ measurements: Measurement[]; engine: Engine }> {
+export async function benchIngest(path: string): Promise<{ measurements: Measurement[]; engine: Engine; state: LoadState }> {
   const mb = statSync(path).size / 1e6;
   readFileSync(path); // warm the page cache so both runs read from memory
   const floor = await time(() => bareParse(path));
   const engine = await createNodeEngine();
   await initDataset(engine);
   const before = process.memoryUsage().rss;
-  const ingest = await time(() => loadFiles(engine, [nodeInputFile(path)], new LoadState()));
+  const state = new LoadState();
+  const ingest = await time(() => loadFiles(engine, [nodeInputFile(path)], state));
   const grown = (process.memoryUsage().rss - before) / 1e6;
   const events = ingest.value.reduce((sum, file) => sum + file.events, 0);
   return {
     engine,
+    state,
     measurements: [
     {
       name: `ingest ${events.toLocaleString('en-US')} events (${mb.toFixed(0)} MB): parse, validate, Arrow, insert, derive`,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { benchAppendLabels } from './append-labels.bench';
 import { benchIngest } from './ingest.bench';
 import { benchMetrics } from './metrics.bench';
 import { report, type Measurement } from './measure';
@@ -18,5 +19,6 @@ const ingest = await benchIngest(file);
 measurements.push(...ingest.measurements);
 measurements.push(...(await benchMetrics(ingest.engine)));
 measurements.push(...(await (await import('./session.bench')).benchSession(ingest.engine)));
+measurements.push(...(await benchAppendLabels(ingest.engine, ingest.state)));
 report(measurements);
 await ingest.engine.close();

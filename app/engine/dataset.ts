@@ -1,12 +1,14 @@
 import type { FileIngestResult } from '../ingest/ingest-file';
+import { updateDerivedTables } from './derived/update-derived-tables';
 import type { Engine } from './engine';
 import { CLEAR_SQL, EVENT_TABLES, schemaSql } from './sql/ddl';
+import { POST_LOAD_TABLES } from './sql/derived/registry';
+import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
-import { POST_LOAD_SQL } from './sql/post-load';
 
 export async function initDataset(engine: Engine): Promise<void> {
   await engine.exec(schemaSql());
-  await engine.exec(POST_LOAD_SQL);
+  await updateDerivedTables(engine, POST_LOAD_TABLES);
 }
 
 export async function recordFile(engine: Engine, file: FileIngestResult): Promise<void> {
@@ -16,19 +18,23 @@ export async function recordFile(engine: Engine, file: FileIngestResult): Promis
   );
 }
 
-/** Removes what a cancelled file had inserted so far. */
+/**
+ * Removes what a cancelled file had inserted so far. Loads only append; removing rows starts a
+ * new generation, after which every derived table is rebuilt whole.
+ */
 export async function forgetFile(engine: Engine, fileId: number): Promise<void> {
   for (const table of [...EVENT_TABLES, 'rejected', 'files']) {
     await engine.query(`DELETE FROM ${ident(table)} WHERE file_id = ?`, [fileId]);
   }
+  await engine.exec(NEW_GENERATION_SQL);
 }
 
-/** Rebuilds the tables derived from all loaded events; call after every load. */
+/** Brings the tables derived from all loaded events up to date (for what changed); call after every load. */
 export async function finalizeLoad(engine: Engine): Promise<void> {
-  await engine.exec(POST_LOAD_SQL);
+  await updateDerivedTables(engine, POST_LOAD_TABLES);
 }
 
 export async function clearDataset(engine: Engine): Promise<void> {
-  await engine.exec(CLEAR_SQL);
-  await engine.exec(POST_LOAD_SQL);
+  await engine.exec(CLEAR_SQL + NEW_GENERATION_SQL);
+  await updateDerivedTables(engine, POST_LOAD_TABLES);
 }

@@ -18,7 +18,7 @@ export function requireEngine(dataset: DatasetRef): Engine {
  * Keeps the last result on screen while a new one computes (a settings change), but never a
  * result of another dataset version: after a load, an old report would be read as the new one.
  */
-export function sameDatasetPlaceholder<T>(dataset: DatasetRef) {
-  return (previous: T | undefined, previousQuery?: { queryKey: readonly unknown[] }) =>
+export function sameDatasetPlaceholder(dataset: DatasetRef) {
+  return <T>(previous: T | undefined, previousQuery?: { queryKey: readonly unknown[] }) =>
     previousQuery?.queryKey[1] === dataset.version ? previous : undefined;
 }

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { computeDriftAnalysis, loadDriftPassages } from '../engine/drift-report';
-import { datasetKey, requireEngine, type DatasetRef } from './dataset-key';
+import { datasetKey, type DatasetRef } from './dataset-key';
+import { coordinatedQueryFn } from './coordinated-query';
 
 /** Every question-run with the search-drift rules applied; the report's drift counts derive from it. */
 export const driftAnalysisOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'drift', 'analysis'),
-    queryFn: () => computeDriftAnalysis(requireEngine(dataset)),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => computeDriftAnalysis(engine)),
     enabled: dataset.engine !== null,
   });
 
@@ -14,6 +15,7 @@ export const driftAnalysisOptions = (dataset: DatasetRef) =>
 export const driftPassagesOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'drift', 'passages'),
-    queryFn: async () => new Map((await loadDriftPassages(requireEngine(dataset))).map((p) => [p.asset_id, p])),
+    queryFn:
+      coordinatedQueryFn(dataset, async ({ engine }) => new Map((await loadDriftPassages(engine)).map((p) => [p.asset_id, p]))),
     enabled: dataset.engine !== null,
   });

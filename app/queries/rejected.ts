@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { REJECTED_FACETS_SQL, rejectedListQuery, type RejectedFilter, type RejectedListRow } from '../engine/sql/rejected';
 import { eventRecord } from '../schema/event-record';
-import { datasetKey, requireEngine, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
+import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
+import { coordinatedQueryFn } from './coordinated-query';
 
 export interface RejectedItem extends Omit<RejectedListRow, 'event'> {
   raw: string;
@@ -10,11 +11,12 @@ export interface RejectedItem extends Omit<RejectedListRow, 'event'> {
 export const rejectedListOptions = (dataset: DatasetRef, filter: RejectedFilter) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'rejected', 'list', filter),
-    queryFn: async (): Promise<RejectedItem[]> => {
-      const { sql, params } = rejectedListQuery(filter);
-      const rows = await requireEngine(dataset).query<RejectedListRow>(sql, params);
-      return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? JSON.stringify(eventRecord(event)) }));
-    },
+    queryFn:
+      coordinatedQueryFn(dataset, async ({ engine }): Promise<RejectedItem[]> => {
+        const { sql, params } = rejectedListQuery(filter);
+        const rows = await engine.query<RejectedListRow>(sql, params);
+        return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? JSON.stringify(eventRecord(event)) }));
+      }),
     enabled: dataset.engine !== null,
     placeholderData: sameDatasetPlaceholder(dataset),
   });
@@ -29,6 +31,6 @@ export interface RejectedFacet {
 export const rejectedFacetsOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'rejected', 'facets'),
-    queryFn: () => requireEngine(dataset).query<RejectedFacet>(REJECTED_FACETS_SQL),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => engine.query<RejectedFacet>(REJECTED_FACETS_SQL)),
     enabled: dataset.engine !== null,
   });

@@ -1,3 +1,4 @@
+import { keyIn, type KeyScope } from './derived/table';
 import { literal } from './quote';
 
 /**
@@ -51,41 +52,37 @@ LEFT JOIN adjudicated a USING (${item})
 LEFT JOIN majority m USING (${item})`;
 }
 
-const resolvedTable = (table: string, votes: string, items: string[], values: string[]) =>
-  `CREATE OR REPLACE TABLE ${table} AS ${resolvedLabelsSql(votes, items, values)};\n`;
+/**
+ * The labels of one kind with their `label_order` (the order above). `where` may keep only some
+ * items, as long as it keeps every label of each item it keeps: their order among themselves is
+ * all that resolution reads.
+ */
+export const labelsOfKind = (kind: string, where = 'TRUE') =>
+  `SELECT *, row_number() OVER (ORDER BY ts NULLS FIRST, seq) AS label_order FROM labels WHERE kind = ${literal(kind)} AND ${where}`;
 
-/** The labels of one kind with their `label_order` (the order above). */
-export const labelsOfKind = (kind: string) =>
-  `SELECT *, row_number() OVER (ORDER BY ts NULLS FIRST, seq) AS label_order FROM labels WHERE kind = ${literal(kind)}`;
-
-export const RESOLVED_RELEVANCE_SQL = resolvedTable(
-  'resolved_relevance',
-  `WITH ordered AS (${labelsOfKind('relevance')})
+export const resolvedRelevanceSelect = (scope: KeyScope) => resolvedLabelsSql(
+  `WITH ordered AS (${labelsOfKind('relevance', keyIn(scope, 'asset_id'))})
    SELECT retrieval_id, asset_id, grade::INTEGER AS grade, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
    FROM ordered WHERE retrieval_id IS NOT NULL
    UNION ALL
    SELECT r.retrieval_id, l.asset_id, l.grade::INTEGER, coalesce(l.adjudicated, false), l.annotator, l.label_order
    FROM ordered l JOIN retrievals r ON r.query = l.query
-   WHERE l.retrieval_id IS NULL`,
+   WHERE l.retrieval_id IS NULL AND ${keyIn(scope, 'r.retrieval_id', 'retrieval_id')}`,
   ['retrieval_id', 'asset_id'],
   ['grade'],
 );
 
-export const RESOLVED_ROLES_SQL = resolvedTable(
-  'resolved_roles',
+export const resolvedRolesSelect = (scope: KeyScope) => resolvedLabelsSql(
   `SELECT retrieval_id, role, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
-   FROM (${labelsOfKind('role')})`,
+   FROM (${labelsOfKind('role', keyIn(scope, 'retrieval_id'))})`,
   ['retrieval_id'],
   ['role'],
 );
 
-export const RESOLVED_INTENTS_SQL = resolvedTable(
-  'resolved_intents',
+export const resolvedIntentsSelect = (scope: KeyScope) => resolvedLabelsSql(
   `SELECT turn_id, retrieval_intent, list_sort(list_distinct(coalesce(intents, []::VARCHAR[]))) AS intents,
           coalesce(adjudicated, false) AS adjudicated, annotator, label_order
-   FROM (${labelsOfKind('intent')})`,
+   FROM (${labelsOfKind('intent', keyIn(scope, 'turn_id'))})`,
   ['turn_id'],
   ['retrieval_intent', 'intents'],
 );
-
-export const RESOLVED_LABELS_SQL = RESOLVED_RELEVANCE_SQL + RESOLVED_ROLES_SQL + RESOLVED_INTENTS_SQL;

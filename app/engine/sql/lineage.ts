@@ -19,8 +19,7 @@
  * ASOF join instead of a recursion. (With mixed keys — a chain that switches between a user's
  * places and a user-less session's places — it is followed one link deep.)
  */
-export const ACTION_LINEAGE_SQL = `
-CREATE OR REPLACE TABLE action_lineage AS
+export const ACTION_LINEAGE_SELECT = `
 WITH ordered AS (
   SELECT event_id, seq, ts, session_id, user_id, request_id, turn_id, surface, actor, action, consumed_asset_id,
          source_retrieval_id,
@@ -62,6 +61,5 @@ SELECT a.event_id, a.seq, a.ts, a.session_id, a.user_id, a.request_id, a.turn_id
 FROM ordered a ASOF LEFT JOIN place_index p
   ON p.match_kind = a.match_kind AND p.match_value = a.match_value
  AND p.consumed_asset_id = a.consumed_asset_id AND p.lineage_order < a.lineage_order
-ORDER BY a.seq;
-`;
+ORDER BY a.seq`;
 

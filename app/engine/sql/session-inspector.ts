@@ -95,7 +95,7 @@ export function relevanceQuery(retrievalIds: Iterable<string>): SqlQuery {
   return sql`SELECT retrieval_id, asset_id, grade FROM resolved_relevance WHERE retrieval_id IN ${idSet(retrievalIds)}`;
 }
 
-/** References of these events (by `seq`) that name nothing loaded (post-load.ts). */
+/** References of these events (by `seq`) that name nothing loaded (reference-warnings.ts). */
 export function eventWarningsQuery(seqs: readonly number[]): SqlQuery {
   return sql`
 SELECT seq, field, message FROM reference_warnings

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import { Link } from '../../components/Link';
 import { QueryState } from '../../components/QueryState';
 import { formatCount, formatTimestamp } from '../../lib/format';
@@ -12,7 +11,7 @@ import { crossSessionCompletionsOptions } from '../../queries/lineage';
 /** Completions whose retrieval ran in another session: what session-based attribution calls abandonment. */
 export function CrossSessionCompletions() {
   const dataset = useDataset();
-  const completions = useQuery({ ...crossSessionCompletionsOptions(dataset, useFactSettings()), enabled: dataset.engine !== null && dataset.phase === 'ready' });
+  const completions = useQuery({ ...crossSessionCompletionsOptions(dataset), enabled: dataset.engine !== null && dataset.phase === 'ready' });
   const rows = completions.data ?? [];
   const total = rows[0]?.total ?? 0;
   return (

@@ -1,3 +1,5 @@
+import { fnv1a } from '../../lib/hash';
+
 /** Weekly answer review (metrics.md, Review and feedback; seed 004: review confidently-wrong answers). */
 export const DEFAULT_REVIEW_SAMPLE = 50;
 
@@ -20,16 +22,6 @@ export interface ReviewWeek {
   wrong: number;
   /** wrong / reviewed; null when nothing was reviewed. */
   confidently_wrong_rate: number | null;
-}
-
-/** FNV-1a, 32 bits: a stable, dependency-free hash for the sample order. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }
 
 /**

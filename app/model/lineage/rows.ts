@@ -59,7 +59,7 @@ export interface RelevanceRow {
   grade: number;
 }
 
-/** A reference that names no loaded event (engine/sql/post-load.ts `reference_warnings`). */
+/** A reference that names no loaded event (engine/sql/reference-warnings.ts). */
 export interface ReferenceWarningRow {
   seq: number;
   field: string;

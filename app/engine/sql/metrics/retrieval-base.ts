@@ -1,10 +1,11 @@
 import { actionRuleSql } from '../action-rules';
+import { keyIn, type KeyScope } from '../derived/table';
 
 /** metrics.md Tier 1: an empty result is an empty `returned_asset_ids`; a missing one counts as empty. */
 export const isEmptyResultSql = (returnedAssetIds: string) => `coalesce(len(${returnedAssetIds}), 0) = 0`;
 
 /**
- * `retrieval_base`, rebuilt after each load (after `action_lineage` and the resolved labels):
+ * `retrieval_base`, derived after each load (after `action_lineage` and the resolved labels):
  * what depends on the data only, not on K, the threshold or the used actions.
  * One row per retrieval: its effective role, what Tier 1 needs at any K, the user actions GPR
  * looks up, and every other Tier 2 signal (metrics.md, Tier 1 and Tier 2). A settings change
@@ -21,11 +22,20 @@ export const isEmptyResultSql = (returnedAssetIds: string) => `coalesce(len(${re
  *   that came to the document through an earlier placement is not a bypass;
  * - ORF 2 counts any retrieval whose `rewrite_of` names r, whatever its ts.
  */
-export const RETRIEVAL_BASE_SQL = `
-CREATE OR REPLACE TABLE retrieval_base AS
-WITH positions AS (
+export function retrievalBaseSelect(scope: KeyScope): string {
+  const inScope = (retrievalId: string) => keyIn(scope, retrievalId, 'retrieval_id');
+  // With a scope, its few retrievals are found in one pass over all of them, then read from there;
+  // only the columns used here, as every column a scan returns is read for every row.
+  const retrievals = scope ? 'scoped_retrievals' : 'retrievals';
+  return `
+WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
+  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids
+  FROM retrievals WHERE ${inScope('retrieval_id')}
+),` : ''}
+judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
+positions AS (
   SELECT r.retrieval_id, unnest(r.returned_asset_ids) AS asset_id, generate_subscripts(r.returned_asset_ids, 1) AS position
-  FROM retrievals r SEMI JOIN resolved_relevance j ON j.retrieval_id = r.retrieval_id
+  FROM ${retrievals} r SEMI JOIN judged_relevance j ON j.retrieval_id = r.retrieval_id
 ),
 ranks AS (
   SELECT retrieval_id, asset_id, row_number() OVER (PARTITION BY retrieval_id ORDER BY min(position)) AS rank
@@ -33,34 +43,36 @@ ranks AS (
 ),
 relevant_returned AS (
   SELECT k.retrieval_id, list(k.rank::INTEGER ORDER BY k.rank) AS relevant_ranks, list(l.grade ORDER BY k.rank) AS relevant_grades
-  FROM ranks k JOIN resolved_relevance l USING (retrieval_id, asset_id)
+  FROM ranks k JOIN judged_relevance l USING (retrieval_id, asset_id)
   WHERE l.grade >= 1
   GROUP BY k.retrieval_id
 ),
 judgments AS (
   SELECT retrieval_id, list(grade ORDER BY grade DESC) FILTER (WHERE grade >= 1) AS ideal_grades
-  FROM resolved_relevance GROUP BY retrieval_id
+  FROM judged_relevance GROUP BY retrieval_id
 ),
 lineage_signals AS (
   SELECT a.effective_source_retrieval_id AS retrieval_id,
-         list(DISTINCT a.action) FILTER (WHERE a.actor = 'user') AS user_actions,
+         list(DISTINCT a.action ORDER BY a.action) FILTER (WHERE a.actor = 'user') AS user_actions,
          bool_or(a.actor = 'agent' AND a.request_id = r.request_id) AS acr,
          bool_or(${actionRuleSql('complaint', 'a')}) AS orf_complaint,
          bool_or(${actionRuleSql('completion', 'a')}) AS led_to_completion
-  FROM action_lineage a JOIN retrievals r ON r.retrieval_id = a.effective_source_retrieval_id
+  FROM action_lineage a JOIN ${retrievals} r ON r.retrieval_id = a.effective_source_retrieval_id
+  WHERE ${inScope('a.effective_source_retrieval_id')}
   GROUP BY a.effective_source_retrieval_id
 ),
-down_feedback AS (SELECT DISTINCT retrieval_id FROM feedback WHERE rating = 'down' AND retrieval_id IS NOT NULL),
-re_searched AS (SELECT DISTINCT rewrite_of AS retrieval_id FROM retrievals WHERE rewrite_of IS NOT NULL),
+down_feedback AS (SELECT DISTINCT retrieval_id FROM feedback WHERE rating = 'down' AND retrieval_id IS NOT NULL AND ${inScope('retrieval_id')}),
+re_searched AS (SELECT DISTINCT rewrite_of AS retrieval_id FROM retrievals WHERE rewrite_of IS NOT NULL AND ${inScope('rewrite_of')}),
 bypassed AS (
   SELECT DISTINCT r.retrieval_id
-  FROM retrievals r JOIN action_lineage a ON a.request_id = r.request_id
+  FROM ${retrievals} r JOIN action_lineage a ON a.request_id = r.request_id
   WHERE ${actionRuleSql('agentUse', 'a')} AND a.consumed_asset_id IS NOT NULL
     AND a.effective_source_retrieval_id IS NULL
     AND NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), a.consumed_asset_id)
 ),
 completion_sessions AS (
-  SELECT DISTINCT session_id FROM action_lineage WHERE ${actionRuleSql('completion')}
+  SELECT DISTINCT session_id FROM action_lineage
+  WHERE ${actionRuleSql('completion')} AND ${scope ? `session_id IN (SELECT session_id FROM ${retrievals})` : 'TRUE'}
 )
 SELECT r.retrieval_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.surface, r.query,
        r.role AS logged_role, coalesce(rl.role, r.role, 'unknown') AS role,
@@ -78,13 +90,13 @@ SELECT r.retrieval_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.sur
        bp.retrieval_id IS NOT NULL AS orf_agent_bypass,
        coalesce(ls.led_to_completion, false) AS led_to_completion,
        cs.session_id IS NOT NULL AS session_has_completion
-FROM retrievals r
-LEFT JOIN resolved_roles rl ON rl.retrieval_id = r.retrieval_id
+FROM ${retrievals} r
+LEFT JOIN (SELECT * FROM resolved_roles WHERE ${inScope('retrieval_id')}) rl ON rl.retrieval_id = r.retrieval_id
 LEFT JOIN judgments j ON j.retrieval_id = r.retrieval_id
 LEFT JOIN relevant_returned rel ON rel.retrieval_id = r.retrieval_id
 LEFT JOIN lineage_signals ls ON ls.retrieval_id = r.retrieval_id
 LEFT JOIN down_feedback df ON df.retrieval_id = r.retrieval_id
 LEFT JOIN re_searched rs ON rs.retrieval_id = r.retrieval_id
 LEFT JOIN bypassed bp ON bp.retrieval_id = r.retrieval_id
-LEFT JOIN completion_sessions cs ON cs.session_id = r.session_id;
-`;
+LEFT JOIN completion_sessions cs ON cs.session_id = r.session_id`;
+}

@@ -1,24 +1,29 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { actionRuleSql } from '../action-rules';
+import { keyIn, type KeyScope } from '../derived/table';
 import { settingsFilter } from './filters';
 import { sql, valueList, type SqlQuery } from './sql-query';
 
 /**
  * Completions (ACTION_RULES.completion) with the retrieval their lineage names
- * (metrics.md, Tier 3); data-only, rebuilt after a load, after `retrieval_base`.
+ * (metrics.md, Tier 3); data-only, derived after a load, after `retrieval_base`.
  */
-export const COMPLETION_FACTS_SQL = `
-CREATE OR REPLACE TABLE completion_facts AS
+export function completionFactsSelect(scope: KeyScope): string {
+  // With a scope, only the retrievals its completions name are looked up.
+  const named = scope ? 'retrieval_id IN (SELECT effective_source_retrieval_id FROM completions)' : 'TRUE';
+  return `
+WITH completions AS ${scope ? 'MATERIALIZED' : ''} (
+  SELECT * FROM action_lineage WHERE ${actionRuleSql('completion')} AND ${keyIn(scope, 'event_id')}
+)
 SELECT a.event_id, a.session_id, a.ts, a.seq, a.surface, a.action, a.consumed_asset_id,
        a.effective_source_retrieval_id, a.inherited,
        b.retrieval_id IS NOT NULL AS attributed,
        b.retrieval_id IS NOT NULL AND b.session_id IS DISTINCT FROM a.session_id AS cross_session,
        b.session_id AS source_session_id,
        b.role AS source_role
-FROM action_lineage a
-LEFT JOIN retrieval_base b ON b.retrieval_id = a.effective_source_retrieval_id
-WHERE ${actionRuleSql('completion', 'a')};
-`;
+FROM completions a
+LEFT JOIN (SELECT * FROM retrieval_base WHERE ${named}) b ON b.retrieval_id = a.effective_source_retrieval_id`;
+}
 
 /**
  * Completions are filtered by their own surface and ts; with a role filter, a completion is

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { JobQueue, type Priority } from './job-queue';
+
+/** A job that waits until `release()`: holds the queue while others are queued behind it. */
+function gate() {
+  let release!: () => void;
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  return { release, wait: () => opened };
+}
+
+describe('JobQueue', () => {
+  it('runs one job at a time', async () => {
+    const queue = new JobQueue();
+    let running = 0;
+    let most = 0;
+    const job = async () => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      running--;
+    };
+    await Promise.all([queue.run('read', job), queue.run('read', job), queue.run('write', job), queue.run('read', job)]);
+    expect(most).toBe(1);
+  });
+
+  it('starts waiting reads by priority, then in the order they were queued', async () => {
+    const queue = new JobQueue();
+    const held = gate();
+    const order: string[] = [];
+    const read = (name: string, priority: Priority) => queue.run('read', async () => void order.push(name), { priority });
+    const first = queue.run('read', held.wait);
+    const rest = [read('background', 'background'), read('prefetch', 'prefetch'), read('shown 1', 'interactive'), read('shown 2', 'interactive')];
+    held.release();
+    await Promise.all([first, ...rest]);
+    expect(order).toEqual(['shown 1', 'shown 2', 'prefetch', 'background']);
+  });
+
+  it('a write waits for the jobs queued before it, and jobs queued after it wait for the write, whatever their priority', async () => {
+    const queue = new JobQueue();
+    const held = gate();
+    const order: string[] = [];
+    const job = (name: string) => async () => void order.push(name);
+    const all = [
+      queue.run('read', held.wait),
+      queue.run('read', job('read before, background'), { priority: 'background' }),
+      queue.run('write', job('write')),
+      queue.run('read', job('read after, interactive'), { priority: 'interactive' }),
+    ];
+    held.release();
+    await Promise.all(all);
+    expect(order).toEqual(['read before, background', 'write', 'read after, interactive']);
+  });
+
+  it('a job aborted while it waits never runs and rejects with the abort reason', async () => {
+    const queue = new JobQueue();
+    const held = gate();
+    const controller = new AbortController();
+    let ran = false;
+    const first = queue.run('read', held.wait);
+    const aborted = queue.run('read', async () => void (ran = true), { signal: controller.signal });
+    controller.abort(new Error('superseded'));
+    held.release();
+    await first;
+    await expect(aborted).rejects.toThrow('superseded');
+    await queue.run('read', async () => undefined);
+    expect(ran).toBe(false);
+  });
+
+  it('an already aborted signal rejects at once', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('gone'));
+    await expect(new JobQueue().run('read', async () => 1, { signal: controller.signal })).rejects.toThrow('gone');
+  });
+
+  it('a failed job does not stop the queue', async () => {
+    const queue = new JobQueue();
+    const failed = queue.run('write', async () => Promise.reject(new Error('boom')));
+    await expect(failed).rejects.toThrow('boom');
+    await expect(queue.run('read', async () => 2)).resolves.toBe(2);
+  });
+});

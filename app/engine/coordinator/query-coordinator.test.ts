@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Engine, SqlValue } from '../engine';
+import { createNodeEngine } from '../node-engine';
+import { rawSql } from '../sql/metrics/sql-query';
+import { materialization } from './materialization';
+import { QueryCoordinator, readOnce, SupersededReadError } from './query-coordinator';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createNodeEngine();
+});
+afterAll(() => engine.close());
+beforeEach(async () => {
+  await engine.exec('CREATE OR REPLACE TABLE numbers (n INTEGER); INSERT INTO numbers VALUES (1), (2)');
+});
+
+const count = async (target: Engine) => (await target.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM numbers'))[0].n;
+const insert = (value: number) => (target: Engine) => target.exec(`INSERT INTO numbers VALUES (${value})`);
+const tempTables = async () =>
+  (await engine.query<{ name: string }>('SELECT table_name AS name FROM duckdb_tables() WHERE temporary ORDER BY name')).map((row) => row.name);
+const numbersAbove = (floor: number) => materialization('numbers_above', rawSql(`SELECT n FROM numbers WHERE n > ${floor}`));
+
+describe('QueryCoordinator', () => {
+  it('a read queued after a write sees the write; a read queued before it does not', async () => {
+    const coordinator = new QueryCoordinator(engine);
+    const before = coordinator.read(null, ({ engine: own }) => count(own));
+    const write = coordinator.write(insert(3));
+    const after = coordinator.read(null, ({ engine: own }) => count(own));
+    expect(await Promise.all([before, write, after])).toEqual([2, undefined, 3]);
+  });
+
+  it('caches by key within a version; a write starts a new version', async () => {
+    const coordinator = new QueryCoordinator(engine);
+    let runs = 0;
+    const read = () => coordinator.read('count', ({ engine: own }) => (runs++, count(own)));
+    expect(await Promise.all([read(), read()])).toEqual([2, 2]);
+    expect(runs).toBe(1);
+    await coordinator.write(insert(3));
+    expect(await read()).toBe(3);
+    expect(runs).toBe(2);
+  });
+
+  it('follows the caller\'s dataset version: a newer one starts a new version, an older one is superseded', async () => {
+    const coordinator = new QueryCoordinator(engine);
+    const read = (datasetVersion: number) => coordinator.read('count', ({ engine: own }) => count(own), { datasetVersion });
+    expect(await read(4)).toBe(2);
+    await insert(3)(engine); // a load outside the coordinator, as the browser's loader does
+    expect(await read(4)).toBe(2);
+    expect(await read(5)).toBe(3);
+    await expect(read(4)).rejects.toBeInstanceOf(SupersededReadError);
+  });
+
+  it('a read aborted while queued never runs', async () => {
+    const coordinator = new QueryCoordinator(engine);
+    const controller = new AbortController();
+    let ran = false;
+    const first = coordinator.read(null, ({ engine: own }) => count(own));
+    const aborted = coordinator.read(null, async () => void (ran = true), { signal: controller.signal });
+    controller.abort();
+    await first;
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await coordinator.read(null, async () => undefined);
+    expect(ran).toBe(false);
+  });
+
+  it('runs the version\'s preparation as a write, once, before the reads that ask for it', async () => {
+    let prepared = 0;
+    const coordinator = new QueryCoordinator(engine, { prepareVersion: async () => void prepared++ });
+    expect(await coordinator.read(null, async () => prepared)).toBe(0);
+    const read = () => coordinator.read(null, async () => prepared, { prepared: true });
+    expect(await Promise.all([read(), read()])).toEqual([1, 1]);
+    await coordinator.write(insert(3));
+    expect(await read()).toBe(2);
+  });
+
+  it('builds a materialization once per version, under a name of its query, and drops it when the version changes', async () => {
+    const statements: string[] = [];
+    const recorded: Engine = {
+      ...engine,
+      query<Row>(sql: string, params?: readonly SqlValue[]) {
+        statements.push(sql);
+        return engine.query<Row>(sql, params);
+      },
+    };
+    const coordinator = new QueryCoordinator(recorded);
+    const read = () => coordinator.read(null, async (job) => {
+      const table = await job.materialize(numbersAbove(1));
+      return { table, rows: await job.engine.query(`SELECT n FROM ${table}`) };
+    });
+    const [first, second] = await Promise.all([read(), read()]);
+    expect(second).toEqual(first);
+    expect(first).toEqual({ table: expect.stringMatching(/^numbers_above_[0-9a-f]{16}$/), rows: [{ n: 2 }] });
+    expect(statements.filter((sql) => sql.startsWith('CREATE'))).toHaveLength(1);
+    expect(await tempTables()).toEqual([first.table]);
+    await coordinator.write(insert(3));
+    expect(await read()).toEqual({ table: first.table, rows: [{ n: 2 }, { n: 3 }] });
+    expect(statements.filter((sql) => sql.startsWith('CREATE'))).toHaveLength(2);
+    await coordinator.close();
+    expect(await tempTables()).toEqual([]);
+  });
+
+  it('keeps at most a few materializations, dropping the least recently used', async () => {
+    const coordinator = new QueryCoordinator(engine, { maxMaterializations: 2 });
+    const build = (floor: number) => coordinator.read(null, (job) => job.materialize(numbersAbove(floor)));
+    const [a, b] = [await build(0), await build(1)];
+    await build(0);
+    const c = await build(2);
+    expect(await tempTables()).toEqual([a, c].sort());
+    expect(b).not.toBe(a);
+    await coordinator.close();
+    expect(await tempTables()).toEqual([]);
+  });
+
+  it('two materializations of one job survive each other even beyond the limit', async () => {
+    const coordinator = new QueryCoordinator(engine, { maxMaterializations: 1 });
+    const rows = await coordinator.read(null, async (job) => {
+      const [low, high] = [await job.materialize(numbersAbove(0)), await job.materialize(numbersAbove(1))];
+      return job.engine.query(`SELECT (SELECT count(*) FROM ${low})::INTEGER AS low, (SELECT count(*) FROM ${high})::INTEGER AS high`);
+    });
+    expect(rows).toEqual([{ low: 2, high: 1 }]);
+    await coordinator.close();
+  });
+
+  it('readOnce leaves no table behind', async () => {
+    expect(await readOnce(engine, async (job) => count(job.engine).then(() => job.materialize(numbersAbove(0))))).toMatch(/^numbers_above_/);
+    expect(await tempTables()).toEqual([]);
+  });
+});

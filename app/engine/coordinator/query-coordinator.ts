@@ -1,0 +1,152 @@
+import type { Engine } from '../engine';
+import { JobQueue, type Priority } from './job-queue';
+import type { Materialization } from './materialization';
+import { MaterializedTables } from './materialized-tables';
+import { ResultCache } from './result-cache';
+
+/** What a read job gets: the connection to itself, and the shared tables it needs. */
+export interface ReadJob {
+  engine: Engine;
+  /** The name of the table holding `materialization` in this version, built on first use. */
+  materialize(materialization: Materialization): Promise<string>;
+}
+
+export interface ReadOptions {
+  priority?: Priority;
+  /** Drops the read if it fires before the read starts; a running read is not interrupted. */
+  signal?: AbortSignal;
+  /**
+   * The caller's dataset version, for data changed outside the coordinator (the browser's loader):
+   * a newer one starts a new version, an older one means the caller is superseded.
+   */
+  datasetVersion?: number;
+  /** Runs after the version's preparation (`CoordinatorOptions.prepareVersion`). */
+  prepared?: boolean;
+}
+
+export interface CoordinatorOptions {
+  /** Runs as a write once per version, before the first read that asks for it (the derived tables). */
+  prepareVersion?: (engine: Engine) => Promise<void>;
+  cacheSize?: number;
+  maxMaterializations?: number;
+}
+
+/** A read asked for a dataset version older than one the coordinator has already seen. */
+export class SupersededReadError extends Error {
+  override name = 'SupersededReadError';
+}
+
+/**
+ * Runs every query of one engine: one job at a time, writes ordered before the reads queued after
+ * them, reads by priority, results cached by (version, key), and the settings-dependent tables
+ * the reads share built once per version (README.md).
+ */
+export class QueryCoordinator {
+  private readonly queue = new JobQueue();
+  private readonly cache: ResultCache<unknown>;
+  private readonly tables: MaterializedTables;
+  private currentVersion = 0;
+  private lastDatasetVersion: number | null = null;
+  private preparation: Promise<void> | null = null;
+
+  constructor(private readonly engine: Engine, private readonly options: CoordinatorOptions = {}) {
+    this.cache = new ResultCache(options.cacheSize ?? 64);
+    this.tables = new MaterializedTables(engine, options.maxMaterializations ?? 4);
+  }
+
+  /** The version reads queued now will see: one more for every write and every newer dataset version. */
+  get version(): number {
+    return this.currentVersion;
+  }
+
+  /** Runs `work` as one job, or answers from the cache; `key` null never caches. */
+  read<T>(key: string | null, work: (job: ReadJob) => Promise<T>, options: ReadOptions = {}): Promise<T> {
+    if (options.datasetVersion !== undefined && !this.follow(options.datasetVersion)) {
+      return Promise.reject(new SupersededReadError(`dataset version ${options.datasetVersion} was superseded`));
+    }
+    const version = this.currentVersion;
+    const cacheKey = key === null ? null : `${version}\u0000${key}`;
+    const cached = cacheKey === null ? undefined : this.cache.get(cacheKey);
+    if (cached !== undefined) return Promise.resolve(cached as T);
+    const preparation = options.prepared ? this.prepare() : null;
+    return this.queue.run('read', async () => {
+      await preparation;
+      const repeated = cacheKey === null ? undefined : this.cache.get(cacheKey);
+      if (repeated !== undefined) return repeated as T;
+      await this.tables.enterVersion(version);
+      try {
+        const result = await work({ engine: this.engine, materialize: (m) => this.tables.ensure(m) });
+        if (cacheKey !== null && version === this.currentVersion) this.cache.set(cacheKey, result);
+        return result;
+      } finally {
+        this.tables.jobDone();
+      }
+    }, options);
+  }
+
+  /** Runs `work` after every job queued so far and before every job queued later; it starts a new version. */
+  write<T>(work: (engine: Engine) => Promise<T>): Promise<T> {
+    const version = this.startVersion();
+    return this.queue.run('write', async () => {
+      try {
+        return await work(this.engine);
+      } finally {
+        await this.tables.enterVersion(version);
+      }
+    });
+  }
+
+  /** Drops the tables this coordinator built, after the jobs queued so far. */
+  async close(): Promise<void> {
+    await this.queue.run('write', () => this.tables.dropAll());
+    this.cache.clear();
+  }
+
+  private startVersion(): number {
+    this.currentVersion += 1;
+    this.preparation = null;
+    this.cache.clear();
+    return this.currentVersion;
+  }
+
+  /** Follows the caller's dataset version; false when it is older than one seen before. */
+  private follow(datasetVersion: number): boolean {
+    const last = this.lastDatasetVersion;
+    if (last !== null && datasetVersion < last) return false;
+    if (last !== null && datasetVersion > last) {
+      // The data changed already: this write only keeps the two versions' jobs apart and drops the
+      // old tables (if that fails, the next job's enterVersion tries again).
+      const version = this.startVersion();
+      this.queue.run('write', () => this.tables.enterVersion(version)).catch(() => undefined);
+    }
+    this.lastDatasetVersion = datasetVersion;
+    return true;
+  }
+
+  /** The current version's preparation, queued as a write once; a failed one is tried again by the next read. */
+  private prepare(): Promise<void> {
+    if (!this.preparation) {
+      const preparation = this.queue.run('write', async () => {
+        await this.options.prepareVersion?.(this.engine);
+      });
+      preparation.catch(() => {
+        if (this.preparation === preparation) this.preparation = null;
+      });
+      this.preparation = preparation;
+    }
+    return this.preparation;
+  }
+}
+
+/**
+ * One read on an engine that no coordinator serves (the command line, tests, the benchmark): the
+ * tables it materializes are dropped when it ends. It owns the connection while it runs.
+ */
+export async function readOnce<T>(engine: Engine, work: (job: ReadJob) => Promise<T>): Promise<T> {
+  const coordinator = new QueryCoordinator(engine);
+  try {
+    return await coordinator.read(null, work);
+  } finally {
+    await coordinator.close();
+  }
+}

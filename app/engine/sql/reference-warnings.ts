@@ -1,0 +1,61 @@
+import { TYPE_COLUMNS, typeTable } from '../../schema/columns';
+import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
+import { keyIn, type KeyScope } from './derived/table';
+import { ident, literal } from './quote';
+
+/** `select` over the storage table of each of `types` (ddl.ts: one table per type, with only its own columns). */
+const fromTypes = (types: readonly EventType[], select: (table: string) => string) =>
+  types.map((type) => select(ident(typeTable(type)))).join('\n  UNION ALL ');
+
+const typesWith = (column: string) => EVENT_TYPE_NAMES.filter((type) => TYPE_COLUMNS[type].some((stored) => stored.name === column));
+
+/** What a reference can name, and the events that define it. */
+const KNOWN_IDS: { target: string; column: string; types: readonly EventType[] }[] = [
+  { target: 'retrieval', column: 'retrieval_id', types: ['retrieval'] },
+  { target: 'event', column: 'event_id', types: EVENT_TYPE_NAMES },
+  { target: 'turn', column: 'turn_id', types: typesWith('turn_id') },
+  { target: 'question', column: 'question_id', types: ['question'] },
+  { target: 'subquestion', column: 'subquestion_id', types: ['subquestion'] },
+  { target: 'asset', column: 'asset_id', types: ['asset'] },
+];
+
+/**
+ * `reference_warnings`, derived after every load: references that name no loaded event (the
+ * event itself is kept), one row per referencing event and field, keyed by the event's `seq`. A
+ * scope keeps the references of its events. References and ids are read from the tables of the
+ * types that carry them, not from the `events` view (several times faster).
+ */
+export function referenceWarningsSelect(scope: KeyScope): string {
+  const refs = (field: string, target: string, types: readonly EventType[], condition = 'TRUE') =>
+    fromTypes(types, (table) => `SELECT seq, file_id, line, ${literal(field)}, ${field}, ${literal(target)} FROM ${table}
+    WHERE ${field} IS NOT NULL AND ${condition} AND ${keyIn(scope, 'seq')}`);
+  return `
+WITH refs(seq, file_id, line, field, ref, target) AS ${scope ? 'MATERIALIZED' : ''} (
+  ${refs('source_retrieval_id', 'retrieval', typesWith('source_retrieval_id'))}
+  UNION ALL ${refs('rewrite_of', 'retrieval', ['retrieval'])}
+  UNION ALL ${refs('rewrite_of', 'turn', ['prompt'])}
+  UNION ALL ${refs('retrieval_id', 'retrieval', ['gate', 'feedback', 'label'])}
+  UNION ALL ${refs('target_event_id', 'event', typesWith('target_event_id'))}
+  UNION ALL ${refs('question_id', 'question', ['subquestion', 'retrieval', 'response'])}
+  UNION ALL ${refs('subquestion_id', 'subquestion', ['retrieval'])}
+  UNION ALL ${refs('consumed_asset_id', 'asset', ['action'], `EXISTS (SELECT 1 FROM ${ident(typeTable('asset'))})`)}
+),
+known(target, id) AS (
+  SELECT DISTINCT target, id FROM (
+    ${KNOWN_IDS.map(({ target, column, types }) => fromTypes(types, (table) => `SELECT ${literal(target)}, ${column} FROM ${table}`)).join('\n    UNION ALL ')}
+  ) AS ids(target, id)
+  WHERE id IS NOT NULL AND ${scope ? 'id IN (SELECT ref FROM refs)' : 'TRUE'}
+)
+SELECT r.seq, r.file_id, f.name AS file, r.line, 'warning' AS severity, 'unknown_reference' AS reason, r.field,
+       '"' || r.field || '" names ' || r.target || ' "' || r.ref || '", which no loaded event defines' AS message,
+       r.target, r.ref
+FROM refs r ANTI JOIN known k ON r.target = k.target AND r.ref = k.id
+LEFT JOIN files f ON f.file_id = r.file_id`;
+}
+
+/** The warnings whose reference an id defined by `changed` (rows of one event type) now answers. */
+export function warningsAnsweredBy(type: EventType, changed: string): string {
+  return KNOWN_IDS.filter(({ types }) => types.includes(type))
+    .map(({ target, column }) => `SELECT seq FROM reference_warnings WHERE target = ${literal(target)} AND ref IN (SELECT ${column} FROM ${changed})`)
+    .join('\nUNION ALL ');
+}
