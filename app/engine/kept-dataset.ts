@@ -1,17 +1,17 @@
-import { fingerprintText } from '../lib/fingerprint';
+import { fnv1a } from '../lib/hash';
+import { finalizeLoad } from './dataset';
 import type { Engine } from './engine';
 import { EVENT_TABLES, schemaSql } from './sql/ddl';
-import { POST_LOAD_SQL } from './sql/post-load';
-import { DERIVED_TABLE_STATEMENTS } from './sql/metrics/derived-tables';
+import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
 
 /**
  * A dataset kept from an earlier page (or made by an earlier version of the app) is checked
- * before it is shown: its event tables must have today's columns, the derived tables today's
- * definitions, and rows of a load that a reload interrupted are removed.
+ * before it is shown: its event tables must have today's columns, and rows of a load that a
+ * reload interrupted are removed. The derived tables record the definitions they were built
+ * with, so a changed definition rebuilds its table on the next update (engine/derived).
  */
-const EVENT_SCHEMA = fingerprintText(schemaSql());
-const DERIVED_SCHEMA = fingerprintText(POST_LOAD_SQL + DERIVED_TABLE_STATEMENTS.map((statement) => statement.sql).join(';'));
+const EVENT_SCHEMA = fnv1a(schemaSql()).toString(16);
 
 const META_TABLE_SQL = 'CREATE TABLE IF NOT EXISTS dataset_meta (key VARCHAR PRIMARY KEY, value VARCHAR);';
 
@@ -62,8 +62,8 @@ export async function readKeptFiles(engine: Engine): Promise<KeptFiles> {
 
 /**
  * Opens whatever the engine's database holds: creates the tables when it is new, checks and
- * repairs a kept dataset otherwise. The derived tables are rebuilt only when their definitions
- * changed since they were kept.
+ * repairs a kept dataset otherwise, and brings the post-load tables up to date (a no-op when
+ * nothing changed since they were kept).
  */
 export async function openDataset(engine: Engine): Promise<OpenedDataset> {
   const meta = await readMeta(engine);
@@ -72,11 +72,9 @@ export async function openDataset(engine: Engine): Promise<OpenedDataset> {
   await engine.exec(schemaSql());
   await writeMeta(engine, 'event_schema', EVENT_SCHEMA);
   const interruptedRows = await removeInterruptedRows(engine);
-  if (meta.get('derived_schema') !== DERIVED_SCHEMA || interruptedRows > 0) {
-    await engine.exec(POST_LOAD_SQL);
-    await engine.exec('DROP TABLE IF EXISTS derived_tables_state');
-    await writeMeta(engine, 'derived_schema', DERIVED_SCHEMA);
-  }
+  // Rows were removed, not appended: the derived tables are rebuilt whole.
+  if (interruptedRows > 0) await engine.exec(NEW_GENERATION_SQL);
+  await finalizeLoad(engine);
   const kept = await readKeptFiles(engine);
   return kept.files === 0 ? { kind: 'empty' } : { kind: 'restored', kept, interruptedRows };
 }

@@ -1,7 +1,6 @@
 import type { Engine } from '../engine/engine';
-import { finalizeLoad, recordFile } from '../engine/dataset';
+import { recordFile } from '../engine/dataset';
 import type { LoadCounters } from '../engine/kept-dataset';
-import { ensureDerivedTables } from '../engine/metrics-report';
 import type { FileIngestResult, IngestProgress } from './ingest-file';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
 
@@ -28,7 +27,11 @@ export class BrowserLoader {
     return this.running;
   }
 
-  constructor(private readonly engine: Engine) {}
+  /**
+   * `engine` stores the batches (a connection of its own, one transaction per file);
+   * `afterLoad` brings the derived tables up to date once the files are committed.
+   */
+  constructor(private readonly engine: Engine, private readonly afterLoad: () => Promise<void>) {}
 
   load(inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
     if (this.running) return Promise.reject(new Error('A load is already running'));
@@ -61,8 +64,7 @@ export class BrowserLoader {
         then(workerError ? rollback : commit);
         // Lineage, resolved labels and per-retrieval facts are derived once here, so every
         // screen opens on ready tables.
-        then(() => finalizeLoad(this.engine));
-        then(() => ensureDerivedTables(this.engine));
+        then(this.afterLoad);
         void work.then(async () => {
           if (storeFailure) await rollback().catch(() => undefined);
           this.running = false;

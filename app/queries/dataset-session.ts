@@ -2,6 +2,8 @@ import { startBrowserEngine, type BrowserEngine } from '../engine/browser-engine
 import type { EngineStartStep } from '../engine/engine-worker';
 import { openDataset, readLoadCounters, type KeptFiles } from '../engine/kept-dataset';
 import { storageFailure } from '../engine/kept-storage';
+import { finalizeLoad } from '../engine/dataset';
+import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
 import { BrowserLoader, type LoadOutcome, type LoadProgress } from '../ingest/browser-loader';
 import type { LoadInput } from '../ingest/worker-protocol';
@@ -44,7 +46,14 @@ export class DatasetSession {
       opened = await openDataset(engine);
       note = 'The logs kept in this browser were stored by an earlier version of the app and cannot be read; they were removed. Open the files again.';
     }
-    const loader = new BrowserLoader(engine.writer);
+    // The derived tables are updated as one write of the coordinator: no screen's query runs
+    // between its statements.
+    const updateDerivedTables = () =>
+      datasetCoordinator(engine).write(async (reader) => {
+        await finalizeLoad(reader);
+        await ensureDerivedTables(reader);
+      });
+    const loader = new BrowserLoader(engine.writer, updateDerivedTables);
     const restored = opened.kind === 'restored' ? opened.kept : null;
     if (restored) {
       loader.resume(await readLoadCounters(engine));
@@ -80,7 +89,7 @@ export class DatasetSession {
   private async moveToMemory(why: string, inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
     const lostRestored = this.origin.restored;
     await this.engine.fallBackToMemory(why);
-    await openDataset(this.engine);
+    await datasetCoordinator(this.engine).write(() => openDataset(this.engine));
     this.loader.reset();
     const replay = [...this.inputsThisTab, ...inputs];
     const outcome = await this.loader.load(replay, onProgress);
@@ -100,7 +109,7 @@ export class DatasetSession {
   async clear(): Promise<void> {
     const wasCopy = this.engine.storage.mode === 'copy';
     await this.engine.discardKept();
-    await openDataset(this.engine);
+    await datasetCoordinator(this.engine).write(() => openDataset(this.engine));
     this.loader.reset();
     this.inputsThisTab.length = 0;
     this.origin = {
