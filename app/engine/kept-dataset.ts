@@ -42,12 +42,15 @@ async function writeMeta(engine: Engine, key: string, value: string): Promise<vo
 
 /** Rows whose file never finished loading (the page was closed mid-load): not part of the dataset. */
 async function removeInterruptedRows(engine: Engine): Promise<number> {
+  const tables = [...EVENT_TABLES, 'rejected'];
+  const orphans = (table: string) => `FROM ${ident(table)} WHERE file_id NOT IN (SELECT file_id FROM files)`;
+  const counts = await engine.query<{ name: string; rows: number }>(
+    tables.map((table) => `SELECT '${table}' AS name, count(*)::INTEGER AS rows ${orphans(table)}`).join(' UNION ALL '),
+  );
   let removed = 0;
-  for (const table of [...EVENT_TABLES, 'rejected']) {
-    const orphans = `FROM ${ident(table)} WHERE file_id NOT IN (SELECT file_id FROM files)`;
-    const [row] = await engine.query<{ rows: number }>(`SELECT count(*)::INTEGER AS rows ${orphans}`);
-    if (row.rows > 0) await engine.exec(`DELETE ${orphans}`);
-    removed += row.rows;
+  for (const { name, rows } of counts) {
+    if (rows > 0) await engine.exec(`DELETE ${orphans(name)}`);
+    removed += rows;
   }
   return removed;
 }
@@ -66,11 +69,24 @@ export async function readKeptFiles(engine: Engine): Promise<KeptFiles> {
  * nothing changed since they were kept).
  */
 export async function openDataset(engine: Engine): Promise<OpenedDataset> {
+  // One transaction: a kept database commits (and flushes its log to storage) once, not per statement.
+  await engine.exec('BEGIN TRANSACTION');
+  try {
+    const opened = await checkAndOpen(engine);
+    await engine.exec('COMMIT');
+    return opened;
+  } catch (error) {
+    await engine.exec('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+async function checkAndOpen(engine: Engine): Promise<OpenedDataset> {
   const meta = await readMeta(engine);
   const keptSchema = meta.get('event_schema');
   if (keptSchema !== undefined && keptSchema !== EVENT_SCHEMA) return { kind: 'incompatible' };
   await engine.exec(schemaSql());
-  await writeMeta(engine, 'event_schema', EVENT_SCHEMA);
+  if (keptSchema === undefined) await writeMeta(engine, 'event_schema', EVENT_SCHEMA);
   const interruptedRows = await removeInterruptedRows(engine);
   // Rows were removed, not appended: the derived tables are rebuilt whole.
   if (interruptedRows > 0) await engine.exec(NEW_GENERATION_SQL);
