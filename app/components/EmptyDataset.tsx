@@ -6,9 +6,9 @@ export const nothingToShow = (dataset: Dataset) => dataset.engine === null || (d
 /** What a screen shows before its data is known, or when nothing is loaded: what happens, or what to do next; never a blank page or zeros. */
 export function EmptyDataset({ what }: { what: string }) {
   const dataset = useDataset();
-  if (dataset.phase === 'starting' || dataset.phase === 'restoring' || dataset.phase === 'clearing') {
-    const doing = dataset.phase === 'restoring' ? 'Reopening the logs kept in this browser…'
-      : dataset.phase === 'clearing' ? 'Clearing the logs…' : 'Starting the database engine…';
+  if (dataset.phase === 'starting' || dataset.phase === 'clearing') {
+    const doing = dataset.phase === 'clearing' ? 'Clearing the logs…'
+      : dataset.start?.step === 'restoring' ? 'Reopening the logs kept in this browser…' : 'Starting the database engine…';
     return (
       <div className="empty-state panel" aria-busy="true">
         <h2>{doing}</h2>

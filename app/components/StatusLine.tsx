@@ -31,7 +31,7 @@ export function StatusLine() {
   return (
     <div className="status-line">
       <span role="status" title={dataset.origin?.restored ? `Kept files: ${dataset.origin.restored.names.join(', ')}` : undefined}>
-        {start && (phase === 'starting' || phase === 'restoring') ? <StartProgress start={start} />
+        {start && phase === 'starting' ? <StartProgress start={start} />
           : phase === 'clearing' ? 'Removing the logs from this tab and from the browser’s storage…'
           : phase === 'loading' ? 'Loading…'
           : phase === 'failed' ? 'The database engine is not running'

@@ -119,7 +119,7 @@ async function stopInstance(instance: Instance): Promise<void> {
   await instance.db.terminate();
 }
 
-/** DuckDB-wasm in its own Web Worker; queries are serialized on one connection. */
+/** DuckDB-wasm in its own Web Worker: screens read on one connection, loads write on the other (`writer`). */
 export async function startBrowserEngine({ keep, onStep = () => undefined, storageQuotaBytes = null }: EngineStartOptions): Promise<BrowserEngine> {
   const settings = { onStep, quota: storageQuotaBytes };
   let instance = await startInstance({ ...settings, keep });

@@ -20,8 +20,11 @@ export interface EngineStorage {
 export const opfsAvailable = (): boolean =>
   typeof navigator !== 'undefined' && typeof navigator.storage?.getDirectory === 'function' && window.isSecureContext;
 
-/** What went wrong with the browser's storage, in words a user can act on. */
-export function storageFailure(error: unknown): { kind: 'locked' | 'full' | 'damaged' | 'unavailable'; message: string } {
+/**
+ * What went wrong with the browser's storage, in words a user can act on. `io` and `full` are
+ * failures of the database's own file during use, as opposed to a bad input file.
+ */
+export function storageFailure(error: unknown): { kind: 'locked' | 'full' | 'damaged' | 'io' | 'unavailable'; message: string } {
   const text = String((error as Error)?.message ?? error);
   if (/Access Handles cannot be created|NoModificationAllowed/i.test(text)) {
     return { kind: 'locked', message: 'the kept logs are open in another tab of this browser' };
@@ -32,7 +35,8 @@ export function storageFailure(error: unknown): { kind: 'locked' | 'full' | 'dam
   if (/not a valid DuckDB database|corrupt/i.test(text)) {
     return { kind: 'damaged', message: 'the kept logs were damaged (an interrupted write) and were removed' };
   }
-  return { kind: 'unavailable', message: `the browser's storage could not be used (${text.split('\n')[0]})` };
+  const message = `the browser's storage could not be used (${text.split('\n')[0]})`;
+  return { kind: /IO Error|FileSystem|SyncAccessHandle|Could not (write|read)/i.test(text) ? 'io' : 'unavailable', message };
 }
 
 async function keptFile(name: string): Promise<File | null> {

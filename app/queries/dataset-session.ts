@@ -5,6 +5,7 @@ import { storageFailure } from '../engine/kept-storage';
 import { finalizeLoad } from '../engine/dataset';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
+import { DATASET_SUMMARY_SQL, type DatasetSummary } from '../engine/sql/dataset-summary';
 import { BrowserLoader, type LoadOutcome, type LoadProgress } from '../ingest/browser-loader';
 import type { LoadInput } from '../ingest/worker-protocol';
 
@@ -55,12 +56,17 @@ export class DatasetSession {
       });
     const loader = new BrowserLoader(engine.writer, updateDerivedTables);
     const restored = opened.kind === 'restored' ? opened.kept : null;
-    if (restored) {
-      loader.resume(await readLoadCounters(engine));
-      await ensureDerivedTables(engine);
-    }
+    // The metric tables of a restored dataset are brought up to date by the coordinator, before
+    // the first screen query that reads them.
+    if (restored) loader.resume(await readLoadCounters(engine));
     performance.mark('dataset:opened');
     return new DatasetSession(engine, loader, { restored, storage: engine.storage, storageNote: note });
+  }
+
+  /** The counts the status line shows, read through the coordinator like every screen's query. */
+  async summary(): Promise<DatasetSummary> {
+    const [row] = await datasetCoordinator(this.engine).read(null, ({ engine }) => engine.query<DatasetSummary>(DATASET_SUMMARY_SQL));
+    return row;
   }
 
   get busy(): boolean {
@@ -80,7 +86,8 @@ export class DatasetSession {
       return outcome;
     } catch (error) {
       const failure = storageFailure(error);
-      if (this.engine.storage.mode !== 'kept' || !isStorageError(error)) throw error;
+      const fileFailed = failure.kind === 'full' || failure.kind === 'io';
+      if (this.engine.storage.mode !== 'kept' || !fileFailed) throw error;
       return this.moveToMemory(failure.message, inputs, onProgress);
     }
   }
@@ -124,10 +131,4 @@ export class DatasetSession {
 function testStorageQuota(): number | null {
   const value = Number(window.localStorage?.getItem('retrieval-inspector:test-storage-quota-bytes') ?? NaN);
   return Number.isFinite(value) && value > 0 ? value : null;
-}
-
-/** A failure of the database's file (quota, I/O), as opposed to a bad input file. */
-function isStorageError(error: unknown): boolean {
-  const text = String((error as Error)?.message ?? error);
-  return storageFailure(error).kind === 'full' || /IO Error|FileSystem|SyncAccessHandle|Could not (write|read)/i.test(text);
 }

@@ -1,18 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Engine } from '../engine/engine';
 import type { EngineStartStep } from '../engine/engine-worker';
-import { DATASET_SUMMARY_SQL, EMPTY_SUMMARY, type DatasetSummary } from '../engine/sql/dataset-summary';
+import { EMPTY_SUMMARY, type DatasetSummary } from '../engine/sql/dataset-summary';
 import type { LoadProgress } from '../ingest/browser-loader';
 import { SAMPLE_FILES } from '../ingest/sample-files';
 import type { LoadInput } from '../ingest/worker-protocol';
 import { DatasetSession, type DatasetOrigin } from './dataset-session';
 
 /**
- * starting: the engine starts; restoring: it reopens the logs kept in this browser; clearing:
- * the kept logs are being removed. Screens show no numbers until `ready` (or `loading`, when
- * a load adds to what is there).
+ * starting: the engine starts and reopens the logs kept in this browser (`start.step` says
+ * which); clearing: the kept logs are being removed. Screens show no numbers until `ready` (or
+ * `loading`, when a load adds to what is there).
  */
-export type DatasetPhase = 'starting' | 'restoring' | 'ready' | 'loading' | 'clearing' | 'failed';
+export type DatasetPhase = 'starting' | 'ready' | 'loading' | 'clearing' | 'failed';
 
 export interface EngineStart {
   step: EngineStartStep | 'restoring';
@@ -74,8 +74,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   const sessionRef = useRef<DatasetSession | null>(null);
 
   const refresh = useCallback(async (session: DatasetSession) => {
-    const [row] = await session.engine.query<DatasetSummary>(DATASET_SUMMARY_SQL);
-    setSummary(row);
+    setSummary(await session.summary());
     setOrigin({ ...session.origin });
     setVersion((v) => v + 1);
   }, []);
@@ -136,7 +135,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   const dataset = useMemo<Dataset>(
     () => ({
       phase, version, summary, progress, start, origin, notice,
-      engine: phase === 'starting' || phase === 'restoring' || phase === 'clearing' ? null : engine,
+      engine: phase === 'starting' || phase === 'clearing' ? null : engine,
       loadFiles: (files) => run(files.map((file) => ({ kind: 'file', file }))),
       loadSamples: () => run(SAMPLE_FILES),
       cancel: () => sessionRef.current?.cancel(),
