@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { AnnotatorChip } from './components/AnnotatorChip';
 import { DropZone } from './components/load-bar/DropZone';
 import { LoadBar } from './components/load-bar/LoadBar';
 import { LoadProgressPanel } from './components/load-bar/LoadProgressPanel';
@@ -32,6 +33,7 @@ export function App() {
             </Link>
           ))}
         </nav>
+        <AnnotatorChip />
         <LoadBar />
       </header>
       {phase === 'loading' && <LoadProgressPanel progress={progress} onCancel={cancel} />}

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { DatasetProvider, startDatasetEarly } from './queries/dataset';
+import { LabelingProvider } from './queries/labeling';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -15,7 +16,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <DatasetProvider autoloadSamples={import.meta.env.VITE_AUTOLOAD_SAMPLES === '1'}>
-        <App />
+        <LabelingProvider>
+          <App />
+        </LabelingProvider>
       </DatasetProvider>
     </QueryClientProvider>
   </StrictMode>,

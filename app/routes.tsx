@@ -14,6 +14,9 @@ export const ROUTES: Route[] = [
   { id: 'sessions', label: 'Sessions', screen: lazy(() => import('./features/sessions/SessionsScreen')) },
   { id: 'lineage', label: 'Lineage', screen: lazy(() => import('./features/lineage/LineageScreen')) },
   { id: 'questions', label: 'Questions', screen: lazy(() => import('./features/questions/QuestionsScreen')) },
+  { id: 'annotate', label: 'Annotate', screen: lazy(() => import('./features/annotate/AnnotateScreen')) },
+  { id: 'review', label: 'Review', screen: lazy(() => import('./features/review/ReviewScreen')) },
+  { id: 'agreement', label: 'Agreement', screen: lazy(() => import('./features/agreement/AgreementScreen')) },
   { id: 'gate', label: 'Gate & feedback', screen: lazy(() => import('./features/gate/GateScreen')) },
   { id: 'rejected', label: 'Rejected rows', screen: lazy(() => import('./features/rejected/RejectedScreen')) },
 ];

@@ -51,9 +51,7 @@ test('the gate screen shows the report\'s calibration, flags the alarm weeks and
 
   await expect(page.locator('[data-metric="gate.review.2026-W42.confidently_wrong_rate"]')).toHaveAttribute('data-value', '0.25');
   const review = page.getByTestId('gate.review');
-  await review.getByRole('row', { name: /2026-W42/ }).getByRole('button', { name: 'show sample' }).click();
-  await expect(page).toHaveURL(/review=2026-W42/);
-  await expect(review.getByRole('table', { name: 'Review sample 2026-W42' }).locator('tbody tr')).toHaveCount(36);
+  await expect(review.getByRole('row', { name: /2026-W42/ }).getByRole('cell').nth(2)).toHaveText(/ \/ 36$/);
 
   await page.mouse.move(0, 0);
   await page.screenshot({ path: 'test-results/screens/gate-full.png', fullPage: true });

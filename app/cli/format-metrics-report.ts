@@ -1,9 +1,11 @@
+import type { ReviewCounts } from '../model/annotation/review-report';
 import { describeMetric } from '../model/metrics/definitions';
 import type { MetricsReport, Rate } from '../model/metrics/report';
 import type { MetricSettings } from '../model/metrics/settings';
 import { formatTable } from './text-table';
 
 const FLAGS_SHOWN = 20;
+const PAIRS_SHOWN = 20;
 
 /** A rate to 4 decimals, "—" when its denominator was 0. */
 const rateCell = (value: Rate) => (value === null ? '—' : value.toFixed(4));
@@ -24,6 +26,36 @@ function byRoleTable(header: string[], rows: [string, (string | number)[]][]): s
 }
 
 const withOverall = <T,>(overall: T, byRole: Record<string, T>): [string, T][] => [['all', overall], ...Object.entries(byRole)];
+
+/** Agreement per kind, then the annotator pairs with their Cohen's κ (the first PAIRS_SHOWN). */
+function agreementLines({ agreement }: MetricsReport): string[] {
+  const kinds = Object.entries(agreement);
+  const pairs = kinds.flatMap(([kind, k]) => Object.entries(k.pairs).map(([pair, p]) => [kind, pair, String(p.items), rateCell(p.kappa)]));
+  const lines = [
+    'Annotation agreement (labels naming an annotator, not adjudicated; each annotator\'s latest per item)',
+    ...formatTable(
+      ['kind', 'items', 'annotators', 'multi', 'disagreements', 'unresolved', 'Fleiss κ'],
+      kinds.map(([kind, k]) => [kind, ...[k.items, k.annotators, k.multi, k.disagreements, k.unresolved].map(String), rateCell(k.fleiss_kappa)]),
+      ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ),
+  ];
+  if (pairs.length > 0) lines.push('', ...formatTable(['kind', 'pair', 'shared items', 'Cohen κ'], pairs.slice(0, PAIRS_SHOWN), ['left', 'left', 'right', 'right']));
+  if (pairs.length > PAIRS_SHOWN) lines.push(`  … and ${pairs.length - PAIRS_SHOWN} more pairs (--json lists every pair)`);
+  return lines;
+}
+
+/** The weekly answer review: resolved verdicts of loaded responses, per ISO week of the response. */
+function reviewLines({ review }: MetricsReport): string[] {
+  const cells = (r: ReviewCounts) => [r.reviewed, r.correct, r.wrong, r.partial, r.unsupported].map(String).concat(rateCell(r.confidently_wrong_rate));
+  return [
+    `Answer review: ${review.reviewed} reviewed responses, confidently-wrong rate ${rateCell(review.confidently_wrong_rate)}`,
+    ...formatTable(
+      ['week', 'reviewed', 'correct', 'wrong', 'partial', 'unsupported', 'wrong rate'],
+      Object.entries(review.by_week).map(([week, w]) => [week, ...cells(w)]),
+      ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ),
+  ];
+}
 
 /** The report as readable text: each section a small table, the settings in the header. */
 export function formatMetricsReport(report: MetricsReport, settings: MetricSettings): string[] {
@@ -78,6 +110,10 @@ export function formatMetricsReport(report: MetricsReport, settings: MetricSetti
       Object.entries(feedback.by_week).map(([week, w]) => [week, String(w.total), String(w.down), rateCell(w.rate)]),
       ['left', 'right', 'right', 'right'],
     ),
+    '',
+    ...agreementLines(report),
+    '',
+    ...reviewLines(report),
     '',
     `Flags: ${report.flags.length}`,
     ...report.flags

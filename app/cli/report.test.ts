@@ -8,6 +8,10 @@ const events = [
   { type: 'retrieval', ts: '2026-10-01T10:00:00Z', session_id: 's1', request_id: 'q1', retrieval_id: 'r1', role: 'find', returned_asset_ids: ['a1', 'a2'] },
   { type: 'action', ts: '2026-10-01T10:01:00Z', session_id: 's1', actor: 'user', action: 'export', consumed_asset_id: 'a2', source_retrieval_id: 'r1' },
   { type: 'label', kind: 'relevance', retrieval_id: 'r1', asset_id: 'a2', grade: 2 },
+  { type: 'response', ts: '2026-10-01T10:02:00Z', session_id: 's1', event_id: 'resp1', request_id: 'q1', text: 'ok' },
+  { type: 'label', kind: 'answer_review', target_event_id: 'resp1', verdict: 'wrong', annotator: 'qa1' },
+  { type: 'label', kind: 'answer_review', target_event_id: 'resp1', verdict: 'correct', annotator: 'qa2' },
+  { type: 'label', kind: 'answer_review', target_event_id: 'resp1', verdict: 'wrong', annotator: 'lead', adjudicated: true },
 ];
 
 let dir: string;
@@ -35,7 +39,12 @@ describe('retrieval-inspector report', () => {
     expect(json.tier1).toMatchObject({ k: 1, retrievals: 1, judged: 1, p_at_1: 0, p_at_k: 0, mrr: 0.5 });
     expect(json.matrix).toEqual({ healthy: 0, downstream: 0, visible_failure: 0, masked: 1, masked_consumed: 1, masked_silent: 0 });
     expect(json.flags).toEqual([{ kind: 'masked_retrieval_failure', session_id: 's1', retrieval_id: 'r1', detail: 'consumed' }]);
-    expect(json).toMatchObject({ events: 3, rejected: 0, sessions: 1 });
+    expect(json).toMatchObject({ events: 7, rejected: 0, sessions: 1 });
+    // qa1 and qa2 disagree on resp1 (κ = 0: p_o = 0, p_e = 0); the adjudicated `wrong` settles it.
+    expect(json.agreement.answer_review).toEqual({ items: 1, annotators: 2, multi: 1, disagreements: 1, unresolved: 0, fleiss_kappa: null, pairs: { 'qa1|qa2': { items: 1, kappa: 0 } } });
+    expect(json.agreement.relevance).toMatchObject({ items: 0, annotators: 0 }); // the relevance label names no annotator
+    const week = { reviewed: 1, correct: 0, wrong: 1, partial: 0, unsupported: 0, confidently_wrong_rate: 1 };
+    expect(json.review).toEqual({ ...week, by_week: { '2026-W40': week } });
   });
 
   it('respects --used-actions', async () => {
@@ -48,6 +57,10 @@ describe('retrieval-inspector report', () => {
     expect(code).toBe(0);
     expect(out).toContain('Settings: K = 5, Tier 1 threshold = 0.3, used actions = select, edit, place, follow_up, export, share, download');
     expect(out.join('\n')).toMatch(/role\s+retrievals\s+judged\s+P@1\s+P@5\s+Recall@5\s+nDCG@5\s+MRR/);
+    expect(out.join('\n')).toMatch(/answer_review\s+1\s+2\s+1\s+1\s+0\s+—/);
+    expect(out.join('\n')).toMatch(/answer_review\s+qa1\|qa2\s+1\s+0\.0000/);
+    expect(out).toContain('Answer review: 1 reviewed responses, confidently-wrong rate 1.0000');
+    expect(out.join('\n')).toMatch(/2026-W40\s+1\s+0\s+1\s+0\s+0\s+1\.0000/);
   });
 
   it.each([

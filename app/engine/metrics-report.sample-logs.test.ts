@@ -25,6 +25,8 @@ function leaves(value: unknown, at = ''): [string, unknown][] {
 }
 
 const RATE_KEY = /(_rate|_share|_threshold|^p_at_\w+|recall_at_k|ndcg_at_k|mrr|gpr|acr|orf|uor|^rate)$/;
+/** κ is no rate: 1 is perfect agreement, 0 chance level, below 0 worse than chance. */
+const KAPPA_KEY = /kappa$/;
 
 let engine: Engine;
 let report: MetricsReport;
@@ -40,7 +42,8 @@ describe.skipIf(sampleFiles.length === 0)('the report on sample-logs/', () => {
     for (const [at, value] of leaves(report)) {
       const key = at.split('.').at(-1)!;
       if (Array.isArray(value)) continue;
-      if (RATE_KEY.test(key)) expect(value === null || (typeof value === 'number' && value >= 0 && value <= 1), `${at} = ${value}`).toBe(true);
+      if (KAPPA_KEY.test(key)) expect(value === null || (typeof value === 'number' && value >= -1 && value <= 1), `${at} = ${value}`).toBe(true);
+      else if (RATE_KEY.test(key)) expect(value === null || (typeof value === 'number' && value >= 0 && value <= 1), `${at} = ${value}`).toBe(true);
       else if (typeof value === 'number') expect(Number.isInteger(value) && value >= 0, `${at} = ${value}`).toBe(true);
     }
   });
@@ -67,5 +70,34 @@ describe.skipIf(sampleFiles.length === 0)('the report on sample-logs/', () => {
     expect(report.tier3.cross_session).toBeGreaterThan(0);
     expect(report.tier3.abandoned_by_lineage).toBeLessThan(report.tier3.abandoned_by_session);
     expect(Object.keys(report.tier1.by_role)).toEqual(expect.arrayContaining(['find', 'browse', 'operate', 'reference', 'step', 'contextual', 'unknown']));
+  });
+
+  it('has a plausible agreement section: overlapping annotators, some disagreements, some adjudicated', () => {
+    for (const [kind, k] of Object.entries(report.agreement)) {
+      expect(k.multi, kind).toBeLessThanOrEqual(k.items);
+      expect(k.disagreements, kind).toBeLessThanOrEqual(k.multi);
+      expect(k.unresolved, kind).toBeLessThanOrEqual(k.disagreements);
+      for (const [pair, { items }] of Object.entries(k.pairs)) expect(items, `${kind} ${pair}`).toBeLessThanOrEqual(k.multi);
+    }
+    // creative-labels.csv: two or three annotators on an overlapping subset, with disagreements and adjudications.
+    const { relevance, intent } = report.agreement;
+    expect(relevance.annotators).toBeGreaterThanOrEqual(3);
+    expect(relevance.multi).toBeGreaterThan(0);
+    expect(relevance.disagreements).toBeGreaterThan(0);
+    expect(relevance.unresolved).toBeLessThan(relevance.disagreements);
+    expect(relevance.fleiss_kappa).toBeGreaterThan(0.5);
+    expect(Object.values(relevance.pairs).every((pair) => pair.kappa !== null && pair.kappa > 0.5)).toBe(true);
+    expect(intent.disagreements).toBeGreaterThan(0);
+  });
+
+  it('reviews answers every week of the support bot, the verdicts adding up', () => {
+    const { review } = report;
+    const verdicts = (r: typeof review | (typeof review.by_week)[string]) => r.correct + r.wrong + r.partial + r.unsupported;
+    expect(review.reviewed).toBeGreaterThan(0);
+    expect(verdicts(review)).toBe(review.reviewed);
+    expect(Object.keys(review.by_week)).toEqual(expect.arrayContaining(['2026-W37', '2026-W46']));
+    for (const week of Object.values(review.by_week)) expect(verdicts(week)).toBe(week.reviewed);
+    expect(Object.values(review.by_week).reduce((sum, week) => sum + week.reviewed, 0)).toBe(review.reviewed);
+    expect(review.confidently_wrong_rate).toBe(review.wrong / review.reviewed);
   });
 });

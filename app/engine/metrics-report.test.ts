@@ -31,6 +31,10 @@ const DATASET: TestEvent[] = [
   gate('answer', { surface: 'chat', ts: at(3 * DAY) }),
   gate('handoff', { surface: 'editor', ts: at(4 * DAY) }),
   { type: 'eval_case', query: 'q', should_answer: true, gold_asset_ids: ['a1'] },
+  // Two reviewers whose names hold dots (report key paths are dot-separated): one shared item.
+  { type: 'response', event_id: 'resp1', ts: at(3 * DAY), session_id: 's1', surface: 'chat' },
+  { type: 'label', kind: 'answer_review', target_event_id: 'resp1', verdict: 'wrong', annotator: 'j.doe' },
+  { type: 'label', kind: 'answer_review', target_event_id: 'resp1', verdict: 'correct', annotator: 'k.roe' },
 ];
 
 /** Every leaf of a report as [path, value]; arrays are leaves. */
@@ -45,7 +49,7 @@ describe('the report', () => {
   it('has exactly the keys of metrics.md "The report"', async () => {
     const report = await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS);
     const keys = (list: string) => list.split(/[\s,]+/).filter(Boolean).sort();
-    expect(sortedKeys(report)).toEqual(keys('events rejected sessions tier0 tier1 tier2 matrix tier3 drift gate feedback flags'));
+    expect(sortedKeys(report)).toEqual(keys('events rejected sessions tier0 tier1 tier2 matrix tier3 drift gate feedback agreement review flags'));
     expect(sortedKeys(report.tier0)).toEqual(keys('prompts, retrieval_invoked_rate, misroute_rate, missed_retrieval_rate, multi_intent_share, search_rewrites, downstream_corrections, downstream_edits'));
     expect(sortedKeys(report.tier1)).toEqual(keys('k, retrievals, empty_result_rate, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, mrr, by_role'));
     expect(sortedKeys(report.tier1.by_role.find)).toEqual(keys('retrievals, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, mrr'));
@@ -60,6 +64,13 @@ describe('the report', () => {
     expect(sortedKeys(report.gate.calibration)).toEqual(keys('cases, f1_threshold, recommended_threshold, by_category'));
     expect(sortedKeys(report.feedback)).toEqual(keys('total, down, thumbs_down_rate, by_week'));
     expect(sortedKeys(report.feedback.by_week['2026-W40'])).toEqual(keys('total down rate'));
+    expect(sortedKeys(report.agreement)).toEqual(keys('relevance, role, intent, answer_review'));
+    for (const kind of Object.values(report.agreement)) {
+      expect(sortedKeys(kind)).toEqual(keys('items, annotators, multi, disagreements, unresolved, fleiss_kappa, pairs'));
+    }
+    expect(sortedKeys(report.agreement.answer_review.pairs['j.doe|k.roe'])).toEqual(keys('items kappa'));
+    expect(sortedKeys(report.review)).toEqual(keys('reviewed, correct, wrong, partial, unsupported, confidently_wrong_rate, by_week'));
+    expect(sortedKeys(report.review.by_week['2026-W40'])).toEqual(keys('reviewed, correct, wrong, partial, unsupported, confidently_wrong_rate'));
     expect(sortedKeys(report.flags[0])).toEqual(keys('kind session_id retrieval_id detail'));
   });
 
@@ -69,6 +80,18 @@ describe('the report', () => {
     expect(undefinedPaths).toEqual([]);
     expect(describeMetric('tier2.by_role.find.gpr', { ...DEFAULT_METRIC_SETTINGS, usedActions: ['export'] })?.counts).toContain('used set: export');
     expect(describeMetric('tier1.p_at_k', { ...DEFAULT_METRIC_SETTINGS, k: 5 })?.label).toBe('P@5');
+    expect(describeMetric('agreement.role.pairs.a.b|by_week.c.kappa')?.label).toBe("Cohen's κ");
+  });
+
+  it('has agreement and the weekly answer review, unfiltered', async () => {
+    const report = await computeMetricsReport(engine, { ...DEFAULT_METRIC_SETTINGS, surfaces: ['editor'] });
+    // One relevance annotator (`ann`, the fixtures' default) on r1·a1 and r2·a9: no pair, nothing multi.
+    expect(report.agreement.relevance).toEqual({ items: 2, annotators: 1, multi: 0, disagreements: 0, unresolved: 0, fleiss_kappa: null, pairs: {} });
+    // wrong vs correct on one item: p_o = 0, p_e = 0 → κ = 0.
+    expect(report.agreement.answer_review).toEqual({ items: 1, annotators: 2, multi: 1, disagreements: 1, unresolved: 1, fleiss_kappa: null, pairs: { 'j.doe|k.roe': { items: 1, kappa: 0 } } });
+    // A tie between labels without ts: the later in the file (correct) wins.
+    const week = { reviewed: 1, correct: 1, wrong: 0, partial: 0, unsupported: 0, confidently_wrong_rate: 0 };
+    expect(report.review).toEqual({ ...week, by_week: { '2026-W40': week } });
   });
 
   it('counts gate decisions, eval cases and feedback per ISO week; drift is present and zero', async () => {

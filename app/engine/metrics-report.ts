@@ -5,6 +5,7 @@ import type { MaskedFailureRow, MatrixRow, Tier0Row, Tier3Row, TierRow, TotalsRo
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
 import { maskedFailureFlags, shapeFeedback, shapeGate, shapeMatrix, shapeTier0, shapeTiers } from '../model/metrics/shape-report';
 import { shapeTrend, type TrendPoint } from '../model/metrics/trends';
+import { agreementIn, reviewReportIn } from './annotation-report';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { ensureDerivedTables } from './derived/metric-tables';
 import { computeDriftReport } from './drift-report';
@@ -27,7 +28,8 @@ export { ensureDerivedTables, refreshDerivedTables } from './derived/metric-tabl
 
 /**
  * The report of metrics.md for these settings: Tier 0–3, the matrix with its masked-failure
- * flags, drift with its flags, gate decisions with their calibration, and feedback. Runs in a
+ * flags, drift with its flags, gate decisions with their calibration, feedback, annotation
+ * agreement and the weekly answer review (these two unfiltered: every loaded label). Runs in a
  * coordinator job (the derived tables current), reading the facts table of these settings.
  */
 export async function metricsReportIn(job: ReadJob, settings: MetricSettings): Promise<MetricsReport> {
@@ -43,6 +45,8 @@ export async function metricsReportIn(job: ReadJob, settings: MetricSettings): P
   const decisions = await run<GateDecisionRow>(engine, gateDecisionsQuery(settings));
   const calibrationCases = await run<CalibrationCase>(engine, calibrationCasesQuery());
   const feedbackWeeks = await run<FeedbackWeekRow>(engine, feedbackByWeekQuery(settings));
+  const agreement = await agreementIn(engine);
+  const review = await reviewReportIn(engine);
   const { tier1, tier2 } = shapeTiers(tiers, settings.k);
   return {
     events: totals.events,
@@ -56,6 +60,8 @@ export async function metricsReportIn(job: ReadJob, settings: MetricSettings): P
     drift: drift.drift,
     gate: shapeGate(decisions, calibrationReport(calibrationCases)),
     feedback: shapeFeedback(feedbackWeeks),
+    agreement,
+    review,
     flags: [...maskedFailureFlags(masked), ...drift.flags],
   };
 }

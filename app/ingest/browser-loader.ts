@@ -121,6 +121,11 @@ export class BrowserLoader {
     this.send({ kind: 'resume', ...counters });
   }
 
+  /** Rows were stored outside a load (labels given here): the next load numbers its rows after them. */
+  advance(nextSeq: number): void {
+    this.send({ kind: 'advance', nextSeq });
+  }
+
   private send(message: ToIngestWorker) {
     this.worker.postMessage(message);
   }

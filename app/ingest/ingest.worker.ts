@@ -80,5 +80,8 @@ scope.onmessage = (event: MessageEvent<ToIngestWorker>) => {
     case 'resume':
       state.resume(message);
       break;
+    case 'advance':
+      state.advance(message.nextSeq);
+      break;
   }
 };

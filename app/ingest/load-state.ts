@@ -12,6 +12,11 @@ export class LoadState {
     for (const id of counters.retrievalIds) this.seenRetrievalIds.add(id);
   }
 
+  /** Rows were stored outside a load up to `nextSeq` - 1: the next rows come after them. */
+  advance(nextSeq: number): void {
+    this.nextSeq = Math.max(this.nextSeq, nextSeq);
+  }
+
   reset(): void {
     this.nextFileId = 1;
     this.nextSeq = 0;

@@ -8,7 +8,9 @@ export type ToIngestWorker =
   | { kind: 'inserted'; batchId: number }
   | { kind: 'cancel' }
   | { kind: 'resume'; nextFileId: number; nextSeq: number; retrievalIds: string[] }
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** Rows were stored outside a load (labels given in the browser): later loads number theirs after `nextSeq`. */
+  | { kind: 'advance'; nextSeq: number };
 
 export type FromIngestWorker =
   | { kind: 'batch'; batchId: number; table: string; ipc: Uint8Array }

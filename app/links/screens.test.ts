@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { agreementUrl } from './agreement';
+import { annotateUrl } from './annotate';
 import { gateUrl } from './gate';
 import { lineageUrl } from './lineage';
 import { metricsUrl } from './metrics';
 import { overviewUrl } from './overview';
 import { questionsUrl } from './questions';
 import { rejectedUrl } from './rejected';
+import { reviewUrl } from './review';
 import { SCREEN_URLS } from './screens';
 import type { ScreenUrl } from './screen-url';
 import { sessionsUrl } from './sessions';
@@ -19,6 +22,9 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   [sessionsUrl, { session: 'ca-0024', node: 'action:e-17', search: 'ca-00', surface: 'web', sort: { column: 'retrievals', descending: true } }],
   [lineageUrl, { trace: { kind: 'retrieval', id: 'r-000035' }, node: 'action:e-9' }],
   [questionsUrl, { question: 'q06', run: null, flag: 'entity_drift', listRun: 'baseline', compare: true, runA: 'baseline', runB: 'registry' }],
+  [annotateUrl, { queue: 'role', pick: 'sample', by: 'surface', seed: '7', size: 20, item: 'r-000035' }],
+  [reviewUrl, { week: '2026-W42', item: 'cs-e000011' }],
+  [agreementUrl, { kind: 'intent', pair: 'ann-jonas|ann-mei', unresolved: true, item: 't-ca-0009-1' }],
   [gateUrl, { review: '2026-W42', calibration: 'billing' }],
   [rejectedUrl, { severity: 'warning', reason: 'unknown_reference', file: 'malformed.jsonl' }],
 ];

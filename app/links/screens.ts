@@ -1,9 +1,12 @@
+import { agreementUrl } from './agreement';
+import { annotateUrl } from './annotate';
 import { gateUrl } from './gate';
 import { lineageUrl } from './lineage';
 import { metricsUrl } from './metrics';
 import { overviewUrl } from './overview';
 import { questionsUrl } from './questions';
 import { rejectedUrl } from './rejected';
+import { reviewUrl } from './review';
 import type { ScreenId, ScreenUrl } from './screen-url';
 import { sessionsUrl } from './sessions';
 
@@ -14,6 +17,9 @@ export const SCREEN_URLS: Record<ScreenId, ScreenUrl<object>> = {
   sessions: sessionsUrl,
   lineage: lineageUrl,
   questions: questionsUrl,
+  annotate: annotateUrl,
+  review: reviewUrl,
+  agreement: agreementUrl,
   gate: gateUrl,
   rejected: rejectedUrl,
 };

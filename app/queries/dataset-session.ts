@@ -5,6 +5,8 @@ import { storageFailure } from '../engine/kept-storage';
 import { finalizeLoad } from '../engine/dataset';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
+import { syncGivenLabels } from '../engine/given-labels';
+import type { GivenLabel } from '../schema/given-label';
 import { DATASET_SUMMARY_SQL, type DatasetSummary } from '../engine/sql/dataset-summary';
 import { BrowserLoader, type LoadOutcome, type LoadProgress } from '../ingest/browser-loader';
 import type { LoadInput } from '../ingest/worker-protocol';
@@ -29,6 +31,8 @@ export interface StartHooks {
 export class DatasetSession {
   /** Every input loaded in this tab, replayed when storage fails and the dataset moves to memory. */
   private readonly inputsThisTab: LoadInput[] = [];
+  /** The label journal as last read: applied after every start, load and clear. */
+  private givenLabels: readonly GivenLabel[] = [];
 
   private constructor(
     readonly engine: BrowserEngine,
@@ -69,6 +73,25 @@ export class DatasetSession {
     return row;
   }
 
+  /**
+   * Makes the dataset hold the labels given in this browser (the journal's `labels`); true when
+   * that changed the dataset. While a load runs the labels wait for it to end.
+   */
+  async applyGivenLabels(labels?: readonly GivenLabel[]): Promise<boolean> {
+    if (labels) this.givenLabels = labels;
+    if (this.loader.busy) return false;
+    const sync = await datasetCoordinator(this.engine).write(async (reader) => {
+      const result = await syncGivenLabels(reader, this.givenLabels);
+      if (result.inserted + result.removed > 0) {
+        await finalizeLoad(reader);
+        await ensureDerivedTables(reader);
+      }
+      return result;
+    });
+    this.loader.advance(sync.nextSeq);
+    return sync.inserted + sync.removed > 0;
+  }
+
   get busy(): boolean {
     return this.loader.busy;
   }
@@ -81,6 +104,7 @@ export class DatasetSession {
     try {
       const outcome = await this.loader.load(inputs, onProgress);
       this.inputsThisTab.push(...inputs);
+      await this.applyGivenLabels();
       await this.engine.persist();
       this.origin = { ...this.origin, restored: null };
       return outcome;
@@ -101,6 +125,7 @@ export class DatasetSession {
     const replay = [...this.inputsThisTab, ...inputs];
     const outcome = await this.loader.load(replay, onProgress);
     this.inputsThisTab.push(...inputs);
+    await this.applyGivenLabels();
     const restoredNote = lostRestored
       ? ` The ${lostRestored.files} file(s) reopened from storage at start could not be carried over: open them again.`
       : '';

@@ -5,6 +5,7 @@ import { EMPTY_SUMMARY, type DatasetSummary } from '../engine/sql/dataset-summar
 import type { LoadProgress } from '../ingest/browser-loader';
 import { SAMPLE_FILES } from '../ingest/sample-files';
 import type { LoadInput } from '../ingest/worker-protocol';
+import type { GivenLabel } from '../schema/given-label';
 import { DatasetSession, type DatasetOrigin } from './dataset-session';
 
 /**
@@ -36,6 +37,8 @@ export interface Dataset {
   loadSamples(): Promise<void>;
   cancel(): void;
   clear(): Promise<void>;
+  /** Makes the dataset hold these labels given in this browser; every query re-runs when that changed it. */
+  applyGivenLabels(labels: readonly GivenLabel[]): Promise<void>;
 }
 
 const DatasetContext = createContext<Dataset | null>(null);
@@ -150,6 +153,10 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
         }
         await refresh(session);
         setPhase('ready');
+      },
+      applyGivenLabels: async (labels) => {
+        const session = await startOnce();
+        if (await session.applyGivenLabels(labels)) await refresh(session);
       },
     }),
     [phase, version, engine, summary, progress, start, origin, notice, run, refresh],

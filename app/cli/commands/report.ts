@@ -9,14 +9,15 @@ import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
 import { formatMetricsReport } from '../format-metrics-report';
 import type { CliIo } from '../io';
 
-export const summary = 'compute the metrics of metrics.md (Tier 0–3, matrix, gate, feedback) over log files';
+export const summary = 'compute the metrics of metrics.md (Tier 0–3, matrix, gate, feedback, agreement, answer review) over log files';
 
 const USAGE = [
   'Usage: retrieval-inspector report [options] FILE...',
   '',
   'Loads the files as the app does and prints the numbers the metrics screen shows, computed',
   'by the same SQL: Tier 0 routing, Tier 1 relevance, Tier 2 use and failure, the Tier 1 × Tier 2',
-  'matrix with its masked retrieval failures, Tier 3 completions, gate decisions and feedback.',
+  'matrix with its masked retrieval failures, Tier 3 completions, gate decisions, feedback,',
+  'annotation agreement (Cohen\'s and Fleiss\' κ) and the weekly answer review.',
   '',
   'Options:',
   '  --json                  print the report as JSON (the keys of metrics.md "The report")',

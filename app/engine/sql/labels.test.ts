@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
+import { resolvedAnswerReviewsSql } from './annotation/review-report';
 import { at, createTestEngine, loadEvents, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
 
 let engine: Engine;
@@ -30,6 +31,8 @@ describe('resolved relevance: one label per item', () => {
     ['a label without ts is older than a timestamped one', [vote('x', 2, { ts: at(1) }), vote('y', 1)], { grade: 2, resolved_by: 'majority' }],
     // x votes 1 twice, y votes 2 once: one vote each, a tie, y's label is the latest.
     ['one vote per annotator: their latest label', [vote('x', 1, { ts: at(1) }), vote('x', 1, { ts: at(2) }), vote('y', 2, { ts: at(3) })], { grade: 2, resolved_by: 'majority' }],
+    // x changes 1 → 3: x and y vote 3, z votes 1 (counting x's first label, or both, would give 1).
+    ['a re-label by the same annotator counts once, with the later value', [vote('x', 1, { ts: at(1) }), vote('y', 3, { ts: at(2) }), vote('x', 3, { ts: at(3) }), vote('z', 1, { ts: at(4) })], { grade: 3, resolved_by: 'majority' }],
     ['labels without annotator are separate votes', [makeRelevance('r1', 'a1', 1, { annotator: undefined, ts: at(1) }), makeRelevance('r1', 'a1', 1, { annotator: undefined, ts: at(2) }), vote('y', 2, { ts: at(3) })], { grade: 1, resolved_by: 'majority' }],
   ])('%s', async (_, labels, expected) => {
     const [row] = await resolvedGrade(labels);
@@ -62,5 +65,22 @@ describe('resolved role and intent labels', () => {
     expect(await engine.query('SELECT turn_id, retrieval_intent, intents FROM resolved_intents')).toEqual([
       { turn_id: 't1', retrieval_intent: true, intents: ['a', 'b'] },
     ]);
+  });
+});
+
+describe('resolved answer reviews (the one resolution the report and the gate screen read)', () => {
+  const review = (annotator: string | undefined, verdict: string, fields: TestEvent = {}): TestEvent => ({ type: 'label', kind: 'answer_review', target_event_id: 'resp1', verdict, annotator, ...fields });
+
+  it.each<[string, TestEvent[], { verdict: string; resolved_by: string }]>([
+    ['the majority verdict', [review('x', 'wrong', { ts: at(1) }), review('y', 'correct', { ts: at(2) }), review('z', 'wrong', { ts: at(3) })], { verdict: 'wrong', resolved_by: 'majority' }],
+    ['an adjudicated verdict wins', [review('x', 'wrong', { ts: at(2) }), review('y', 'wrong', { ts: at(3) }), review('lead', 'partial', { ts: at(1), adjudicated: true })], { verdict: 'partial', resolved_by: 'adjudicated' }],
+    ['a tie goes to the verdict whose latest vote is latest', [review('x', 'wrong', { ts: at(3) }), review('y', 'correct', { ts: at(2) })], { verdict: 'wrong', resolved_by: 'majority' }],
+    ['a re-review counts once, with the later verdict', [review('x', 'wrong', { ts: at(1) }), review('x', 'correct', { ts: at(3) }), review('y', 'wrong', { ts: at(2) })], { verdict: 'correct', resolved_by: 'majority' }],
+    ['reviews without annotator are separate votes', [review(undefined, 'unsupported'), review(undefined, 'unsupported'), review('x', 'correct', { ts: at(1) })], { verdict: 'unsupported', resolved_by: 'majority' }],
+    ['reviews without ts count in file order', [review('y', 'wrong'), review('z', 'partial')], { verdict: 'partial', resolved_by: 'majority' }],
+    ['reviews without ts come before timestamped ones', [review('x', 'correct', { ts: at(1) }), review('y', 'wrong'), review('z', 'partial')], { verdict: 'correct', resolved_by: 'majority' }],
+  ])('%s', async (_, labels, expected) => {
+    await loadEvents(engine, [{ type: 'response', event_id: 'resp1', ts: at(0), session_id: 's1' }, ...labels]);
+    expect(await engine.query(`SELECT verdict, resolved_by, labels FROM (${resolvedAnswerReviewsSql()})`)).toEqual([{ ...expected, labels: labels.length }]);
   });
 });

@@ -34,7 +34,7 @@ export default function GateScreen() {
           <DecisionsPanel decisions={data.decisions} settings={settings} />
           <CalibrationPanel calibration={data.calibration} report={data.calibrationReport} settings={settings} />
           <FeedbackPanel feedback={data.feedback} downVoted={data.downVoted} settings={settings} />
-          <ReviewPanel weeks={data.review} />
+          <ReviewPanel weeks={data.review} report={data.reviewReport} />
           <RecallPanel recall={data.recall} />
         </div>
       )}

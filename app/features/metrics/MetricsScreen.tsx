@@ -9,6 +9,7 @@ import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
 import { metricPanelsOptions } from '../../queries/metrics';
 import { MatrixPanel } from './MatrixPanel';
+import { ReportDownload } from './ReportDownload';
 import './metrics.css';
 import { SettingsBar } from './SettingsBar';
 import { Tier0Panel } from './Tier0Panel';
@@ -17,6 +18,9 @@ import { Tier2Panel } from './Tier2Panel';
 import { Tier3Panel } from './Tier3Panel';
 import { TrendsPanel } from './TrendsPanel';
 import { settingsCaption, settingsFromSearch } from './url';
+
+const hasScreenFilters = (settings: ReturnType<typeof settingsFromSearch>['settings']) =>
+  (settings.surfaces?.length ?? 0) > 0 || (settings.roles?.length ?? 0) > 0 || settings.from !== undefined || settings.to !== undefined;
 
 const TIER3_LISTS = ['abandoned_by_session', 'abandoned_by_lineage', 'rescued_by_lineage', 'cross_session'];
 
@@ -38,6 +42,7 @@ export default function MetricsScreen() {
       <QueryState query={panels} label="the metrics" />
       {report && trends && (
         <div className={panels.isPlaceholderData ? 'metrics-panels stale' : 'metrics-panels'}>
+          <ReportDownload report={report} filtered={hasScreenFilters(settings)} />
           {report.tier1.retrievals === 0 && <div className="panel text-soft">No retrieval matches these settings and filters: every rate below is "—".</div>}
           <Tier0Panel tier0={report.tier0} settings={settings} caption={caption} />
           <Tier1Panel tier1={report.tier1} settings={settings} caption={caption} />

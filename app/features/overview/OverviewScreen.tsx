@@ -4,6 +4,7 @@ import { formatCount } from '../../lib/format';
 import { useDataset } from '../../queries/dataset';
 import { countsByTypeOptions } from '../../queries/overview';
 import { FilesTable } from './FilesTable';
+import { LabelsPanel } from './LabelsPanel';
 
 export default function OverviewScreen() {
   const dataset = useDataset();
@@ -24,6 +25,7 @@ export default function OverviewScreen() {
         <h2>Files</h2>
         <FilesTable />
       </section>
+      <LabelsPanel />
       <section className="panel">
         <h2>Events by type</h2>
         <table className="data" aria-label="Events by type" style={{ maxWidth: 720 }}>

@@ -1,10 +1,18 @@
 import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import type { TimelineEntry } from '../../model/lineage/timeline';
+import { IntentLabel } from './IntentLabel';
+import { MissedAssets } from './MissedAssets';
 import { RankedList } from './RankedList';
+import { RoleLabel } from './RoleLabel';
+import { VerdictLine } from './VerdictLine';
 
 const fixed = (value: number | null, digits = 3) => (value === null ? '—' : value.toFixed(digits));
 
-/** What an event type shows beyond its one-line description: a retrieval's facts and list, a gate's signals. */
+/**
+ * What an event type shows beyond its one-line description: a retrieval's facts, role, list and
+ * the relevant assets it missed; a prompt's intent; a gate's signals; a response's citations and
+ * review. Labels are given here (session-labels-context.tsx).
+ */
 export function EventBody({ entry, selectedNode, onSelectNode }: { entry: TimelineEntry; selectedNode: string | null; onSelectNode(id: string): void }) {
   const { event, retrieval, results } = entry;
   const { k } = useFactSettings();
@@ -17,8 +25,10 @@ export function EventBody({ entry, selectedNode, onSelectNode }: { entry: Timeli
     ].filter(Boolean);
     return (
       <div className="event-body">
-        <div className="event-facts text-soft">{facts.join(' · ')}</div>
+        <div className="event-facts text-soft" data-testid="retrieval.facts">{facts.join(' · ')}</div>
+        <RoleLabel retrievalId={retrieval.retrieval_id} logged={event.role} resolved={retrieval.role} />
         <RankedList retrievalId={retrieval.retrieval_id} items={results ?? []} selectedNode={selectedNode} onSelectNode={onSelectNode} />
+        <MissedAssets retrievalId={retrieval.retrieval_id} returned={retrieval.returned_asset_ids ?? []} />
       </div>
     );
   }
@@ -35,8 +45,16 @@ export function EventBody({ entry, selectedNode, onSelectNode }: { entry: Timeli
       </dl>
     );
   }
-  if (event.type === 'response' && event.cited_asset_ids?.length) {
-    return <div className="event-body text-soft">cites {event.cited_asset_ids.join(', ')}</div>;
+  if (event.type === 'prompt' && event.turn_id) {
+    return <div className="event-body"><IntentLabel turnId={event.turn_id} /></div>;
+  }
+  if (event.type === 'response') {
+    return (
+      <div className="event-body">
+        {event.cited_asset_ids?.length ? <div className="text-soft">cites {event.cited_asset_ids.join(', ')}</div> : null}
+        {event.event_id && <VerdictLine responseId={event.event_id} />}
+      </div>
+    );
   }
   return null;
 }

@@ -2,6 +2,9 @@ import { Link } from '../../components/Link';
 import { lineageUrl } from '../../links/lineage';
 import { nodeId } from '../../model/lineage/graph';
 import type { ResultItem } from '../../model/lineage/timeline';
+import { GradeButtons } from './GradeButtons';
+import { itemKeys, useSessionLabels } from './session-labels-context';
+import { VoteLine } from './VoteLine';
 
 interface RankedListProps {
   retrievalId: string;
@@ -12,9 +15,11 @@ interface RankedListProps {
 
 /**
  * A retrieval's full list as the retriever returned it: rank (a repeat shows the rank it counts
- * at), catalog title, score, relevance grade and every action on the asset through lineage.
+ * at), catalog title, score, the resolved relevance grade metrics use, grade buttons, who
+ * labeled it, and every action on the asset through lineage.
  */
 export function RankedList({ retrievalId, items, selectedNode, onSelectNode }: RankedListProps) {
+  const { votes } = useSessionLabels();
   if (items.length === 0) return null;
   return (
     <ol className="ranked" aria-label={`Results of ${retrievalId}`}>
@@ -34,9 +39,11 @@ export function RankedList({ retrievalId, items, selectedNode, onSelectNode }: R
               <Link href={lineageUrl.href({ trace: { kind: 'asset', id: item.assetId } })} className="ranked-id mono" title={`Trace ${item.assetId} across sessions`}>{item.assetId}</Link>
             </span>
             <span className="ranked-score mono">{item.score === null ? '' : item.score.toFixed(3)}</span>
-            <span className={`ranked-grade grade-${item.grade ?? 'none'}`} title={item.grade === null ? 'not judged' : `relevance grade ${item.grade} (0–3)`}>
+            <span className={`ranked-grade grade-${item.grade ?? 'none'}`} title={item.grade === null ? 'not judged' : `resolved relevance grade ${item.grade} (0–3), what the metrics use`}>
               {item.grade === null ? '' : `g${item.grade}`}
             </span>
+            {item.rank === null ? <span /> : <GradeButtons retrievalId={retrievalId} assetId={item.assetId} />}
+            {item.rank !== null && <VoteLine summary={votes(itemKeys.relevance(retrievalId, item.assetId))} label={item.assetId} />}
             {used && <span className="ranked-actions">
               {item.actions.map((action) => (
                 <button key={action.eventId} type="button" className={`chip${action.external ? ' external' : ''}${action.inherited ? ' inherited' : ''}`}

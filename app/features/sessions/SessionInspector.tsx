@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import { LineageGraphView } from '../../components/lineage-graph/LineageGraphView';
@@ -13,6 +13,9 @@ import { useDataset } from '../../queries/dataset';
 import { sessionInspectorOptions } from '../../queries/lineage';
 import { sessionSummaryOptions } from '../../queries/sessions';
 import { InspectorHeader } from './InspectorHeader';
+import { LabelingBar } from './LabelingBar';
+import { labelTargets } from './label-targets';
+import { SessionLabelsProvider } from './session-labels-context';
 import { TurnTimeline } from './TurnTimeline';
 import { useFillViewport } from './use-fill-viewport';
 import './session-inspector.css';
@@ -25,15 +28,22 @@ import './session-inspector.css';
 export function SessionInspector({ sessionId }: { sessionId: string }) {
   const dataset = useDataset();
   const settings = useFactSettings();
-  const summary = useQuery(sessionSummaryOptions(dataset, sessionId));
+  // A label bumps the dataset version: the session stays on screen (placeholders) while its numbers
+  // recompute, so nothing flashes empty and the timeline keeps its scroll position.
+  const summary = useQuery({ ...sessionSummaryOptions(dataset, sessionId), placeholderData: keepPreviousData });
   // the lineage tables are built from all loaded events: wait for a load to finish
-  const inspector = useQuery({ ...sessionInspectorOptions(dataset, sessionId, settings), enabled: dataset.engine !== null && dataset.phase === 'ready' });
+  const inspector = useQuery({
+    ...sessionInspectorOptions(dataset, sessionId, settings),
+    enabled: dataset.engine !== null && dataset.phase === 'ready',
+    placeholderData: keepPreviousData,
+  });
   const selected = useScreenView(sessionsUrl).node;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const frame = useRef<HTMLElement>(null);
   const height = useFillViewport(frame);
   const rows = inspector.data;
   const turns = useMemo(() => (rows ? buildTimeline(rows, sessionId) : []), [rows, sessionId]);
+  const targets = useMemo(() => labelTargets(rows?.events ?? []), [rows]);
   const graph = useMemo(() => {
     if (!rows) return null;
     const completeRetrievals = new Set(rows.retrievals.filter((row) => row.session_id === sessionId).map((row) => row.retrieval_id));
@@ -61,8 +71,11 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
         links={graph?.sessionLinks ?? []} settings={settings} />
       <QueryState query={inspector} label="this session's timeline and lineage" />
       <div className="inspector-body">
-        <div className="timeline-pane">
-          <TurnTimeline turns={turns} selectedNode={selected} onSelectNode={select} />
+        <div className="timeline-pane" aria-busy={inspector.isPlaceholderData}>
+          <SessionLabelsProvider targets={targets}>
+            <LabelingBar />
+            <TurnTimeline turns={turns} selectedNode={selected} onSelectNode={select} />
+          </SessionLabelsProvider>
         </div>
         <div className={`graph-pane${selectedNode ? ' with-details' : ''}`}>
           {graph && graph.nodes.length > 0 && (

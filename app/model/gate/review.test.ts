@@ -24,11 +24,11 @@ describe('weekly answer review', () => {
     expect(sampleWeek('2026-W42', week.slice(0, 3), 50)).toHaveLength(3);
   });
 
-  it('rates confidently-wrong answers as wrong / reviewed per week, null when none was reviewed', () => {
+  it('groups answered responses by ISO week, counting each week', () => {
     const weeks = weeklyReview([response('2026-W41', 1), response('2026-W42', 2, 'wrong'), response('2026-W42', 3, 'correct'), response('2026-W42', 4, 'partial'), response('2026-W42', 5)]);
-    expect(weeks.map(({ week: name, answered, reviewed, wrong, confidently_wrong_rate }) => ({ name, answered, reviewed, wrong, confidently_wrong_rate }))).toEqual([
-      { name: '2026-W41', answered: 1, reviewed: 0, wrong: 0, confidently_wrong_rate: null },
-      { name: '2026-W42', answered: 4, reviewed: 3, wrong: 1, confidently_wrong_rate: 1 / 3 },
+    expect(weeks.map(({ week: name, answered, sample }) => ({ name, answered, sampled: sample.length }))).toEqual([
+      { name: '2026-W41', answered: 1, sampled: 1 },
+      { name: '2026-W42', answered: 4, sampled: 4 },
     ]);
   });
 });

@@ -15,13 +15,8 @@ export interface AnsweredResponse {
 export interface ReviewWeek {
   week: string;
   answered: number;
-  /** The week's deterministic sample, in sample order. */
+  /** The week's deterministic sample, in sample order. The week's verdict counts and rate are the report's `review` (model/annotation/review-report.ts). */
   sample: AnsweredResponse[];
-  /** Answered responses of the week with a verdict (in the sample or not). */
-  reviewed: number;
-  wrong: number;
-  /** wrong / reviewed; null when nothing was reviewed. */
-  confidently_wrong_rate: number | null;
 }
 
 /**
@@ -37,8 +32,6 @@ export function weeklyReview(responses: AnsweredResponse[], size = DEFAULT_REVIE
   const weeks = [...new Set(responses.map((response) => response.week))].sort();
   return weeks.map((week) => {
     const ofWeek = responses.filter((response) => response.week === week);
-    const reviewed = ofWeek.filter((response) => response.verdict !== null).length;
-    const wrong = ofWeek.filter((response) => response.verdict === 'wrong').length;
-    return { week, answered: ofWeek.length, sample: sampleWeek(week, ofWeek, size), reviewed, wrong, confidently_wrong_rate: reviewed === 0 ? null : wrong / reviewed };
+    return { week, answered: ofWeek.length, sample: sampleWeek(week, ofWeek, size) };
   });
 }

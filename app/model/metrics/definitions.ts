@@ -1,3 +1,4 @@
+import { LABEL_KINDS } from '../../schema/given-label';
 import { ACTION_RULES } from './action-rules';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from './settings';
 
@@ -59,6 +60,27 @@ const DRIFT_COUNTS: Record<string, string> = {
   insufficient_evidence: 'answered questions (per run) whose resolved sub-questions lack evidence or gold evidence',
 };
 
+const AGREEMENT_VOTES = 'labels that name an annotator and are not adjudicated, each annotator\'s latest per item';
+const AGREEMENT: Record<string, MetricDefinition> = {
+  items: count('Items', `items with at least one vote (${AGREEMENT_VOTES})`),
+  annotators: count('Annotators', 'annotators with at least one vote'),
+  multi: count('Multi-annotated', 'items voted on by two or more annotators'),
+  disagreements: count('Disagreements', 'multi-annotated items whose values are not all equal'),
+  unresolved: count('Unresolved', 'disagreements with no adjudicated label'),
+  fleiss_kappa: ratio('Fleiss\' κ', '(P̄ − P_e) / (1 − P_e), P_i = Σ_j n_ij(n_ij − 1) / (n_i(n_i − 1)), P̄ their mean, P_e = Σ_j p_j²; only with 3+ annotators. 1 = perfect agreement, 0 = chance level, below 0 = worse', 'multi-annotated items, the number of raters varying per item', '1 − P_e'),
+  'pairs.*.items': count('Shared items', 'items both annotators voted on'),
+  'pairs.*.kappa': ratio('Cohen\'s κ', '(p_o − p_e) / (1 − p_e), p_e from each annotator\'s own category shares. 1 = perfect agreement, 0 = chance level, below 0 = worse', 'the items both annotators voted on, values unweighted', '1 − p_e'),
+};
+
+const REVIEW_COUNTS: Record<string, MetricDefinition> = {
+  reviewed: count('Reviewed', 'responses with a resolved answer_review verdict'),
+  correct: count('Correct', 'reviewed responses resolved correct'),
+  wrong: count('Wrong', 'reviewed responses resolved wrong'),
+  partial: count('Partial', 'reviewed responses resolved partial'),
+  unsupported: count('Unsupported', 'reviewed responses resolved unsupported'),
+  confidently_wrong_rate: ratio('Confidently wrong', 'wrong / reviewed', 'responses with a resolved answer_review verdict', 'reviewed responses'),
+};
+
 /** Definitions by report key path; `*` stands for a role, an ISO week or a category. */
 export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   events: count('Events', 'stored events in every loaded file'),
@@ -103,6 +125,9 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   'feedback.by_week.*.total': count('Feedback (week)', 'feedback events in the ISO week'),
   'feedback.by_week.*.down': count('Thumbs down (week)', 'down feedback in the ISO week'),
   'feedback.by_week.*.rate': ratio('Thumbs-down rate (week)', 'down / all feedback in the ISO week; above 15% raises an alarm', 'feedback events', 'feedback events in the week'),
+  ...Object.fromEntries(LABEL_KINDS.flatMap((kind) => Object.entries(prefixed(`agreement.${kind}`, AGREEMENT)))),
+  ...prefixed('review', REVIEW_COUNTS),
+  ...prefixed('review.by_week.*', REVIEW_COUNTS),
   flags: count('Flags', 'flagged items: masked retrieval failures and drift findings'),
 };
 
@@ -111,10 +136,12 @@ function prefixed(prefix: string, definitions: Record<string, MetricDefinition>)
 }
 
 const DYNAMIC_SEGMENT = /\b(by_role|by_week|by_category)\.[^.]+/g;
+/** An annotator pair's key may hold dots (names are free text): everything up to the last segment. */
+const PAIR_SEGMENT = /\.pairs\..+\.(items|kappa)$/;
 
 /** The definition of a report key path (e.g. `tier2.by_role.find.orf`), with the settings filled in. */
 export function describeMetric(path: string, settings: MetricSettings = DEFAULT_METRIC_SETTINGS): MetricDefinition | null {
-  const definition = METRIC_DEFINITIONS[path.replace(DYNAMIC_SEGMENT, '$1.*')];
+  const definition = METRIC_DEFINITIONS[path.replace(PAIR_SEGMENT, '.pairs.*.$1').replace(DYNAMIC_SEGMENT, '$1.*')];
   if (!definition) return null;
   const fill = (text: string) =>
     text

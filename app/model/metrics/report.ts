@@ -1,3 +1,8 @@
+import type { AgreementReport } from '../annotation/agreement';
+import type { ReviewReport } from '../annotation/review-report';
+
+export type { AgreementReport, ReviewReport };
+
 /**
  * The report object of metrics.md "The report": the same keys in the command line's JSON and
  * behind the UI panels. Rates are numbers in [0, 1] or null when the denominator is 0; counts
@@ -117,5 +122,7 @@ export interface MetricsReport {
   drift: DriftReport;
   gate: GateReport;
   feedback: FeedbackReport;
+  agreement: AgreementReport;
+  review: ReviewReport;
   flags: ReportFlag[];
 }

@@ -1,6 +1,8 @@
 import { calibrate, calibrateByCategory, type Calibration, type CalibrationCase } from '../../../model/gate/calibration';
 import { calibrationReport } from '../../../model/gate/calibration-summary';
 import { summarizeDecisions, type DecisionSummary, type GateDecisionBreakdownRow } from '../../../model/gate/decisions';
+import type { ReviewReport } from '../../../model/annotation/review-report';
+import { reviewReportIn } from '../../annotation-report';
 import { weeklyReview, type AnsweredResponse, type ReviewWeek } from '../../../model/gate/review';
 import type { FeedbackReport, GateReport } from '../../../model/metrics/report';
 import type { FeedbackWeekRow } from '../../../model/metrics/rows';
@@ -40,6 +42,8 @@ export interface GateScreenData {
   recall: RecallComparison;
   /** Weekly answer review with the default sample size (all loaded responses; no filters). */
   review: ReviewWeek[];
+  /** The report's `review` section, by the same code. */
+  reviewReport: ReviewReport;
 }
 
 /**
@@ -59,5 +63,6 @@ export async function loadGateScreen(engine: Engine, settings: MetricSettings): 
     downVoted: await run<DownVotedQuery>(downVotedQueriesQuery(settings)),
     recall,
     review: weeklyReview(await run<AnsweredResponse>(answeredResponsesQuery())),
+    reviewReport: await reviewReportIn(engine),
   };
 }

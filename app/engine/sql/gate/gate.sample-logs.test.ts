@@ -1,3 +1,4 @@
+import { reviewReportIn } from '../../annotation-report';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,8 +56,10 @@ describe('gate calibration on sample-logs/customer-service.jsonl', () => {
     const weeks = weeklyReview(await engine.query<AnsweredResponse>(sql, params));
     expect(weeks.map((week) => week.week)).toEqual(Array.from({ length: 10 }, (_, i) => `2026-W${37 + i}`));
     for (const week of weeks) expect(week.sample.length).toBe(Math.min(50, week.answered));
-    const reviewed = weeks.reduce((sum, week) => sum + week.reviewed, 0);
+    const reviewed = weeks.reduce((sum, week) => sum + week.sample.filter((response) => response.verdict !== null).length, 0);
     expect(reviewed).toBe(120); // every answer_review of the sample targets an answered response
-    expect(weeks.find((week) => week.week === '2026-W42')).toMatchObject({ reviewed: 12, wrong: 3, confidently_wrong_rate: 0.25 });
+    const review = await reviewReportIn(engine);
+    expect(review.reviewed).toBe(120);
+    expect(review.by_week['2026-W42']).toMatchObject({ reviewed: 12, wrong: 3, confidently_wrong_rate: 0.25 });
   });
 });

@@ -1,21 +1,17 @@
-import { labelsOfKind, resolvedLabelsSql } from '../labels';
+import { resolvedAnswerReviewsSql } from '../annotation/review-report';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { isoWeekOf } from '../metrics/sections';
-
-const ANSWER_REVIEW_VOTES = `
-SELECT target_event_id, verdict, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
-FROM (${labelsOfKind('answer_review')}) WHERE target_event_id IS NOT NULL AND verdict IS NOT NULL`;
 
 /**
  * metrics.md, Review and feedback: every `response` whose gate decision was `answer`, with its
  * ISO week and its resolved `answer_review` verdict (null when unreviewed), resolved as every
- * label kind is (labels.ts).
+ * label kind is (labels.ts; the one copy of it for answer reviews: annotation/review-report.ts).
  *
  * A response's gate is the latest `gate` of the same `request_id` (and session).
  */
 export function answeredResponsesQuery(): SqlQuery {
   return sql`
-WITH verdicts AS (${rawSql(resolvedLabelsSql(ANSWER_REVIEW_VOTES, ['target_event_id'], ['verdict']))}),
+WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql())}),
 gated AS (
   SELECT r.event_id, r.ts, r.session_id, r.text, g.decision
   FROM responses r JOIN gates g ON g.request_id = r.request_id AND g.session_id = r.session_id

@@ -1,0 +1,38 @@
+import { agreementReport, type AdjudicatedItem, type AgreementReport, type AgreementVote } from '../model/annotation/agreement';
+import { shapeReviewReport, type ReviewReport, type ReviewVerdictRow } from '../model/annotation/review-report';
+import type { LabelKind } from '../schema/given-label';
+import type { Engine } from './engine';
+import { adjudicatedItemsQuery, agreementVotesQuery } from './sql/annotation/agreement-votes';
+import { reviewVerdictsQuery } from './sql/annotation/review-report';
+import type { SqlQuery } from './sql/metrics/sql-query';
+
+/**
+ * The annotation sections of the report (metrics.md, "Annotation agreement"): `agreement` and
+ * `review`. They read the `labels` and `responses` views only (no derived tables, no settings:
+ * every loaded label and response counts), so a screen can run them in any coordinator read:
+ * `coordinator.read(key, ({ engine }) => agreementIn(engine))`.
+ */
+const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
+
+/** The votes and adjudicated items behind `agreement`: what the agreement screen's confusion matrices and disagreement list read. */
+export interface AgreementVotes {
+  votes: AgreementVote[];
+  adjudicated: AdjudicatedItem[];
+}
+
+export async function agreementVotesIn(engine: Engine, kinds?: readonly LabelKind[]): Promise<AgreementVotes> {
+  const votes = await run<AgreementVote>(engine, agreementVotesQuery(kinds));
+  const adjudicated = await run<AdjudicatedItem>(engine, adjudicatedItemsQuery(kinds));
+  return { votes, adjudicated };
+}
+
+/** The report's `agreement` key. */
+export async function agreementIn(engine: Engine): Promise<AgreementReport> {
+  const { votes, adjudicated } = await agreementVotesIn(engine);
+  return agreementReport(votes, adjudicated);
+}
+
+/** The report's `review` key. */
+export async function reviewReportIn(engine: Engine): Promise<ReviewReport> {
+  return shapeReviewReport(await run<ReviewVerdictRow>(engine, reviewVerdictsQuery()));
+}

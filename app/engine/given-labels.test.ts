@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadFiles } from '../ingest/load-files';
+import { LoadState } from '../ingest/load-state';
+import { nodeInputFile } from '../ingest/node-files';
+import { textInputFile } from '../ingest/text-input';
+import { labelEventsJsonl } from '../model/annotation/label-events';
+import { GIVEN_LABEL_VERSION, type GivenLabel, type LabelInput } from '../schema/given-label';
+import type { Engine } from './engine';
+import { syncGivenLabels } from './given-labels';
+import { computeMetricsReport, ensureDerivedTables } from './metrics-report';
+import { exportLabelsQuery } from './sql/annotation/export-labels';
+import { createTestEngine } from './sql/metrics/fixtures';
+
+const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sample-logs');
+const LOGS = ['customer-service.jsonl', 'creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz'].map((name) => path.join(SAMPLES, name));
+
+const engines: Engine[] = [];
+afterEach(async () => { await Promise.all(engines.splice(0).map((engine) => engine.close())); });
+
+async function samples(): Promise<Engine> {
+  const engine = await createTestEngine();
+  engines.push(engine);
+  await loadFiles(engine, LOGS.map(nodeInputFile), new LoadState());
+  return engine;
+}
+
+const rounded = (report: unknown) =>
+  JSON.parse(JSON.stringify(report, (_, value: unknown) => (typeof value === 'number' ? Number(value.toPrecision(12)) : value))) as unknown;
+
+let ts = Date.UTC(2026, 10, 30, 9);
+const given = (input: LabelInput, annotator = 'tester'): GivenLabel =>
+  ({ ...input, version: GIVEN_LABEL_VERSION, annotator, ts: ts++, event_id: `label-${annotator}-${ts}` }) as GivenLabel;
+
+async function firstRetrievals(engine: Engine, n: number) {
+  await ensureDerivedTables(engine);
+  return engine.query<{ retrieval_id: string; asset_id: string; turn_id: string }>(
+    `SELECT retrieval_id, returned_asset_ids[1] AS asset_id, turn_id FROM retrievals
+     WHERE len(returned_asset_ids) > 0 AND turn_id IS NOT NULL AND retrieval_id NOT IN (SELECT retrieval_id FROM resolved_relevance)
+     ORDER BY seq LIMIT ${n}`);
+}
+
+describe.skipIf(!existsSync(SAMPLES))('labels given in the browser', () => {
+  it('judge retrievals as a loaded label would, and an exported file loaded after the logs gives the same report', async () => {
+    const engine = await samples();
+    await ensureDerivedTables(engine);
+    const before = await computeMetricsReport(engine);
+    const targets = await firstRetrievals(engine, 3);
+    const labels = [
+      ...targets.map((t, i) => given({ kind: 'relevance', retrieval_id: t.retrieval_id, asset_id: t.asset_id, grade: i === 0 ? 0 : 3 })),
+      given({ kind: 'role', retrieval_id: targets[0].retrieval_id, role: 'reference' }),
+      given({ kind: 'intent', turn_id: targets[1].turn_id, retrieval_intent: true, intents: ['find', 'compare'] }),
+    ];
+    expect(await syncGivenLabels(engine, labels)).toMatchObject({ inserted: 5, removed: 0 });
+    const after = await computeMetricsReport(engine);
+    // Three retrievals no label judged before are judged now.
+    expect(after.tier1.judged).toBe(before.tier1.judged + 3);
+    expect(after.events).toBe(before.events + 5);
+
+    const exported = exportLabelsQuery({ givenHere: true });
+    const jsonl = labelEventsJsonl(await engine.query(exported.sql, exported.params));
+    expect(jsonl.trim().split('\n')).toHaveLength(5);
+    const reloaded = await samples();
+    await loadFiles(reloaded, [textInputFile('labels.jsonl', jsonl, 1 << 16)], new LoadState());
+    // Sums taken in another order (an incremental update against a fresh build) may differ in the last bit.
+    expect(rounded(await computeMetricsReport(reloaded))).toEqual(rounded(after));
+  });
+
+  it('are taken back when the journal no longer holds them, and wait while no file is loaded', async () => {
+    const engine = await samples();
+    const [target] = await firstRetrievals(engine, 1);
+    const label = given({ kind: 'relevance', retrieval_id: target.retrieval_id, asset_id: target.asset_id, grade: 2 });
+    await syncGivenLabels(engine, [label]);
+    await syncGivenLabels(engine, [label]);
+    expect(await engine.query(`SELECT count(*)::INTEGER AS n FROM labels WHERE event_id = '${label.event_id}'`)).toEqual([{ n: 1 }]);
+    expect(await syncGivenLabels(engine, [])).toMatchObject({ inserted: 0, removed: 1 });
+    await ensureDerivedTables(engine);
+    expect(await engine.query(`SELECT count(*)::INTEGER AS n FROM resolved_relevance WHERE retrieval_id = '${target.retrieval_id}'`)).toEqual([{ n: 0 }]);
+
+    const empty = await createTestEngine();
+    engines.push(empty);
+    await loadFiles(empty, [], new LoadState());
+    expect(await syncGivenLabels(empty, [label])).toMatchObject({ inserted: 0 });
+  });
+});

@@ -1,0 +1,33 @@
+import { LABEL_KINDS, type LabelKind } from '../../../schema/given-label';
+import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { labelVotesSql } from './label-votes';
+
+const votesOf = (kinds: readonly LabelKind[]) => rawSql(kinds.map(labelVotesSql).join('\nUNION ALL\n'));
+
+/**
+ * The votes agreement is measured on (metrics.md, "Annotation agreement"), as
+ * model/annotation/agreement.ts reads them: (kind, item, annotator, value) for the labels that
+ * name an annotator and are not adjudicated, each annotator's latest label per item (label
+ * order: labels.ts). An adjudicated label is no vote: it settles the disagreement.
+ */
+export function agreementVotesQuery(kinds: readonly LabelKind[] = LABEL_KINDS): SqlQuery {
+  return sql`
+WITH votes AS (${votesOf(kinds)})
+SELECT kind, item, annotator, value FROM votes
+WHERE annotator IS NOT NULL AND NOT adjudicated
+QUALIFY row_number() OVER (PARTITION BY kind, item, annotator ORDER BY label_order DESC) = 1
+ORDER BY kind, item, annotator`;
+}
+
+/**
+ * The items with at least one adjudicated label (annotator or not), with the resolved value: the
+ * latest adjudicated label's, as labels.ts resolves it.
+ */
+export function adjudicatedItemsQuery(kinds: readonly LabelKind[] = LABEL_KINDS): SqlQuery {
+  return sql`
+WITH votes AS (${votesOf(kinds)})
+SELECT kind, item, value FROM votes
+WHERE adjudicated
+QUALIFY row_number() OVER (PARTITION BY kind, item ORDER BY label_order DESC) = 1
+ORDER BY kind, item`;
+}

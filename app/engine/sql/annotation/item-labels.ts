@@ -1,0 +1,42 @@
+import type { ItemLabelRow } from '../../../model/annotation/item-labels';
+import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
+
+export type { ItemLabelRow };
+import { idSet } from '../session-inspector';
+import { sql, type SqlQuery } from '../metrics/sql-query';
+
+/** The items whose labels a screen shows: retrievals (relevance and role), turns (intent), responses (answer review). */
+export interface LabelTargets {
+  retrievalIds?: readonly string[];
+  turnIds?: readonly string[];
+  responseIds?: readonly string[];
+}
+
+
+/**
+ * Every label on the targets, in label order: relevance and role labels of the retrievals
+ * (a query label once per retrieval of that query), intent labels of the turns, answer reviews
+ * of the responses.
+ */
+export function itemLabelsQuery({ retrievalIds = [], turnIds = [], responseIds = [] }: LabelTargets): SqlQuery {
+  return sql`
+WITH ordered AS (
+  SELECT *, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels
+),
+targeted AS (
+  SELECT l.* FROM ordered l WHERE l.retrieval_id IN ${idSet(retrievalIds)} AND l.kind IN ('relevance', 'role')
+  UNION ALL
+  SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM ordered l JOIN retrievals r ON r.query = l.query
+  WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL AND r.retrieval_id IN ${idSet(retrievalIds)}
+  UNION ALL
+  SELECT l.* FROM ordered l WHERE l.kind = 'intent' AND l.turn_id IN ${idSet(turnIds)}
+  UNION ALL
+  SELECT l.* FROM ordered l WHERE l.kind = 'answer_review' AND l.target_event_id IN ${idSet(responseIds)}
+)
+SELECT t.event_id, t.kind, t.retrieval_id, t.query, t.asset_id, t.grade::INTEGER AS grade, t.role, t.turn_id,
+       t.retrieval_intent, t.intents, t.target_event_id, t.verdict, t.note, t.annotator,
+       coalesce(t.adjudicated, false) AS adjudicated, t.ts, t.label_order,
+       t.file_id = ${GIVEN_LABELS_FILE_ID} AS given_here, f.name AS file
+FROM targeted t LEFT JOIN files f ON f.file_id = t.file_id
+ORDER BY t.label_order`;
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'react';
+import { Link } from '../../components/Link';
+import { formatCount, formatTimestamp } from '../../lib/format';
+import { annotateUrl } from '../../links/annotate';
+import type { ItemLabelRow } from '../../model/annotation/item-labels';
+import { annotatorTotals, labeledBy, type ItemState, type QueueCandidate, type QueueKind, type QueueProgress } from '../../model/annotation/queue';
+
+interface QueueSideProps {
+  kind: QueueKind;
+  ids: readonly string[];
+  itemId: string | null;
+  byId: ReadonlyMap<string, QueueCandidate & { query: string | null }>;
+  states: ReadonlyMap<string, ItemState>;
+  annotator: string;
+  skipped: ReadonlySet<string>;
+  progress: QueueProgress;
+  labels: readonly ItemLabelRow[];
+  frozenAt: number | null;
+  onRebuild(): void;
+}
+
+/** Items shown around the open one: the list can hold thousands. */
+const BEFORE = 8;
+const AFTER = 20;
+
+type ItemMark = 'done' | 'started' | 'skipped' | 'others' | 'open';
+const STATE_TITLE: Record<ItemMark, string> = {
+  done: 'labeled by you', started: 'partly graded by you', skipped: 'skipped', others: 'labeled by others only', open: 'no label yet',
+};
+const STATE_MARK: Record<ItemMark, string> = { done: '✓', started: '◐', skipped: '↷', others: '•', open: '' };
+
+/** The queue's progress, the items around the open one with their state, and labels per annotator of this kind. */
+export function QueueSide({ kind, ids, itemId, byId, states, annotator, skipped, progress, labels, frozenAt, onRebuild }: QueueSideProps) {
+  const at = Math.max(itemId === null ? ids.length : ids.indexOf(itemId), 0);
+  const from = Math.max(0, at - BEFORE);
+  const shown = ids.slice(from, at + AFTER);
+  const totals = annotatorTotals(kind, labels);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [itemId]);
+  return (
+    <aside className="panel annotate-side" aria-label="Queue">
+      <div className="annotate-progress" data-testid="annotate.progress" data-done={progress.done} data-total={progress.total}>
+        <div><strong>{formatCount(progress.done)}</strong> of {formatCount(progress.total)} labeled by you</div>
+        <progress max={Math.max(progress.total, 1)} value={progress.done} aria-label="Queue progress" />
+        <div className="text-soft">{formatCount(progress.labeled)} with any label · {formatCount(skipped.size)} skipped</div>
+      </div>
+      <ol className="annotate-queue-list" start={from + 1} aria-label="Items in this queue" ref={list}>
+        {shown.map((id, i) => {
+          const candidate = byId.get(id);
+          const itemState = states.get(id);
+          const done = candidate !== undefined && labeledBy(candidate, itemState, annotator);
+          const state: ItemMark = done ? 'done' : itemState?.labeledBy.has(annotator) ? 'started' : skipped.has(id) ? 'skipped' : itemState ? 'others' : 'open';
+          return (
+            <li key={id}>
+              <Link href={annotateUrl.changed({ item: id })} replace aria-current={id === itemId} data-item={id} data-state={state}
+                title={STATE_TITLE[state]}>
+                <span className="annotate-queue-index">{from + i + 1}</span>
+                <span className="annotate-queue-mark" aria-hidden="true">{STATE_MARK[state]}</span>
+                <span className="annotate-queue-text">{candidate?.query ?? id}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+      {ids.length > from + shown.length && <p className="text-soft annotate-more">… {formatCount(ids.length - from - shown.length)} more</p>}
+      <p className="text-soft annotate-frozen">
+        List made {frozenAt ? formatTimestamp(frozenAt) : '—'}; it stays as it is while you label.{' '}
+        <button type="button" className="annotate-link-button" onClick={onRebuild}>Make it again</button>
+      </p>
+      <h3>Labels per annotator ({kind})</h3>
+      {totals.length === 0 ? <p className="text-soft">None yet.</p> : (
+        <div className="annotate-annotators-box">
+          <table className="data annotate-annotators" aria-label="Labels per annotator">
+            <thead><tr><th>annotator</th><th className="num">labels</th><th className="num">{kind === 'intent' ? 'turns' : 'retrievals'}</th></tr></thead>
+            <tbody>
+              {totals.map((row) => (
+                <tr key={row.annotator} aria-current={row.annotator === annotator}>
+                  <td>{row.annotator}{row.annotator === annotator && <span className="text-soft"> (you)</span>}</td>
+                  <td className="num">{formatCount(row.labels)}</td>
+                  <td className="num">{formatCount(row.items)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </aside>
+  );
+}

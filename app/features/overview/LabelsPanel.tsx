@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatCount } from '../../lib/format';
+import { downloadText } from '../../lib/download';
+import { LABEL_KINDS, type LabelKind } from '../../schema/given-label';
+import { useDataset } from '../../queries/dataset';
+import { useLabeling } from '../../queries/labeling';
+import type { LabelExportFilter } from '../../queries/labeling-api';
+import { labelCountsOptions } from '../../queries/overview';
+
+const fileName = ({ annotator, kind, givenHere }: LabelExportFilter) =>
+  `labels${givenHere ? '-given-here' : ''}${annotator ? `-${annotator.replace(/[^\w-]+/g, '_')}` : ''}${kind ? `-${kind}` : ''}.jsonl`;
+
+/**
+ * Every label of the dataset by annotator and kind, with exports as JSON Lines `label` events
+ * (all, one annotator's, one kind's, or those given here), which load back like any label file.
+ */
+export function LabelsPanel() {
+  const dataset = useDataset();
+  const labeling = useLabeling();
+  const counts = useQuery(labelCountsOptions(dataset));
+  const [error, setError] = useState<string | null>(null);
+  const rows = counts.data ?? [];
+  const annotators = [...new Set(rows.map((row) => row.annotator))];
+  const count = (annotator: string | null, kind: LabelKind) => rows.find((row) => row.annotator === annotator && row.kind === kind);
+  const givenHere = rows.reduce((sum, row) => sum + row.given_here, 0);
+  const exportLabels = (filter: LabelExportFilter) =>
+    labeling.exportLabels(filter).then((text) => downloadText(fileName(filter), text), (e: Error) => setError(e.message));
+  const discard = () => {
+    if (window.confirm(`Remove the ${labeling.given.length} label(s) given in this browser? Export them first to keep them.`)) void labeling.discardGiven();
+  };
+  return (
+    <section className="panel" aria-label="Labels">
+      <h2>Labels</h2>
+      {rows.length === 0 && <p className="text-soft">No label is loaded or given yet: label on the Annotate, Review or Sessions screens, or load a label file.</p>}
+      {rows.length > 0 && (
+        <table className="data labels-table">
+          <thead>
+            <tr>
+              <th>annotator</th>
+              {LABEL_KINDS.map((kind) => (
+                <th key={kind} className="num">
+                  <button type="button" className="button subtle" onClick={() => exportLabels({ kind })} title={`Export every ${kind} label`}>{kind} ⭳</button>
+                </th>
+              ))}
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {annotators.map((annotator) => (
+              <tr key={annotator ?? ''}>
+                <td>{annotator ?? <span className="text-soft">(no annotator)</span>}</td>
+                {LABEL_KINDS.map((kind) => {
+                  const cell = count(annotator, kind);
+                  return (
+                    <td key={kind} className="num">
+                      {cell ? formatCount(cell.labels) : <span className="text-soft">—</span>}
+                      {cell && cell.given_here > 0 && <span className="text-soft" title="given in this browser"> ({formatCount(cell.given_here)} here)</span>}
+                    </td>
+                  );
+                })}
+                <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}>Export {annotator}'s ⭳</button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="labels-actions">
+        <button type="button" className="button" onClick={() => exportLabels({})} disabled={rows.length === 0} data-testid="labels.export-all">Export all labels ⭳</button>
+        <button type="button" className="button" onClick={() => exportLabels({ givenHere: true })} disabled={givenHere === 0} data-testid="labels.export-given">
+          Export the {formatCount(givenHere)} given here ⭳
+        </button>
+        {labeling.given.length > 0 && <button type="button" className="button subtle" onClick={discard}>Discard labels given here…</button>}
+        <span className="text-soft">An export loads back like any label file, with the same numbers.</span>
+      </div>
+      {error && <div className="query-error" role="alert">Export failed: {error}</div>}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import type { SessionEvent } from '../../model/lineage/timeline';
+import type { SessionLabelTargets } from '../../queries/session-labels';
+
+/** The session's items that take labels: its retrievals (relevance, role), turns (intent), responses (answer review). */
+export function labelTargets(events: readonly SessionEvent[]): SessionLabelTargets {
+  const ids = (type: string, id: (event: SessionEvent) => string | null | undefined) =>
+    [...new Set(events.flatMap((event) => (event.type === type ? (id(event) ?? []) : [])))].sort();
+  return {
+    retrievalIds: ids('retrieval', (event) => event.retrieval_id),
+    turnIds: ids('prompt', (event) => event.turn_id),
+    responseIds: ids('response', (event) => event.event_id),
+  };
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { itemKeyOf, labelsByItem } from '../../model/annotation/item-labels';
+import { summarizeVotes, type VoteSummary } from '../../model/annotation/vote-summary';
+import { useDataset } from '../../queries/dataset';
+import { useLabeling } from '../../queries/labeling';
+import {
+  sessionLabelsOptions, type NotReturnedRow, type ResolvedIntentRow, type ResolvedVerdictRow, type SessionLabelTargets,
+} from '../../queries/session-labels';
+import type { LabelInput } from '../../schema/given-label';
+import './session-labeling.css';
+
+/** The item key of each label kind (model/annotation/item-labels.ts). */
+export const itemKeys = {
+  relevance: (retrievalId: string, assetId: string) => itemKeyOf({ kind: 'relevance', retrieval_id: retrievalId, asset_id: assetId, turn_id: null, target_event_id: null }),
+  role: (retrievalId: string) => itemKeyOf({ kind: 'role', retrieval_id: retrievalId, asset_id: null, turn_id: null, target_event_id: null }),
+  intent: (turnId: string) => itemKeyOf({ kind: 'intent', retrieval_id: null, asset_id: null, turn_id: turnId, target_event_id: null }),
+  review: (eventId: string) => itemKeyOf({ kind: 'answer_review', retrieval_id: null, asset_id: null, turn_id: null, target_event_id: eventId }),
+};
+
+const keyOfInput = (label: LabelInput) =>
+  label.kind === 'relevance' ? itemKeys.relevance(label.retrieval_id, label.asset_id)
+  : label.kind === 'role' ? itemKeys.role(label.retrieval_id)
+  : label.kind === 'intent' ? itemKeys.intent(label.turn_id)
+  : itemKeys.review(label.target_event_id);
+
+interface SessionLabelsValue {
+  annotator: string | null;
+  votes(key: string): VoteSummary | null;
+  notReturned(retrievalId: string): NotReturnedRow[];
+  intent(turnId: string): ResolvedIntentRow | null;
+  verdict(responseId: string): ResolvedVerdictRow | null;
+  /** A label given here that the loaded labels do not show yet, by item key. */
+  pending(key: string): LabelInput | null;
+  /** Gives the label under the named annotator; false when it was not saved (`error` says why). */
+  give(label: LabelInput): Promise<boolean>;
+  error: string | null;
+}
+
+const SessionLabelsContext = createContext<SessionLabelsValue | null>(null);
+
+/** Loads the labels of the session's items once and gives labels on them, for every control of the timeline. */
+export function SessionLabelsProvider({ targets, children }: { targets: SessionLabelTargets; children: ReactNode }) {
+  const dataset = useDataset();
+  const labeling = useLabeling();
+  const { data } = useQuery(sessionLabelsOptions(dataset, targets));
+  const [given, setGiven] = useState<ReadonlyMap<string, { eventId: string; label: LabelInput }>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+  const { annotator, give: giveLabel } = labeling;
+
+  const give = useCallback(async (label: LabelInput) => {
+    setError(null);
+    try {
+      const saved = await giveLabel(label);
+      setGiven((previous) => new Map(previous).set(keyOfInput(label), { eventId: saved.event_id, label }));
+      return true;
+    } catch (failure) {
+      setError(`The label was not saved: ${(failure as Error).message}`);
+      return false;
+    }
+  }, [giveLabel]);
+
+  const value = useMemo<SessionLabelsValue>(() => {
+    const items = labelsByItem(data?.labels ?? []);
+    const loaded = new Set(data?.labels.map((label) => label.event_id));
+    const group = <Row, Key>(rows: Row[] | undefined, key: (row: Row) => Key) => new Map((rows ?? []).map((row) => [key(row), row]));
+    const notReturned = new Map<string, NotReturnedRow[]>();
+    for (const row of data?.notReturned ?? []) notReturned.set(row.retrieval_id, [...(notReturned.get(row.retrieval_id) ?? []), row]);
+    const intents = group(data?.intents, (row) => row.turn_id);
+    const verdicts = group(data?.verdicts, (row) => row.target_event_id);
+    return {
+      annotator,
+      votes: (key) => {
+        const labels = items.get(key);
+        return labels ? summarizeVotes(labels, annotator) : null;
+      },
+      notReturned: (retrievalId) => notReturned.get(retrievalId) ?? [],
+      intent: (turnId) => intents.get(turnId) ?? null,
+      verdict: (responseId) => verdicts.get(responseId) ?? null,
+      pending: (key) => {
+        const entry = given.get(key);
+        return entry && !loaded.has(entry.eventId) ? entry.label : null;
+      },
+      give,
+      error,
+    };
+  }, [data, annotator, given, give, error]);
+
+  return <SessionLabelsContext.Provider value={value}>{children}</SessionLabelsContext.Provider>;
+}
+
+export function useSessionLabels(): SessionLabelsValue {
+  const value = useContext(SessionLabelsContext);
+  if (!value) throw new Error('useSessionLabels outside SessionLabelsProvider');
+  return value;
+}

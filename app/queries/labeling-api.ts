@@ -1,0 +1,33 @@
+import type { GivenLabel, LabelInput, LabelKind } from '../schema/given-label';
+
+export type { GivenLabel, LabelInput, LabelKind };
+
+/** Which labels an export writes. */
+export interface LabelExportFilter {
+  annotator?: string;
+  kind?: LabelKind;
+  /** Only labels given in this browser (not those read from files). */
+  givenHere?: boolean;
+}
+
+/**
+ * Labeling in this browser (queries/labeling.tsx): who is labeling, giving and taking back
+ * labels, and exporting them. A label is saved in the browser's label journal before `give`
+ * resolves, so a reload or a crash right after loses nothing; then it is applied to the loaded
+ * dataset and every screen's queries re-run (the dataset version changes).
+ */
+export interface Labeling {
+  /** The name labels are given under; null until the user names themself (components/AnnotatorGate). */
+  annotator: string | null;
+  setAnnotator(name: string): void;
+  /** Saves the label under `annotator` (throws when nobody is named), then applies it. */
+  give(label: LabelInput): Promise<GivenLabel>;
+  /** Takes back a label given in this browser (undo). */
+  retract(eventId: string): Promise<void>;
+  /** Labels given in this browser, oldest first. */
+  given: readonly GivenLabel[];
+  /** Every label of the dataset that passes the filter, as JSON Lines `label` events in label order. */
+  exportLabels(filter?: LabelExportFilter): Promise<string>;
+  /** Removes every label given in this browser (after the user confirmed). */
+  discardGiven(): Promise<void>;
+}

@@ -1,0 +1,100 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { datasetCoordinator } from '../engine/dataset-coordinator';
+import { LabelJournal } from '../engine/label-journal';
+import { exportLabelsQuery } from '../engine/sql/annotation/export-labels';
+import { labelEventsJsonl } from '../model/annotation/label-events';
+import { GIVEN_LABEL_VERSION, labelEventOf, type GivenLabel, type LabelInput } from '../schema/given-label';
+import { validateEvent } from '../schema/validate';
+import { useDataset } from './dataset';
+import type { Labeling } from './labeling-api';
+
+export type { Labeling } from './labeling-api';
+
+const ANNOTATOR_KEY = 'retrieval-inspector:annotator';
+const LabelingContext = createContext<Labeling | null>(null);
+
+let journalOpened: Promise<LabelJournal> | null = null;
+const openJournal = () => (journalOpened ??= LabelJournal.open());
+
+const storedAnnotator = () => window.localStorage?.getItem(ANNOTATOR_KEY) || null;
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'annotator';
+
+/** The label journal of this browser, applied to the dataset after every change (queries/labeling-api.ts). */
+export function LabelingProvider({ children }: { children: ReactNode }) {
+  const dataset = useDataset();
+  const [annotator, setAnnotatorState] = useState<string | null>(storedAnnotator);
+  const [given, setGiven] = useState<readonly GivenLabel[]>([]);
+  const givenRef = useRef<readonly GivenLabel[]>([]);
+  const datasetRef = useRef(dataset);
+  useEffect(() => {
+    datasetRef.current = dataset;
+  }, [dataset]);
+  // Applies run one after another, each with the journal as it is by then.
+  const applying = useRef<Promise<void>>(Promise.resolve());
+  const lastTs = useRef(0);
+
+  const apply = useCallback((labels: readonly GivenLabel[]) => {
+    givenRef.current = labels;
+    setGiven(labels);
+    applying.current = applying.current
+      .then(() => datasetRef.current.applyGivenLabels(givenRef.current))
+      .catch((error: Error) => console.error(`Applying the labels given here failed: ${error.message}`));
+    return applying.current;
+  }, []);
+
+  useEffect(() => {
+    let unsubscribe = () => undefined as void;
+    void openJournal().then((journal) => {
+      const reread = () => journal.read().then(({ labels }) => apply(labels));
+      unsubscribe = journal.subscribe(() => void reread());
+      return reread();
+    });
+    return () => unsubscribe();
+  }, [apply]);
+
+  const labeling = useMemo<Labeling>(() => ({
+    annotator,
+    given,
+    setAnnotator: (name) => {
+      const trimmed = name.trim();
+      window.localStorage?.setItem(ANNOTATOR_KEY, trimmed);
+      setAnnotatorState(trimmed || null);
+    },
+    give: async (input: LabelInput) => {
+      if (!annotator) throw new Error('Name yourself before labeling');
+      // Strictly increasing times within a tab keep the order of two labels given in one millisecond.
+      const ts = Math.max(Date.now(), lastTs.current + 1);
+      lastTs.current = ts;
+      const label = { ...input, version: GIVEN_LABEL_VERSION, annotator, ts, event_id: `label-${slug(annotator)}-${ts}-${Math.random().toString(36).slice(2, 8)}` } as GivenLabel;
+      const validation = validateEvent(labelEventOf(label), new Set());
+      if (!validation.ok) throw new Error(validation.rejection.message);
+      await (await openJournal()).add(label);
+      void apply([...givenRef.current, label]);
+      return label;
+    },
+    retract: async (eventId) => {
+      await (await openJournal()).remove([eventId]);
+      await apply(givenRef.current.filter((label) => label.event_id !== eventId));
+    },
+    discardGiven: async () => {
+      await (await openJournal()).remove(givenRef.current.map((label) => label.event_id));
+      await apply([]);
+    },
+    exportLabels: async (filter = {}) => {
+      await applying.current;
+      const { engine } = datasetRef.current;
+      if (!engine) throw new Error('The database engine is not ready');
+      const query = exportLabelsQuery(filter);
+      const rows = await datasetCoordinator(engine).read(null, ({ engine: reader }) => reader.query<Record<string, unknown>>(query.sql, query.params));
+      return labelEventsJsonl(rows);
+    },
+  }), [annotator, given, apply]);
+
+  return <LabelingContext.Provider value={labeling}>{children}</LabelingContext.Provider>;
+}
+
+export function useLabeling(): Labeling {
+  const labeling = useContext(LabelingContext);
+  if (!labeling) throw new Error('useLabeling outside LabelingProvider');
+  return labeling;
+}

@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { assetSearchQuery, type AssetSearchRow } from '../engine/sql/annotation/asset-search';
+import { itemLabelsQuery, type ItemLabelRow, type LabelTargets } from '../engine/sql/annotation/item-labels';
+import {
+  notReturnedLabeledQuery, resolvedIntentsQuery, resolvedVerdictsQuery,
+  type NotReturnedRow, type ResolvedIntentRow, type ResolvedVerdictRow,
+} from '../engine/sql/annotation/session-labels';
+import { run } from '../engine/sql/session-inspector';
+import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
+import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
+
+export type { AssetSearchRow, ItemLabelRow, NotReturnedRow, ResolvedIntentRow, ResolvedVerdictRow };
+
+/** The items of one session that take labels: its retrievals, its turns, its responses. */
+export type SessionLabelTargets = Required<LabelTargets>;
+
+/** Every label on a session's items, and what resolves from them beyond what the timeline already shows. */
+export interface SessionLabels {
+  labels: ItemLabelRow[];
+  notReturned: NotReturnedRow[];
+  intents: ResolvedIntentRow[];
+  verdicts: ResolvedVerdictRow[];
+}
+
+/**
+ * A label bumps the dataset version, so every key changes; the previous result stays on screen
+ * until the new one is in (the items are the same, only their labels moved), so the inspector
+ * never flashes empty under the annotator's pointer.
+ */
+export const sessionLabelsOptions = (dataset: DatasetRef, targets: SessionLabelTargets) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'session-labels', targets),
+    queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<SessionLabels> => ({
+      labels: await run<ItemLabelRow>(engine, itemLabelsQuery(targets)),
+      notReturned: await run<NotReturnedRow>(engine, notReturnedLabeledQuery(targets.retrievalIds)),
+      intents: await run<ResolvedIntentRow>(engine, resolvedIntentsQuery(targets.turnIds)),
+      verdicts: await run<ResolvedVerdictRow>(engine, resolvedVerdictsQuery(targets.responseIds)),
+    }), READS_DERIVED_TABLES),
+    enabled: dataset.engine !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** Catalog entries by id or title (asset-search.ts), for marking an asset a retrieval missed. */
+export const assetSearchOptions = (dataset: DatasetRef, text: string) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'asset-search', text.trim()),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run<AssetSearchRow>(engine, assetSearchQuery(text))),
+    enabled: dataset.engine !== null && text.trim() !== '',
+    placeholderData: sameDatasetPlaceholder(dataset),
+  });
