@@ -74,7 +74,7 @@ test('two tabs labeling at once keep both labels', async ({ page, context }) => 
   await context.addInitScript(() => window.localStorage.setItem('retrieval-inspector:annotator', 'tabs'));
   const first = new AppPage(page);
   await first.open();
-  await first.loadFiles(...LOGS);
+  await first.loadFiles('creative-assistant.jsonl');
   const second = await context.newPage();
   const other = new AppPage(second);
   await other.open('?view=sessions&session=ca-0001');

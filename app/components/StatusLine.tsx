@@ -1,5 +1,6 @@
 import { formatCount, pluralize } from '../lib/format';
 import { useDataset, type Dataset } from '../queries/dataset';
+import { useLabeling } from '../queries/labeling';
 import { StartProgress } from './start-progress/StartProgress';
 
 const loadedAtText = (ms: number | null) =>
@@ -19,7 +20,7 @@ function loadedText({ summary, origin }: Dataset): string {
 function storageText({ origin, summary }: Dataset): string | null {
   if (!origin) return null;
   if (origin.storageNote) return origin.storageNote;
-  if (origin.storage.mode === 'copy') return 'A copy of the logs another tab keeps; what you load here is not kept.';
+  if (origin.storage.mode === 'copy') return 'A copy of the logs another tab keeps; files you load here are not kept (labels you give are).';
   if (origin.storage.mode === 'memory' && summary.files > 0) return 'Held in this tab only; a reload will not reopen them.';
   return null;
 }
@@ -28,6 +29,8 @@ export function StatusLine() {
   const dataset = useDataset();
   const { phase, summary, notice, start } = dataset;
   const storage = storageText(dataset);
+  const { given } = useLabeling();
+  const waitingLabels = phase === 'ready' && summary.files === 0 && given.length > 0;
   return (
     <div className="status-line">
       <span role="status" title={dataset.origin?.restored ? `Kept files: ${dataset.origin.restored.names.join(', ')}` : undefined}>
@@ -39,6 +42,11 @@ export function StatusLine() {
       </span>
       {phase === 'ready' && summary.warnings > 0 && <span className="text-warn"> · {pluralize(summary.warnings, 'reference warning')}</span>}
       {storage && phase === 'ready' && <span className="storage-note" data-storage={dataset.origin?.storage.mode}>{storage}</span>}
+      {waitingLabels && (
+        <span className="storage-note" data-testid="status.waiting-labels">
+          {pluralize(given.length, 'label')} you gave are kept in this browser and apply when logs are loaded.
+        </span>
+      )}
       {notice && <span className={notice.tone === 'error' ? 'notice error' : 'notice'} role={notice.tone === 'error' ? 'alert' : undefined}>{notice.text}</span>}
     </div>
   );

@@ -10,7 +10,7 @@ export function ReportDownload({ report, filtered }: { report: MetricsReport; fi
   return (
     <div className="report-download">
       <button type="button" className="button subtle" onClick={save} data-testid="metrics.download-report">
-        ⭳ Report (JSON)
+        ↓ Report (JSON)
       </button>
       {filtered && <span className="text-soft"> with this screen's filters, which the command line does not take</span>}
     </div>

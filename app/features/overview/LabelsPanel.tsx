@@ -38,11 +38,7 @@ export function LabelsPanel() {
           <thead>
             <tr>
               <th>annotator</th>
-              {LABEL_KINDS.map((kind) => (
-                <th key={kind} className="num">
-                  <button type="button" className="button subtle" onClick={() => exportLabels({ kind })} title={`Export every ${kind} label`}>{kind} ⭳</button>
-                </th>
-              ))}
+              {LABEL_KINDS.map((kind) => <th key={kind} className="num">{kind}</th>)}
               <th />
             </tr>
           </thead>
@@ -59,16 +55,29 @@ export function LabelsPanel() {
                     </td>
                   );
                 })}
-                <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}>Export {annotator}'s ⭳</button>}</td>
+                <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}>Export {annotator}'s ↓</button>}</td>
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr>
+              <td className="text-soft">every annotator</td>
+              {LABEL_KINDS.map((kind) => (
+                <td key={kind} className="num">
+                  <button type="button" className="button subtle" onClick={() => exportLabels({ kind })} disabled={!rows.some((row) => row.kind === kind)}>
+                    Export {kind} ↓
+                  </button>
+                </td>
+              ))}
+              <td />
+            </tr>
+          </tfoot>
         </table>
       )}
       <div className="labels-actions">
-        <button type="button" className="button" onClick={() => exportLabels({})} disabled={rows.length === 0} data-testid="labels.export-all">Export all labels ⭳</button>
+        <button type="button" className="button" onClick={() => exportLabels({})} disabled={rows.length === 0} data-testid="labels.export-all">Export all labels ↓</button>
         <button type="button" className="button" onClick={() => exportLabels({ givenHere: true })} disabled={givenHere === 0} data-testid="labels.export-given">
-          Export the {formatCount(givenHere)} given here ⭳
+          Export the {formatCount(givenHere)} given here ↓
         </button>
         {labeling.given.length > 0 && <button type="button" className="button subtle" onClick={discard}>Discard labels given here…</button>}
         <span className="text-soft">An export loads back like any label file, with the same numbers.</span>

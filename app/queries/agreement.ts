@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import { agreementVotesIn, type AgreementVotes } from '../engine/annotation-report';
+import { annotatorLabelCountsQuery, loadAgreementItem, type AnnotatorLabelCountRow } from '../engine/sql/annotation/agreement-item';
+import { agreementReport, type AgreementReport } from '../model/annotation/agreement';
+import { parseItemKey } from '../model/annotation/item-key';
+import type { LabelKind } from '../schema/given-label';
+import { coordinatedQueryFn } from './coordinated-query';
+import { datasetKey, type DatasetRef } from './dataset-key';
+
+export interface AgreementData extends AgreementVotes {
+  /** The report's `agreement` section (metrics.md), computed from the same votes. */
+  report: AgreementReport;
+  /** Every named annotator's labels per kind (re-labels and adjudications included). */
+  labelCounts: AnnotatorLabelCountRow[];
+}
+
+/**
+ * Keeps the last result of the same target on screen while it re-runs: an adjudication given
+ * here bumps the dataset version, and the list and the open item should not blank out (or jump)
+ * meanwhile. Held across versions, like the annotate queues: the new result replaces it within
+ * the moment.
+ */
+const sameTarget = (...parts: unknown[]) =>
+  <T>(previous: T | undefined, previousQuery?: { queryKey: readonly unknown[] }) =>
+    previousQuery && parts.every((part, i) => previousQuery.queryKey[2 + i] === part) ? previous : undefined;
+
+/** Every kind's agreement votes, adjudicated items, report and label counts (the labels and responses views only: no derived tables). */
+export const agreementOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'agreement', 'votes'),
+    queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<AgreementData> => {
+      const { votes, adjudicated } = await agreementVotesIn(engine);
+      const { sql, params } = annotatorLabelCountsQuery();
+      const labelCounts = await engine.query<AnnotatorLabelCountRow>(sql, params);
+      return { votes, adjudicated, report: agreementReport(votes, adjudicated), labelCounts };
+    }),
+    enabled: dataset.engine !== null,
+    placeholderData: sameTarget('agreement', 'votes'),
+  });
+
+/** One agreement item (an item key of item-key.ts) with its context and every label on it; null for a malformed key; asks nothing for none. */
+export const agreementItemOptions = (dataset: DatasetRef, kind: LabelKind, key: string | null) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'agreement', 'item', kind, key),
+    queryFn: coordinatedQueryFn(dataset, async ({ engine }) => {
+      const item = key === null ? null : parseItemKey(kind, key);
+      return item ? loadAgreementItem(engine, item) : null;
+    }),
+    enabled: dataset.engine !== null && key !== null,
+    placeholderData: sameTarget('agreement', 'item', kind, key),
+  });
