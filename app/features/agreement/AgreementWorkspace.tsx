@@ -11,7 +11,8 @@ import type { LabelKind } from '../../schema/given-label';
 import { adjudicationInput, stepItem, visibleDisagreements } from './agreement-view';
 import { DisagreementList } from './DisagreementList';
 import { ItemPanel } from './ItemPanel';
-import { useAgreementKeys } from './use-agreement-keys';
+import { agreementShortcuts, useAgreementKeys } from './use-agreement-keys';
+import { ShortcutsDialog } from '../../components/ShortcutsDialog';
 
 /** A deciding label given on this screen, last on top of the undo stack. */
 interface GivenHere {
@@ -41,6 +42,7 @@ export function AgreementWorkspace({ kind, data, agreement, view }: WorkspacePro
   const [given, setGiven] = useState<GivenHere[]>([]);
   const [noteState, setNoteState] = useState<{ item: string | null; text: string }>({ item: null, text: '' });
   const [problem, setProblem] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
   const noteRef = useRef<HTMLInputElement>(null);
   const giving = useRef(false);
 
@@ -100,7 +102,11 @@ export function AgreementWorkspace({ kind, data, agreement, view }: WorkspacePro
     step: (delta) => go(stepItem(items, openItem, delta)),
     undo: () => void undo(),
     focusNote: () => noteRef.current?.focus(),
-    escape: () => noteRef.current?.blur(),
+    escape: () => {
+      noteRef.current?.blur();
+      setHelpOpen(false);
+    },
+    help: () => setHelpOpen(true),
   });
 
   // Given here and not yet read back from the dataset: shown as the decision meanwhile.
@@ -108,6 +114,8 @@ export function AgreementWorkspace({ kind, data, agreement, view }: WorkspacePro
   const pending = pendingEntry && !query.data?.labels.some((label) => label.event_id === pendingEntry.eventId) ? pendingEntry.value : null;
   return (
     <div className="agreement-workspace">
+      {helpOpen && <ShortcutsDialog shortcuts={agreementShortcuts(kind)} onClose={() => setHelpOpen(false)}
+        note="A deciding label is given the moment you press its key, marked adjudicated: it settles the item for the metrics." />}
       <DisagreementList kind={kind} items={items} total={agreement.disagreements} unresolved={agreement.unresolved} multi={agreement.multi} unresolvedOnly={view.unresolved} openItem={openItem} />
       {openItem ? (
         <ItemPanel key={`${kind}|${openItem}`} kind={kind} itemKey={openItem} query={query}

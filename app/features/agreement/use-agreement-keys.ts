@@ -9,6 +9,7 @@ export interface AgreementKeyActions {
   undo(): void;
   focusNote(): void;
   escape(): void;
+  help(): void;
 }
 
 const NEXT = new Set(['j', 'ArrowDown']);
@@ -18,7 +19,20 @@ const PREVIOUS = new Set(['k', 'ArrowUp']);
 export function keyHint(kind: LabelKind): string {
   const values = choicesOf(kind).map((choice) => choice.key);
   const valueKeys = kind === 'intent' ? 'y / n' : `${values[0]}–${values.at(-1)}`;
-  return `${valueKeys} decide · j / k next / previous disagreement · u undo · . note`;
+  return `${valueKeys} decide · j / k next / previous disagreement · u undo · . note · ? every key`;
+}
+
+/** Every key, for the `?` dialog. */
+export function agreementShortcuts(kind: LabelKind) {
+  return [
+    ...choicesOf(kind).map((choice) => ({ keys: [choice.key], does: `decide: ${choice.name}` })),
+    { keys: ['j', '↓'], does: 'next disagreement' },
+    { keys: ['k', '↑'], does: 'previous disagreement' },
+    { keys: ['u', 'Ctrl/⌘ Z'], does: 'take back the last deciding label given here' },
+    { keys: ['.'], does: 'write a note that goes with the deciding label' },
+    { keys: ['Esc'], does: 'leave the note; close this list' },
+    { keys: ['?'], does: 'this list' },
+  ];
 }
 
 const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
@@ -39,6 +53,7 @@ function actionOf(event: KeyboardEvent, kind: LabelKind, actions: AgreementKeyAc
   if (PREVIOUS.has(event.key)) return () => actions.step(-1);
   if (event.key === 'u') return actions.undo;
   if (event.key === '.') return actions.focusNote;
+  if (event.key === '?') return actions.help;
   return null;
 }
 

@@ -1,3 +1,5 @@
+import { itemKey } from './item-key';
+
 /** One label as the screens show it: the judgment, who gave it, when, and where it came from. */
 export interface ItemLabelRow {
   event_id: string;
@@ -26,17 +28,20 @@ export interface ItemLabelRow {
   file: string | null;
 }
 
-/** The item a label judges, as one key: relevance (retrieval, asset), role (retrieval), intent (turn), answer review (response). */
+/**
+ * The item a label judges, as one key across kinds: the kind, then item-key.ts's key. A label
+ * given by query is keyed by the retrieval it applies to (the screens show it on that retrieval).
+ */
 export function itemKeyOf(label: Pick<ItemLabelRow, 'kind' | 'retrieval_id' | 'asset_id' | 'turn_id' | 'target_event_id'>): string {
   switch (label.kind) {
     case 'relevance':
-      return `relevance:${label.retrieval_id}:${label.asset_id}`;
+      return `relevance:${itemKey({ kind: 'relevance', retrieval_id: label.retrieval_id!, asset_id: label.asset_id! })}`;
     case 'role':
-      return `role:${label.retrieval_id}`;
+      return `role:${itemKey({ kind: 'role', id: label.retrieval_id! })}`;
     case 'intent':
-      return `intent:${label.turn_id}`;
+      return `intent:${itemKey({ kind: 'intent', id: label.turn_id! })}`;
     case 'answer_review':
-      return `answer_review:${label.target_event_id}`;
+      return `answer_review:${itemKey({ kind: 'answer_review', id: label.target_event_id! })}`;
   }
 }
 
