@@ -4,6 +4,8 @@ export function downloadText(fileName: string, text: string, type = 'application
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
+  document.body.append(link);
   link.click();
+  link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,5 +1,6 @@
+import { isSessionSignal, type SessionSignal } from '../model/session/signals';
 import type { Param } from './param';
-import { text } from './param';
+import { list, text } from './param';
 import { screenUrl } from './screen-url';
 
 export interface SessionSort {
@@ -7,7 +8,7 @@ export interface SessionSort {
   descending: boolean;
 }
 
-/** A column name, `-` first for descending; the screen checks the column against the ones its SQL sorts by. */
+/** A column name, `-` first for descending; the screen checks the column against the ones it sorts by. */
 const sort = (name: string): Param<SessionSort | null> => ({
   names: [name],
   read: (params) => {
@@ -17,12 +18,28 @@ const sort = (name: string): Param<SessionSort | null> => ({
   write: (value) => (value ? [[name, `${value.descending ? '-' : ''}${value.column}`]] : []),
 });
 
-/** Sessions: the list's filters and sort, the open session and its selected graph node. */
+/** Signals a session must have (comma-separated); unknown names are dropped. */
+const signals = (name: string): Param<SessionSignal[]> => {
+  const names = list(name);
+  return { names: names.names, read: (params) => names.read(params).filter(isSessionSignal), write: names.write };
+};
+
+/**
+ * Sessions: the list's search, filters and sort, the open session and its selected graph node.
+ * `has` keeps sessions with at least one event of each signal; `category` (the event's own, or its
+ * turn's prompt's), `system` (run_id) and `week` (ISO week of the event, `2026-W07`) narrow which
+ * signal events count for `has`, and keep only sessions with an event in that scope when `has` is
+ * empty. A count elsewhere (gate, feedback) links here with the same scope.
+ */
 export const sessionsUrl = screenUrl('sessions', {
   session: text('session'),
   node: text('node'),
   search: text('q'),
   surface: text('surface'),
+  has: signals('has'),
+  category: text('category'),
+  system: text('system'),
+  week: text('week'),
   sort: sort('sort'),
 });
 

@@ -7,7 +7,7 @@ import { gateConfigYaml } from '../../model/gate/gate-config-yaml';
 import type { GateReport } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { CalibrationChart } from './CalibrationChart';
-import { downloadText } from './download';
+import { downloadText } from '../../lib/download';
 import { Panel } from '../../components/Panel';
 
 interface CalibrationPanelProps {

@@ -1,0 +1,48 @@
+import { isoWeekOf } from './metrics/sections';
+import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
+
+/**
+ * Which events a count is taken over, beside the Metrics settings: the screens that split logs
+ * of several assistants (gate & feedback, and the sessions they link to) narrow by these.
+ * null = any. `system` is the event's `run_id` (log-format.md: the system variant).
+ */
+export interface EventScope {
+  surface: string | null;
+  category: string | null;
+  system: string | null;
+  /** ISO week of the event's ts, `2026-W07`. */
+  week: string | null;
+}
+
+export const ANY_SCOPE: EventScope = { surface: null, category: null, system: null, week: null };
+
+/** The first category logged on a prompt of each turn; other events of the turn take it. */
+const TURN_CATEGORY = `(SELECT turn_id, arg_min(category, seq) AS category FROM prompts
+  WHERE turn_id IS NOT NULL AND category IS NOT NULL GROUP BY turn_id)`;
+
+/**
+ * Every event of `view` (a type view: `gates`, `feedback`, …, or `events`) with two more columns:
+ * `scope_category`, the event's own `category`, else its turn's prompt's, else (feedback) that of
+ * the turn of the response it targets; and `scope_week`, its ts's ISO week (null without ts).
+ * The one place that says what an event's category is.
+ */
+export function scopedEvents(view: string): SqlQuery {
+  return rawSql(`(SELECT v.*, coalesce(v.category, own_turn.category, target_turn.category) AS scope_category,
+       CASE WHEN v.ts IS NULL THEN NULL ELSE ${isoWeekOf('v.ts')} END AS scope_week
+FROM ${view} v
+LEFT JOIN ${TURN_CATEGORY} own_turn ON own_turn.turn_id = v.turn_id
+LEFT JOIN (SELECT event_id, any_value(turn_id) AS turn_id FROM responses WHERE event_id IS NOT NULL GROUP BY event_id) target ON target.event_id = v.target_event_id
+LEFT JOIN ${TURN_CATEGORY} target_turn ON target_turn.turn_id = target.turn_id)`);
+}
+
+/** The scope as a condition on a `scopedEvents` relation named `alias`. */
+export function scopeFilter(scope: EventScope, alias: string): SqlQuery {
+  const parts: SqlQuery[] = [rawSql('TRUE')];
+  if (scope.surface !== null) parts.push(sql`${rawSql(`${alias}.surface`)} = ${scope.surface}`);
+  if (scope.category !== null) parts.push(sql`${rawSql(`${alias}.scope_category`)} = ${scope.category}`);
+  if (scope.system !== null) parts.push(sql`${rawSql(`${alias}.run_id`)} = ${scope.system}`);
+  if (scope.week !== null) parts.push(sql`${rawSql(`${alias}.scope_week`)} = ${scope.week}`);
+  return joinSql(parts, ' AND ');
+}
+
+export const isAnyScope = (scope: EventScope) => Object.values(scope).every((value) => value === null);
