@@ -6,7 +6,7 @@ import { buildLineageGraph } from '../app/model/lineage/build-graph';
 import { layoutGraph, type LayoutEdge, type LayoutNode } from '../app/model/lineage/layout';
 import { NODE_SIZE } from '../app/model/lineage/node-size';
 import { buildTimeline } from '../app/model/lineage/timeline';
-import { buildTrace } from '../app/model/lineage/trace';
+import { buildTrace, traceRowCount } from '../app/model/lineage/trace';
 import type { LineageGraph } from '../app/model/lineage/graph';
 import type { GraphOptions } from '../app/model/lineage/build-graph';
 import type { LineageActionRow, LineageInput, LineageRetrievalRow } from '../app/model/lineage/rows';
@@ -106,7 +106,7 @@ export async function benchSession(engine: Engine): Promise<Measurement[]> {
       ms: trace.ms,
       baseline: 'SELECT count(*) FROM events',
       baselineMs: countMs,
-      note: `${nodes(trace.value.view.graph)}, ${trace.value.view.summary.retrievalsShown} retrievals drawn`,
+      note: `${nodes(trace.value.view.graph)} for the first page (${trace.value.view.table.length} of ${traceRowCount(trace.value.view.totals)} rows)`,
     },
     {
       name: `lay out a ${nodes(lineage)} lineage graph (build + dagre per component + packing)`,

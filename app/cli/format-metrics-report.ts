@@ -1,3 +1,4 @@
+import { pluralize } from '../lib/format';
 import type { ReviewCounts } from '../model/annotation/review-report';
 import { describeMetric } from '../model/metrics/definitions';
 import type { MetricsReport, Rate } from '../model/metrics/report';
@@ -68,7 +69,7 @@ export function formatMetricsReport(report: MetricsReport, settings: MetricSetti
     settings.to !== undefined && `to ${new Date(settings.to).toISOString()}`,
   ].filter(Boolean);
   const lines = [
-    `${report.events} events, ${report.rejected} rejected lines, ${report.sessions} sessions`,
+    `${pluralize(report.events, 'event')}, ${pluralize(report.rejected, 'rejected line')}, ${pluralize(report.sessions, 'session')}`,
     `Settings: K = ${k}, Tier 1 threshold = ${settings.tier1Threshold}, used actions = ${settings.usedActions.join(', ')}` +
       (filters.length ? `; ${filters.join('; ')}` : ''),
     '',

@@ -1,15 +1,30 @@
 import type { ReactNode } from 'react';
+import { RecomputingMark } from './Recomputing';
 
-/**
- * A titled panel of a dashboard screen: what it shows, the question it answers, its content,
- * and (when given) the settings in force, since a number without its definition cannot be compared.
- */
-export function Panel(props: { id: string; title: string; question: string; caption?: string; children: ReactNode; actions?: ReactNode }) {
+interface PanelProps {
+  id: string;
+  title: string;
+  question: string;
+  /** The settings in force, under the content; a screen whose panels share settings shows them once instead. */
+  caption?: string;
+  /** The content belongs to settings that were just changed, and its query runs again. */
+  recomputing?: boolean;
+  children: ReactNode;
+  actions?: ReactNode;
+}
+
+/** A titled panel of a dashboard screen: what it shows, the question it answers, its content. */
+export function Panel(props: PanelProps) {
+  const recomputing = props.recomputing ?? false;
   return (
-    <section className="panel screen-panel" aria-labelledby={`${props.id}-title`} data-testid={props.id}>
+    <section className={recomputing ? 'panel screen-panel is-recomputing' : 'panel screen-panel'} aria-labelledby={`${props.id}-title`}
+      aria-busy={recomputing} data-testid={props.id}>
       <header className="screen-panel-head">
         <div>
-          <h2 id={`${props.id}-title`}>{props.title}</h2>
+          <div className="screen-panel-title">
+            <h2 id={`${props.id}-title`}>{props.title}</h2>
+            {recomputing && <RecomputingMark />}
+          </div>
           <p className="text-soft panel-question">{props.question}</p>
         </div>
         {props.actions}

@@ -8,7 +8,7 @@ const loadedAtText = (ms: number | null) =>
 
 function loadedText({ summary, origin }: Dataset): string {
   if (summary.files === 0) return 'No logs loaded';
-  const counts = `${formatCount(summary.events)} events from ${pluralize(summary.files, 'file')} (${formatCount(summary.rejected)} rejected)`;
+  const counts = `${pluralize(summary.events, 'event')} from ${pluralize(summary.files, 'file')} (${formatCount(summary.rejected)} rejected)`;
   if (origin?.restored) {
     const names = origin.restored.names.length <= 2 ? ` (${origin.restored.names.join(', ')})` : '';
     return `Restored ${counts} kept in this browser${names} · loaded ${loadedAtText(origin.restored.loadedAt)}`;
@@ -44,7 +44,7 @@ export function StatusLine() {
       {storage && phase === 'ready' && <span className="storage-note" data-storage={dataset.origin?.storage.mode}>{storage}</span>}
       {waitingLabels && (
         <span className="storage-note" data-testid="status.waiting-labels">
-          {pluralize(given.length, 'label')} you gave are kept in this browser and apply when logs are loaded.
+          {pluralize(given.length, 'label')} you gave {given.length === 1 ? 'is kept in this browser and applies' : 'are kept in this browser and apply'} when logs are loaded.
         </span>
       )}
       {notice && <span className={notice.tone === 'error' ? 'notice error' : 'notice'} role={notice.tone === 'error' ? 'alert' : undefined}>{notice.text}</span>}

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
 import { MATERIALIZATION_NAME } from './coordinator/materialization';
 import { QueryCoordinator, readOnce, type ReadJob } from './coordinator/query-coordinator';
-import type { Engine } from './engine';
 import { withLineageFacts } from './lineage-facts-table';
 import { ensureDerivedTables, metricPanelsIn, recomputeMetricPanels } from './metrics-report';
 import { withRetrievalFacts } from './retrieval-facts-table';
-import { createTestEngine, loadEvents, makeAction, makeRelevance, makeRetrieval, type TestEvent } from './sql/metrics/fixtures';
+import { makeAction, makeRelevance, makeRetrieval, type TestEvent } from './sql/metrics/fixtures';
 import { matrixCellRetrievalsQuery } from './sql/metrics/retrieval-details';
 import { RETRIEVAL_FACTS_TABLE } from './sql/metrics/retrieval-facts';
 import { LINEAGE_FACTS_TABLE, loadSessionInspector } from './sql/session-inspector';
 import { loadTrace } from './sql/trace';
+import { loadedTestEngine } from './sql/metrics/loaded-test-engine';
 
 /** r1's only relevant asset is at rank 5: it counts at K = 10 and not at K = 3. */
 const DATASET: TestEvent[] = [
@@ -26,12 +26,7 @@ const DATASET: TestEvent[] = [
 const K3: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 3 };
 const K10: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 10 };
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await createTestEngine();
-  await loadEvents(engine, DATASET);
-}, 60_000);
-afterAll(() => engine.close());
+const engine = loadedTestEngine(DATASET);
 
 /** A coordinator as the app has one: each version's derived tables current before the reads of them. */
 const appCoordinator = () => new QueryCoordinator(engine, { prepareVersion: ensureDerivedTables });

@@ -1,20 +1,20 @@
 import type { FileIngestResult } from '../ingest/ingest-file';
 import { updateDerivedTables } from './derived/update-derived-tables';
 import type { Engine } from './engine';
-import { CLEAR_SQL, EVENT_TABLES, schemaSql } from './sql/ddl';
+import { CLEAR_SQL, EVENT_TABLES, FILES_TEXT_BYTES_SQL, schemaSql } from './sql/ddl';
 import { POST_LOAD_TABLES } from './sql/derived/registry';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
 
 export async function initDataset(engine: Engine): Promise<void> {
-  await engine.exec(schemaSql());
+  await engine.exec(schemaSql() + FILES_TEXT_BYTES_SQL);
   await updateDerivedTables(engine, POST_LOAD_TABLES);
 }
 
 export async function recordFile(engine: Engine, file: FileIngestResult): Promise<void> {
   await engine.query(
-    `INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [file.fileId, file.fileName, file.bytes, file.events, file.rejected, file.blankLines, file.error, Date.now()],
+    `INSERT INTO files (file_id, name, bytes, text_bytes, events, rejected, blank_lines, error, loaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, file.blankLines, file.error, Date.now()],
   );
 }
 

@@ -56,6 +56,21 @@ describe('opening the database a page finds', () => {
     expect(ids.map((r) => r.retrieval_id)).toEqual(['r1', 'r2']);
   });
 
+  it('gives a files table kept before text sizes were recorded its text_bytes column, and loads on', async () => {
+    await openDataset(engine);
+    await loadFiles(engine, [FIRST], new LoadState());
+    await engine.exec('ALTER TABLE files DROP COLUMN text_bytes');
+    expect(await openDataset(engine)).toMatchObject({ kind: 'restored', kept: { files: 1 } });
+    const state = new LoadState();
+    state.resume(await readLoadCounters(engine));
+    await loadFiles(engine, [SECOND], state);
+    const files = await engine.query('SELECT name, bytes, text_bytes FROM files ORDER BY file_id');
+    expect(files).toEqual([
+      { name: 'first.jsonl', bytes: FIRST.size, text_bytes: null },
+      { name: 'second.jsonl', bytes: SECOND.size, text_bytes: null },
+    ]);
+  });
+
   it('refuses tables made by an app version whose columns differ', async () => {
     await openDataset(engine);
     await engine.exec(`UPDATE dataset_meta SET value = 'another version' WHERE key = 'event_schema'`);

@@ -1,7 +1,7 @@
 import { fnv1a } from '../lib/hash';
 import { finalizeLoad } from './dataset';
 import type { Engine } from './engine';
-import { EVENT_TABLES, schemaSql } from './sql/ddl';
+import { EVENT_TABLES, FILES_TEXT_BYTES_SQL, schemaSql } from './sql/ddl';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
 
@@ -85,7 +85,7 @@ async function checkAndOpen(engine: Engine): Promise<OpenedDataset> {
   const meta = await readMeta(engine);
   const keptSchema = meta.get('event_schema');
   if (keptSchema !== undefined && keptSchema !== EVENT_SCHEMA) return { kind: 'incompatible' };
-  await engine.exec(schemaSql());
+  await engine.exec(schemaSql() + FILES_TEXT_BYTES_SQL);
   if (keptSchema === undefined) await writeMeta(engine, 'event_schema', EVENT_SCHEMA);
   const interruptedRows = await removeInterruptedRows(engine);
   // Rows were removed, not appended: the derived tables are rebuilt whole.

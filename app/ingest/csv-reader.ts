@@ -1,3 +1,4 @@
+import { pluralize } from '../lib/format';
 import { EVENT_FIELDS, type FieldKind } from '../schema/fields';
 import type { RecordSink, TextRecordReader } from './record-sink';
 
@@ -60,7 +61,7 @@ export function createCsvReader(sink: RecordSink): TextRecordReader {
       return;
     }
     if (row.length !== header.length) {
-      sink.malformed(recordLine, raw, 'invalid_csv', `the row has ${row.length} cells, the header has ${header.length}`);
+      sink.malformed(recordLine, raw, 'invalid_csv', `the row has ${pluralize(row.length, 'cell')}, the header has ${header.length}`);
       return;
     }
     const value: Record<string, unknown> = {};

@@ -6,6 +6,8 @@ import { validateEvent } from '../schema/validate';
 import { createCsvReader } from './csv-reader';
 import { detectFormat } from './file-format';
 import { gunzipIfCompressed } from './gzip-sniff';
+import { peekHead } from './stream-head';
+import { notTextReason, SNIFF_BYTES } from './text-sniff';
 import { createJsonArrayReader } from './json-array-reader';
 import { createJsonLinesReader } from './jsonl-reader';
 import type { RecordSink, TextRecordReader } from './record-sink';
@@ -22,14 +24,17 @@ export interface IngestProgress {
 export interface FileIngestResult {
   fileId: number;
   fileName: string;
-  bytes: number;
+  /** The file's own size (compressed, when it is gzip); null when neither the source nor a full read told it. */
+  bytes: number | null;
+  /** How much text a gzip file held once decompressed; null for a file that was not compressed. */
+  textBytes: number | null;
   events: number;
   rejected: number;
   blankLines: number;
   countsByType: Record<string, number>;
   /** The retrieval ids this file defined, so that a cancelled load can forget them. */
   retrievalIds: string[];
-  /** Set when the file could not be read at all (unsupported kind, broken gzip). */
+  /** Set when the file could not be read at all (unsupported kind, not text, broken gzip). */
   error: string | null;
 }
 
@@ -42,7 +47,10 @@ export interface IngestFileOptions {
   fileId: number;
   fileName: string;
   stream: ReadableStream<Uint8Array>;
+  /** How many bytes `stream` yields, when its source knows it (a picked file does; a download may not). */
   totalBytes: number | null;
+  /** The file's own size when `stream` yields it already decoded (a `.gz` the server sent with Content-Encoding: gzip). */
+  encodedFileBytes?: number | null;
   /** First `seq` to give; seq orders events across all loaded files. */
   seqStart: number;
   seenRetrievalIds: Set<string>;
@@ -71,7 +79,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const batchRows = options.batchRows ?? 20_000;
   const started = Date.now();
   const result: FileIngestResult = {
-    fileId, fileName, bytes: 0, events: 0, rejected: 0, blankLines: 0, countsByType: {}, retrievalIds: [], error: null,
+    fileId, fileName, bytes: options.encodedFileBytes ?? options.totalBytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, retrievalIds: [], error: null,
   };
   const eventBatches = new Map<EventType, ArrowBatchBuilder>();
   const batchFor = (type: EventType) => {
@@ -132,7 +140,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     if (!options.onProgress || (!force && now - lastProgress < PROGRESS_INTERVAL_MS)) return;
     lastProgress = now;
     options.onProgress({
-      fileName, bytesRead: result.bytes, totalBytes: options.totalBytes, events: result.events, rejected: result.rejected, elapsedMs: now - started,
+      fileName, bytesRead: rawBytes, totalBytes: options.totalBytes, events: result.events, rejected: result.rejected, elapsedMs: now - started,
     });
   };
   const flush = async (force: boolean) => {
@@ -142,19 +150,35 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     if (rejected.length >= batchRows || (force && rejected.length > 0)) await target.insert('rejected', rejected.flush());
   };
 
+  // A stream cut short (not text, broken gzip) tells its size only when its source did.
+  let rawBytes = 0;
+  let textBytes = 0;
+  let readToEnd = false;
+  let decompressed = false;
   const decoder = new TextDecoder('utf-8');
-  const chunks = (await gunzipIfCompressed(counting(options.stream, (n) => (result.bytes += n)))).getReader();
+  let chunks: ReadableStreamDefaultReader<Uint8Array> | null = null;
   try {
-    for (;;) {
-      if (options.signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');
-      const { done, value } = await chunks.read();
-      if (done) break;
-      reader.push(decoder.decode(value, { stream: true }));
-      await flush(false);
-      report();
+    const text = await gunzipIfCompressed(counting(options.stream, (n) => (rawBytes += n)));
+    decompressed = text.decompressed;
+    const sniffed = await peekHead(counting(text.stream, (n) => (textBytes += n)), SNIFF_BYTES);
+    result.error = notTextReason(sniffed.head, sniffed.complete);
+    if (result.error) {
+      readToEnd = sniffed.complete;
+      await sniffed.stream.cancel();
+    } else {
+      chunks = sniffed.stream.getReader();
+      for (;;) {
+        if (options.signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');
+        const { done, value } = await chunks.read();
+        if (done) break;
+        reader.push(decoder.decode(value, { stream: true }));
+        await flush(false);
+        report();
+      }
+      reader.push(decoder.decode());
+      reader.end();
+      readToEnd = true;
     }
-    reader.push(decoder.decode());
-    reader.end();
   } catch (error) {
     if ((error as Error).name === 'AbortError') {
       for (const id of result.retrievalIds) seenRetrievalIds.delete(id);
@@ -163,8 +187,11 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     reader.end();
     result.error = `could not read the file: ${(error as Error).message}`;
   } finally {
-    chunks.releaseLock();
+    chunks?.releaseLock();
   }
+  const encodedFileBytes = options.encodedFileBytes ?? null;
+  result.bytes = encodedFileBytes ?? options.totalBytes ?? (readToEnd ? rawBytes : null);
+  result.textBytes = (decompressed || encodedFileBytes !== null) && readToEnd ? textBytes : null;
   await flush(true);
   result.blankLines = reader.blankLines;
   report(true);

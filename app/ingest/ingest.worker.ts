@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { httpFileSize, type HttpFileSize } from './http-size';
 import { ingestFile } from './ingest-file';
 import { LoadState } from './load-state';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
@@ -25,12 +26,17 @@ async function insert(table: string, ipc: Uint8Array): Promise<void> {
   while (inFlight.length >= MAX_BATCHES_IN_FLIGHT) await inFlight[0];
 }
 
-async function open(input: LoadInput): Promise<{ name: string; size: number | null; stream: ReadableStream<Uint8Array> }> {
-  if (input.kind === 'file') return { name: input.file.name, size: input.file.size, stream: input.file.stream() };
+interface OpenedInput {
+  name: string;
+  stream: ReadableStream<Uint8Array>;
+  size: HttpFileSize;
+}
+
+async function open(input: LoadInput): Promise<OpenedInput> {
+  if (input.kind === 'file') return { name: input.file.name, stream: input.file.stream(), size: { streamBytes: input.file.size, encodedFileBytes: null } };
   const response = await fetch(input.url);
   if (!response.ok || !response.body) throw new Error(`${input.name}: HTTP ${response.status}`);
-  const length = Number(response.headers.get('content-length'));
-  return { name: input.name, size: Number.isFinite(length) && length > 0 ? length : null, stream: response.body };
+  return { name: input.name, stream: response.body, size: httpFileSize(input.name, response.headers) };
 }
 
 async function load(inputs: LoadInput[]) {
@@ -43,7 +49,7 @@ async function load(inputs: LoadInput[]) {
     try {
       const source = await open(input);
       const result = await ingestFile({
-        fileId, fileName, stream: source.stream, totalBytes: source.size, seqStart: state.nextSeq,
+        fileId, fileName, stream: source.stream, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
         seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal,
         onProgress: (progress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress }),
       });

@@ -14,9 +14,20 @@ const trace: Param<TraceTarget | null> = {
   write: (value) => (value ? [[value.kind, value.id]] : []),
 };
 
-/** Lineage: what is traced across sessions and the selected graph node. */
+/** A trace's page, 0-based, written 1-based (`page=2` is the second); null (absent) opens the page of the selected node. */
+const page: Param<number | null> = {
+  names: ['page'],
+  read: (params) => {
+    const value = Number(params.get('page'));
+    return Number.isInteger(value) && value >= 1 ? value - 1 : null;
+  },
+  write: (value) => (value === null ? [] : [['page', String(value + 1)]]),
+};
+
+/** Lineage: what is traced across sessions, the page of its rows and the selected graph node. */
 export const lineageUrl = screenUrl('lineage', {
   trace,
+  page,
   node: text('node'),
 });
 

@@ -1,4 +1,4 @@
-import { DRIFT_FLAG_KINDS } from '../model/drift/flags';
+import { DRIFT_FLAG_KINDS, type DriftFlag } from '../model/drift/flags';
 import type { Param } from './param';
 import { choice, flag, text } from './param';
 import { screenUrl } from './screen-url';
@@ -31,3 +31,23 @@ export const questionsUrl = screenUrl('questions', {
 });
 
 export type QuestionsView = ReturnType<typeof questionsUrl.read>;
+
+/** Element ids of a question-run's view that links point at, as the URL's #fragment. */
+export const questionAnchors = {
+  retrieval: (id: string) => `retrieval-${id}`,
+  subquestion: (id: string) => `subquestion-${id}`,
+  gold: (assetId: string) => `gold-${assetId}`,
+  sufficiency: 'sufficiency',
+};
+
+/** The element of a question-run's view that shows the events behind a drift flag, and what to call it. */
+export function driftFlagTarget(flag: DriftFlag): { id: string; label: string } {
+  if (flag.retrieval_id) return { id: questionAnchors.retrieval(flag.retrieval_id), label: flag.retrieval_id };
+  if (flag.asset_id) return { id: questionAnchors.gold(flag.asset_id), label: flag.asset_id };
+  if (flag.subquestion_id) return { id: questionAnchors.subquestion(flag.subquestion_id), label: flag.subquestion_id };
+  return { id: questionAnchors.sufficiency, label: 'evidence check' };
+}
+
+/** A drift flag in its question-run's view, at the event behind it. */
+export const driftFlagHref = (flag: DriftFlag) =>
+  questionsUrl.href({ question: flag.question_id, run: flag.run_id }, { hash: driftFlagTarget(flag).id });

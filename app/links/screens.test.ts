@@ -19,13 +19,16 @@ const SHARED = ['k', 'tier1_threshold', 'used_actions'];
 const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   [overviewUrl, {}],
   [metricsUrl, { surfaces: ['web', 'slack'], roles: ['find'], from: '2026-10-01', to: '2026-11-01', cell: 'masked_silent', tier3: 'cross_session', trend: 'day' }],
-  [sessionsUrl, { session: 'ca-0024', node: 'action:e-17', search: 'ca-00', surface: 'web', sort: { column: 'retrievals', descending: true } }],
-  [lineageUrl, { trace: { kind: 'retrieval', id: 'r-000035' }, node: 'action:e-9' }],
+  [sessionsUrl, {
+    session: 'ca-0024', node: 'action:e-17', search: 'ca-00', surface: 'web', has: ['handoff', 'down'], category: 'billing', system: 'bot',
+    week: '2026-W07', sort: { column: 'retrievals', descending: true },
+  }],
+  [lineageUrl, { trace: { kind: 'retrieval', id: 'r-000035' }, page: 2, node: 'action:e-9' }],
   [questionsUrl, { question: 'q06', run: null, flag: 'entity_drift', listRun: 'baseline', compare: true, runA: 'baseline', runB: 'registry' }],
   [annotateUrl, { queue: 'role', pick: 'sample', by: 'surface', seed: '7', size: 20, item: 'r-000035' }],
   [reviewUrl, { week: '2026-W42', item: 'cs-e000011' }],
   [agreementUrl, { kind: 'intent', pair: 'ann-jonas|ann-mei', unresolved: true, item: 't-ca-0009-1' }],
-  [gateUrl, { review: '2026-W42', calibration: 'billing' }],
+  [gateUrl, { surface: 'support-chat', category: 'returns', system: 'bot-v2', minVotes: 5, review: '2026-W42', calibration: 'billing' }],
   [rejectedUrl, { severity: 'warning', reason: 'unknown_reference', file: 'malformed.jsonl' }],
 ];
 
@@ -100,14 +103,14 @@ describe('a move within a screen', () => {
 describe('links shared before this codec still open the same view', () => {
   it.each([
     ['sessions', sessionsUrl, '?view=sessions&session=ca-0024&node=action%3Ae-1&q=ca&surface=web&sort=-retrievals',
-      { session: 'ca-0024', node: 'action:e-1', search: 'ca', surface: 'web', sort: { column: 'retrievals', descending: true } }],
-    ['lineage', lineageUrl, '?view=lineage&asset=tpl-0065', { trace: { kind: 'asset', id: 'tpl-0065' }, node: null }],
+      { session: 'ca-0024', node: 'action:e-1', search: 'ca', surface: 'web', has: [], category: null, system: null, week: null, sort: { column: 'retrievals', descending: true } }],
+    ['lineage', lineageUrl, '?view=lineage&asset=tpl-0065', { trace: { kind: 'asset', id: 'tpl-0065' }, page: null, node: null }],
     ['questions', questionsUrl, '?view=questions&question=q04&run=registry#retrieval-r-1',
       { question: 'q04', run: 'registry', flag: null, listRun: undefined, compare: false, runA: undefined, runB: undefined }],
     ['rejected', rejectedUrl, '?file=malformed.jsonl&view=rejected&severity=rejected', { severity: 'rejected', reason: null, file: 'malformed.jsonl' }],
     ['metrics', metricsUrl, '?view=metrics&k=3&surface=web,slack&role=find&cell=masked_silent&tier3=abandoned_by_session',
       { surfaces: ['web', 'slack'], roles: ['find'], from: null, to: null, cell: 'masked_silent', tier3: 'abandoned_by_session', trend: 'week' }],
-    ['gate', gateUrl, '?view=gate&review=2026-W42', { review: '2026-W42', calibration: null }],
+    ['gate', gateUrl, '?view=gate&review=2026-W42', { surface: null, category: null, system: null, minVotes: 10, review: '2026-W42', calibration: null }],
   ] as [string, ScreenUrl<object>, string, object][])('%s', (_, url, search, view) => {
     expect(url.read(params(search.split('#')[0]))).toEqual(view);
   });
@@ -115,7 +118,7 @@ describe('links shared before this codec still open the same view', () => {
 
 describe('unknown and malformed parameters', () => {
   it('ignores parameters no screen owns, and those of other screens', () => {
-    expect(gateUrl.read(params('?view=gate&utm_source=mail&session=ca-1&cell=masked'))).toEqual({ review: null, calibration: null });
+    expect(gateUrl.read(params('?view=gate&utm_source=mail&session=ca-1&cell=masked'))).toEqual({ surface: null, category: null, system: null, minVotes: 10, review: null, calibration: null });
     expect(gateUrl.changed({}, { from: '?view=gate&utm_source=mail&session=ca-1' })).toBe('?view=gate');
   });
 
@@ -133,6 +136,12 @@ describe('unknown and malformed parameters', () => {
     ['a sort by a descending column', sessionsUrl, '?sort=-duration_ms', 'sort', { column: 'duration_ms', descending: true }],
     ['both an asset and a retrieval: the retrieval wins', lineageUrl, '?asset=tpl-1&retrieval=r-2', 'trace', { kind: 'retrieval', id: 'r-2' }],
     ['an empty asset', lineageUrl, '?asset=', 'trace', null],
+    ['a trace page of 0 (pages count from 1)', lineageUrl, '?page=0', 'page', null],
+    ['a trace page that is no whole number', lineageUrl, '?page=1.5', 'page', null],
+    ['the second trace page', lineageUrl, '?page=2', 'page', 1],
+    ['an alarm minimum of 0 votes (the default)', gateUrl, '?min_votes=0', 'minVotes', 10],
+    ['an alarm minimum that is no whole number (the default)', gateUrl, '?min_votes=2.5', 'minVotes', 10],
+    ['an alarm minimum of 3 votes', gateUrl, '?min_votes=3', 'minVotes', 3],
   ] as [string, ScreenUrl<Record<string, unknown>>, string, string, unknown][])('%s', (_, url, search, field, expected) => {
     expect(url.read(params(search))[field]).toEqual(expected);
   });

@@ -10,6 +10,7 @@ import type { GivenLabel } from '../schema/given-label';
 import { DATASET_SUMMARY_SQL, type DatasetSummary } from '../engine/sql/dataset-summary';
 import { BrowserLoader, type LoadOutcome, type LoadProgress } from '../ingest/browser-loader';
 import type { LoadInput } from '../ingest/worker-protocol';
+import { pluralize } from '../lib/format';
 
 /** What the status line says about where the logs are kept and where they came from. */
 export interface DatasetOrigin {
@@ -127,7 +128,7 @@ export class DatasetSession {
     this.inputsThisTab.push(...inputs);
     await this.applyGivenLabels();
     const restoredNote = lostRestored
-      ? ` The ${lostRestored.files} file(s) reopened from storage at start could not be carried over: open them again.`
+      ? ` The ${pluralize(lostRestored.files, 'file')} reopened from storage at start could not be carried over: open ${lostRestored.files === 1 ? 'it' : 'them'} again.`
       : '';
     this.origin = {
       restored: null,

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { withLineageFacts } from '../engine/lineage-facts-table';
 import { factSettings, graphNodeEventsQuery, type GraphNodeEvents, loadSessionInspector, run } from '../engine/sql/session-inspector';
-import { loadCrossSessionCompletions, loadTrace } from '../engine/sql/trace';
+import { loadCrossSessionCompletions, loadTrace, loadWholeTrace } from '../engine/sql/trace';
 import type { SessionEvent } from '../model/lineage/timeline';
-import type { TraceTarget } from '../model/lineage/trace';
+import { traceTableRows, type TraceTarget } from '../model/lineage/trace';
 import type { MetricSettings } from '../model/metrics/settings';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
@@ -15,12 +15,24 @@ export const sessionInspectorOptions = (dataset: DatasetRef, sessionId: string, 
     enabled: dataset.engine !== null,
   });
 
-export const traceOptions = (dataset: DatasetRef, target: TraceTarget, settings: MetricSettings) =>
+/**
+ * One page of a trace (0-based) with the counts of all of it; with no page, the page holding
+ * `node` (a graph node id: what a link to a selected node opens), else the first.
+ */
+export const traceOptions = (dataset: DatasetRef, target: TraceTarget, settings: MetricSettings, page: number | null, node: string | null = null) =>
   queryOptions({
-    queryKey: datasetKey(dataset, 'lineage', 'trace', target, factSettings(settings)),
-    queryFn: coordinatedQueryFn(dataset, async (job) => loadTrace(await withLineageFacts(job, settings), target), READS_DERIVED_TABLES),
+    queryKey: datasetKey(dataset, 'lineage', 'trace', target, factSettings(settings), page ?? { node }),
+    queryFn: coordinatedQueryFn(dataset, async (job) => loadTrace(await withLineageFacts(job, settings), target, { page, node }), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
     placeholderData: sameDatasetPlaceholder(dataset),
+  });
+
+/** Every row of a trace's table, as the pages show them: what its download saves. */
+export const traceTableOptions = (dataset: DatasetRef, target: TraceTarget, settings: MetricSettings) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'lineage', 'trace-table', target, factSettings(settings)),
+    queryFn: coordinatedQueryFn(dataset, async (job) => traceTableRows(await loadWholeTrace(await withLineageFacts(job, settings), target)), READS_DERIVED_TABLES),
+    enabled: dataset.engine !== null,
   });
 
 /** Reads only tables derived from the data, so no settings. */

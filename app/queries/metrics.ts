@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { metricPanelsIn } from '../engine/metrics-report';
+import { metricPanelsIn, type MetricPanels } from '../engine/metrics-report';
 import { withRetrievalFacts } from '../engine/retrieval-facts-table';
 import type { RetrievalDetailRow } from '../engine/sql/metrics/retrieval-details';
 import { matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
@@ -12,10 +12,18 @@ import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
 
 const settingsKey = (settings: MetricSettings) => metricSettingsToParams(settings);
 
+/**
+ * The panels with the settings they were computed for: while new settings compute, the last
+ * result stays on screen, and everything drawn beside it must follow its settings, not the URL's.
+ */
+export interface SettledMetricPanels extends MetricPanels {
+  settings: MetricSettings;
+}
+
 export const metricPanelsOptions = (dataset: DatasetRef, settings: MetricSettings) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'metrics', 'panels', settingsKey(settings)),
-    queryFn: coordinatedQueryFn(dataset, (job) => metricPanelsIn(job, settings), READS_DERIVED_TABLES),
+    queryFn: coordinatedQueryFn(dataset, async (job): Promise<SettledMetricPanels> => ({ ...(await metricPanelsIn(job, settings)), settings }), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
     placeholderData: sameDatasetPlaceholder(dataset),
   });

@@ -1,20 +1,31 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  SESSION_SUMMARY_ROW_SQL, SURFACES_SQL, sessionListQuery,
-  type SessionListFilter, type SessionRow,
-} from '../engine/sql/sessions';
+import type { EventScope } from '../engine/sql/event-scope';
+import { sessionSignalsQuery, type SessionSignalRow } from '../engine/sql/session-signals';
+import { SESSION_SUMMARY_ROW_SQL, SURFACES_SQL, sessionSearchQuery, type SessionRow, type SessionSearchMatch } from '../engine/sql/sessions';
+import type { MetricSettings } from '../model/metrics/settings';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
-import { coordinatedQueryFn } from './coordinated-query';
+import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
 
-export const sessionListOptions = (dataset: DatasetRef, filter: SessionListFilter) =>
+/** Every session with its signal counts over the events in `scope`, masked failures at `settings`. */
+export const sessionSignalsOptions = (dataset: DatasetRef, scope: EventScope, settings: MetricSettings) =>
   queryOptions({
-    queryKey: datasetKey(dataset, 'sessions', 'list', filter),
-    queryFn:
-      coordinatedQueryFn(dataset, ({ engine }) => {
-        const { sql, params } = sessionListQuery(filter);
-        return engine.query<SessionRow>(sql, params);
-      }),
+    queryKey: datasetKey(dataset, 'sessions', 'signals', scope, settings),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => {
+      const { sql, params } = sessionSignalsQuery(scope, settings);
+      return engine.query<SessionSignalRow>(sql, params);
+    }, READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
+  });
+
+/** The first match of `search` in each session that has one. */
+export const sessionSearchOptions = (dataset: DatasetRef, search: string) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'sessions', 'search', search),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => {
+      const { sql, params } = sessionSearchQuery(search);
+      return engine.query<SessionSearchMatch>(sql, params);
+    }),
+    enabled: dataset.engine !== null && search !== '',
     placeholderData: sameDatasetPlaceholder(dataset),
   });
 

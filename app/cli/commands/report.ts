@@ -9,7 +9,7 @@ import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
 import { formatMetricsReport } from '../format-metrics-report';
 import type { CliIo } from '../io';
 
-export const summary = 'compute the metrics of metrics.md (Tier 0–3, matrix, gate, feedback, agreement, answer review) over log files';
+export const summary = 'compute the metrics (Tier 0–3, matrix, gate, feedback, agreement, answer review) over log files';
 
 const USAGE = [
   'Usage: retrieval-inspector report [options] FILE...',
@@ -20,7 +20,7 @@ const USAGE = [
   'annotation agreement (Cohen\'s and Fleiss\' κ) and the weekly answer review.',
   '',
   'Options:',
-  '  --json                  print the report as JSON (the keys of metrics.md "The report")',
+  '  --json                  print the report as JSON (the object the metrics screen downloads)',
   '  --k N                   rank cutoff of P@k, recall@k, nDCG@k, 1–100 (default 10)',
   '  --tier1-threshold X     nDCG@k below X makes a judged retrieval Tier 1 bad (default 0.5)',
   '  --used-actions a,b,c    user actions that count as used (default select,edit,place,follow_up,export,share,download)',
@@ -71,7 +71,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (result.error) io.err(`retrieval-inspector report: cannot read ${paths[index]}: ${result.error}`);
     });
     const report = await computeMetricsReport(engine, parsed.settings);
-    if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected} lines were rejected; \`retrieval-inspector check\` lists them`);
+    if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected; \`retrieval-inspector check\` lists ${report.rejected === 1 ? 'it' : 'them'}`);
     if (json) io.out(JSON.stringify(report, null, 2));
     else formatMetricsReport(report, parsed.settings).forEach((line) => io.out(line));
     return results.some((result) => result.error) ? 1 : 0;

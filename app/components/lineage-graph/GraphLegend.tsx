@@ -1,5 +1,6 @@
 import { ACTION_RULES } from '../../model/metrics/action-rules';
 import { EDGE_STYLE, HIGHLIGHT, KIND_ACCENT, TONE_COLOR } from './graph-style';
+import { MIN_LABEL_PX } from './viewport-math';
 
 const NODES: [string, string][] = [
   ['retrieval', KIND_ACCENT.retrieval],
@@ -40,7 +41,11 @@ export function GraphLegend() {
           ))}
           <li><span className="lg-swatch" style={{ background: HIGHLIGHT }} />selected node's lineage</li>
         </ul>
-        <p className="text-soft">Drag to pan, wheel to zoom, <kbd>0</kbd> fits. Click a node for its raw events; “+N not used” opens the rest of a list.</p>
+        <p className="text-soft">
+          The wheel (or a pinch) zooms about the pointer, <kbd>+</kbd> and <kbd>−</kbd> about the selected node. Drag, the scrollbars,
+          shift+wheel or the arrow keys move the view. <kbd>0</kbd> fits, down to titles {MIN_LABEL_PX} px tall: a bigger graph
+          scrolls. <kbd>1</kbd> is 100%. Click a node for its raw events; “+N not used” opens the rest of a list.
+        </p>
       </div>
     </details>
   );

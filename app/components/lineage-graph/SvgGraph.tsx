@@ -3,7 +3,8 @@ import type { LineageGraph, LineageNode } from '../../model/lineage/graph';
 import type { GraphLayout, PlacedNode } from '../../model/lineage/layout';
 import type { LineagePath } from '../../model/lineage/lineage-path';
 import { NODE_TEXT, textRows } from '../../model/lineage/node-size';
-import { accentOf, EDGE_STYLE, edgePath, fitText, HIGHLIGHT, labelPoint, NODE_FILL } from './graph-style';
+import { accentOf, EDGE_STYLE, edgePath, HIGHLIGHT, labelPoint, NODE_FILL, nodeTooltip } from './graph-style';
+import { fitLabel, nodeFont } from './label-fit';
 
 interface SvgGraphProps {
   graph: LineageGraph;
@@ -66,10 +67,10 @@ function SvgNode({ node, box, selected, dim }: { node: LineageNode; box: PlacedN
       aria-label={`${node.kind}: ${node.title} — ${node.subtitle}${badges ? ` — ${badges}` : ''}`} aria-pressed={selected}>
       <rect className="lg-box" width={box.width} height={box.height} rx={7} fill={NODE_FILL[node.kind]} />
       <rect className="lg-bar" x={0} y={0} width={4} height={box.height} rx={2} fill={accentOf(node)} />
-      <text className="lg-title" x={NODE_TEXT.padX} y={rows.title}>{fitText(node.title, inner, NODE_TEXT.titlePx)}</text>
-      <text className="lg-subtitle" x={NODE_TEXT.padX} y={rows.subtitle}>{fitText(node.subtitle, inner, NODE_TEXT.subtitlePx)}</text>
-      {badges && <text className="lg-badges" x={NODE_TEXT.padX} y={NODE_TEXT.badges} fill={accentOf(node)}>{fitText(badges, inner, NODE_TEXT.badgePx)}</text>}
-      <title>{`${node.title}\n${node.subtitle}${badges ? `\n${badges}` : ''}`}</title>
+      <text className="lg-title" x={NODE_TEXT.padX} y={rows.title}>{fitLabel(node.title, inner, nodeFont(NODE_TEXT.titlePx, true))}</text>
+      <text className="lg-subtitle" x={NODE_TEXT.padX} y={rows.subtitle}>{fitLabel(node.subtitle, inner, nodeFont(NODE_TEXT.subtitlePx))}</text>
+      {badges && <text className="lg-badges" x={NODE_TEXT.padX} y={NODE_TEXT.badges} fill={accentOf(node)}>{fitLabel(badges, inner, nodeFont(NODE_TEXT.badgePx, true))}</text>}
+      <title>{nodeTooltip(node)}</title>
     </g>
   );
 }

@@ -2,12 +2,14 @@ import type { LineageGraph } from '../../model/lineage/graph';
 import type { GraphLayout, PlacedNode, Point } from '../../model/lineage/layout';
 import type { LineagePath } from '../../model/lineage/lineage-path';
 import { NODE_TEXT, textRows } from '../../model/lineage/node-size';
-import { accentOf, EDGE_STYLE, edgePath, fitText, HIGHLIGHT, labelPoint, NODE_FILL } from './graph-style';
-import type { Transform } from './use-viewport';
+import { accentOf, EDGE_STYLE, edgePath, HIGHLIGHT, labelPoint, NODE_FILL } from './graph-style';
+import { fitLabel, nodeFont } from './label-fit';
+import { TEXT_SCALE, type Transform } from './viewport-math';
 
-/** Below this scale the canvas draws boxes without text: unreadable anyway, and text is most of the cost. */
-const TEXT_SCALE = 0.45;
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** The fonts of the SVG renderer's text (lineage-graph.css), so both cut labels alike. */
+const [TITLE_FONT, SUBTITLE_FONT, BADGE_FONT, EDGE_LABEL_FONT] = [
+  nodeFont(NODE_TEXT.titlePx, true), nodeFont(NODE_TEXT.subtitlePx), nodeFont(NODE_TEXT.badgePx, true), nodeFont(10, true),
+];
 
 export interface CanvasScene {
   graph: LineageGraph;
@@ -55,7 +57,7 @@ export function drawGraph(context: CanvasRenderingContext2D, scene: CanvasScene,
     context.stroke(pathOf(points));
     if (withText && edge.label) {
       const at = labelPoint(points);
-      context.font = `10px ${FONT}`;
+      context.font = EDGE_LABEL_FONT;
       context.textAlign = 'center';
       context.fillStyle = '#5b6475';
       context.fillText(edge.label, at.x, at.y + 3);
@@ -89,15 +91,15 @@ export function drawGraph(context: CanvasRenderingContext2D, scene: CanvasScene,
     const inner = box.width - NODE_TEXT.padX - 8;
     const rows = textRows(node.kind, node.badges.length > 0);
     context.fillStyle = '#1c2330';
-    context.font = `600 ${NODE_TEXT.titlePx}px ${FONT}`;
-    context.fillText(fitText(node.title, inner, NODE_TEXT.titlePx), box.x + NODE_TEXT.padX, box.y + rows.title);
+    context.font = TITLE_FONT;
+    context.fillText(fitLabel(node.title, inner, TITLE_FONT), box.x + NODE_TEXT.padX, box.y + rows.title);
     context.fillStyle = '#5b6475';
-    context.font = `${NODE_TEXT.subtitlePx}px ${FONT}`;
-    context.fillText(fitText(node.subtitle, inner, NODE_TEXT.subtitlePx), box.x + NODE_TEXT.padX, box.y + rows.subtitle);
+    context.font = SUBTITLE_FONT;
+    context.fillText(fitLabel(node.subtitle, inner, SUBTITLE_FONT), box.x + NODE_TEXT.padX, box.y + rows.subtitle);
     if (node.badges.length) {
       context.fillStyle = accentOf(node);
-      context.font = `600 ${NODE_TEXT.badgePx}px ${FONT}`;
-      context.fillText(fitText(node.badges.join(' · '), inner, NODE_TEXT.badgePx), box.x + NODE_TEXT.padX, box.y + NODE_TEXT.badges);
+      context.font = BADGE_FONT;
+      context.fillText(fitLabel(node.badges.join(' · '), inner, BADGE_FONT), box.x + NODE_TEXT.padX, box.y + NODE_TEXT.badges);
     }
   }
   context.globalAlpha = 1;

@@ -44,14 +44,11 @@ export const EDGE_STYLE: Record<LineageEdgeKind, EdgeStyle> = {
 
 export const HIGHLIGHT = '#2f5bd3';
 
+/** A node's full text, for its tooltip: on the node itself it may be cut with an ellipsis. */
+export const nodeTooltip = (node: LineageNode) => [node.title, node.subtitle, node.badges.join(' · ')].filter(Boolean).join('\n');
+
 export const accentOf = (node: LineageNode) =>
   node.kind === 'action' && node.title.startsWith('agent') ? '#6b3fc4' : (TONE_COLOR[node.tone] ?? KIND_ACCENT[node.kind]);
-
-/** Cuts text to fit `width` pixels at `fontPx`, by an average glyph width (no DOM measuring per node). */
-export function fitText(text: string, width: number, fontPx: number): string {
-  const max = Math.floor(width / (fontPx * 0.56));
-  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`;
-}
 
 const curveReach = (first: Point, last: Point) => Math.max(24, (last.x - first.x) / 2);
 

@@ -3,7 +3,7 @@ import type { LayoutRequest, LayoutResponse } from './layout-protocol';
 
 let worker: Worker | null = null;
 let nextId = 1;
-const pending = new Map<number, { resolve(value: { layout: GraphLayout; ms: number }): void; reject(error: Error): void }>();
+const pending = new Map<number, { resolve(value: { components: GraphLayout[]; ms: number }): void; reject(error: Error): void }>();
 
 function layoutWorker(): Worker {
   if (worker) return worker;
@@ -13,7 +13,7 @@ function layoutWorker(): Worker {
     pending.delete(event.data.id);
     if (!request) return;
     if ('error' in event.data) request.reject(new Error(event.data.error));
-    else request.resolve({ layout: event.data.layout, ms: event.data.ms });
+    else request.resolve({ components: event.data.components, ms: event.data.ms });
   };
   worker.onerror = (event) => {
     for (const request of pending.values()) request.reject(new Error(event.message || 'the layout worker failed'));
@@ -24,10 +24,10 @@ function layoutWorker(): Worker {
   return worker;
 }
 
-/** Lays a graph out in the shared layout worker; requests are answered in order. */
-export function layoutOffThread(nodes: LayoutNode[], edges: LayoutEdge[], aspect: number): Promise<{ layout: GraphLayout; ms: number }> {
+/** Lays a graph's components out in the shared layout worker; requests are answered in order. */
+export function layoutOffThread(nodes: LayoutNode[], edges: LayoutEdge[]): Promise<{ components: GraphLayout[]; ms: number }> {
   const id = nextId++;
-  const request: LayoutRequest = { id, nodes, edges, aspect };
+  const request: LayoutRequest = { id, nodes, edges };
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     layoutWorker().postMessage(request);

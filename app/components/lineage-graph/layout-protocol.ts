@@ -4,7 +4,7 @@ export interface LayoutRequest {
   id: number;
   nodes: LayoutNode[];
   edges: LayoutEdge[];
-  aspect: number;
 }
 
-export type LayoutResponse = { id: number; layout: GraphLayout; ms: number } | { id: number; error: string };
+/** The connected components, each laid out at (0, 0): the page packs them to its viewport, again on a resize. */
+export type LayoutResponse = { id: number; components: GraphLayout[]; ms: number } | { id: number; error: string };

@@ -1,95 +1,140 @@
 import { useEffect, useState, type RefObject } from 'react';
+import type { GraphLayout, PlacedNode, Point } from '../../model/lineage/layout';
+import {
+  anchorNode, fitTransform, placeView, revealTransform, scrollArea, toGraph, zoomAbout, zoomAnchor, type Size, type Transform,
+} from './viewport-math';
 
-export interface Transform {
-  x: number;
-  y: number;
-  k: number;
-}
+export type { Transform } from './viewport-math';
 
-const MIN_SCALE = 0.04;
-const MAX_SCALE = 3;
 const CLICK_SLOP = 4;
-/** Below this scale node text is too small to read. */
-const READABLE_SCALE = 0.45;
 
-type Apply = (transform: Transform) => void;
-type Click = (point: { x: number; y: number }) => void;
+/** `screen`: graph → viewport pixels (canvas, hit tests); `content`: graph → scroll area pixels (the SVG, which scrolls natively). */
+type Apply = (screen: Transform, content: Transform) => void;
+type Listener = (screen: Transform) => void;
+type Click = (point: Point) => void;
 
 /**
- * Pan (drag) and zoom (wheel, around the pointer) of a graph viewport, outside React: every
- * change goes straight to `apply` (an SVG transform, a canvas redraw), so moving a big graph
- * renders nothing. A press that moves less than a few pixels is a click, in graph coordinates.
+ * The view of a graph in a real scroll area (scrollbars, arrow keys, focus and find scroll it):
+ * a sizer as big as the graph at its scale, scrolled by drag and shift+wheel, zoomed by the wheel
+ * and pinch about the pointer. Changes go straight to `apply` (an SVG transform, a canvas
+ * redraw) and to listeners (the zoom readout), outside React. A press that moves less than a few
+ * pixels is a click, in graph coordinates. The math is viewport-math.ts.
  */
 export class Viewport {
-  transform: Transform = { x: 0, y: 0, k: 1 };
+  k = 1;
+  graph: Size = { width: 0, height: 0 };
+  /** The view is as Fit left it: a re-packed graph is fitted again. */
+  fitted = false;
   private element: HTMLElement | null = null;
+  private sizer: HTMLElement | null = null;
   private apply: Apply = () => {};
   private click: Click = () => {};
+  private listeners = new Set<Listener>();
 
   setHandlers(apply: Apply, click: Click) {
     this.apply = apply;
     this.click = click;
   }
 
-  set(next: Transform) {
-    this.transform = { ...next, k: Math.min(MAX_SCALE, Math.max(MIN_SCALE, next.k)) };
-    this.apply(this.transform);
+  /** Called with every new transform, now and on each change; returns the unsubscribe. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.transform);
+    return () => this.listeners.delete(listener);
   }
 
-  /** Re-applies the current transform (after the scene was re-rendered). */
+  view(): Size {
+    return { width: this.element?.clientWidth ?? 0, height: this.element?.clientHeight ?? 0 };
+  }
+
+  get transform(): Transform {
+    const { origin } = scrollArea(this.graph, this.view(), this.k);
+    return { k: this.k, x: origin.x - (this.element?.scrollLeft ?? 0), y: origin.y - (this.element?.scrollTop ?? 0) };
+  }
+
+  set(wanted: Transform) {
+    this.fitted = false;
+    if (!this.element || !this.sizer) return;
+    // sized twice: the new size may add or remove a scrollbar, which changes the view
+    for (let pass = 0; pass < 2; pass++) {
+      const { area } = placeView(wanted, this.graph, this.view());
+      this.sizer.style.width = `${area.width}px`;
+      this.sizer.style.height = `${area.height}px`;
+    }
+    const placed = placeView(wanted, this.graph, this.view());
+    this.k = placed.transform.k;
+    this.element.scrollLeft = placed.scroll.x;
+    this.element.scrollTop = placed.scroll.y;
+    this.refresh();
+  }
+
+  /** Re-applies the current view (after the scene was re-rendered, or scrolled). */
   refresh() {
-    this.apply(this.transform);
+    const screen = this.transform;
+    const { origin } = scrollArea(this.graph, this.view(), this.k);
+    this.apply(screen, { k: this.k, ...origin });
+    for (const listener of this.listeners) listener(screen);
   }
 
-  zoomAt(factor: number, px: number, py: number) {
-    const { x, y, k } = this.transform;
-    const next = Math.min(MAX_SCALE, Math.max(MIN_SCALE, k * factor));
-    this.set({ k: next, x: px - ((px - x) * next) / k, y: py - ((py - y) * next) / k });
+  zoomAt(factor: number, at: Point) {
+    this.set(zoomAbout(this.transform, factor, at));
   }
 
-  zoomBy(factor: number) {
-    if (this.element) this.zoomAt(factor, this.element.clientWidth / 2, this.element.clientHeight / 2);
+  /** Buttons and keys: about the selected node when it is in view, else the view's center. */
+  zoomBy(factor: number, selected: PlacedNode | null) {
+    this.zoomAt(factor, zoomAnchor(this.transform, this.view(), selected));
   }
 
-  fit(width: number, height: number) {
-    if (!this.element || width <= 0 || height <= 0) return;
-    const { clientWidth: vw, clientHeight: vh } = this.element;
-    const k = Math.min((vw - 32) / width, (vh - 32) / height, 1);
-    this.set({ k, x: (vw - width * k) / 2, y: Math.max(16, (vh - height * k) / 2) });
+  /** 100%: the scale the node text is designed at. */
+  actualSize(selected: PlacedNode | null) {
+    this.zoomBy(1 / this.k, selected);
+  }
+
+  /** The new graph's size; the view is set again by the caller. */
+  setGraph(size: Size) {
+    this.graph = size;
+  }
+
+  /** The whole graph, or its start at the smallest readable scale (viewport-math.ts `fitTransform`). */
+  fit() {
+    this.set(fitTransform(this.graph, this.view()));
+    this.fitted = true;
+  }
+
+  reveal(box: PlacedNode) {
+    const next = revealTransform(this.transform, this.view(), box);
+    if (next) this.set(next);
   }
 
   /**
-   * The first view of a graph: all of it when that is readable, else its start (the earliest
-   * part, top left) at a readable scale; Fit shows all.
+   * A new layout of the same graph (a fold opened, a re-pack to a new width): the node the user
+   * is looking at (viewport-math.ts `anchorNode`) stays where it was on screen.
    */
-  start(width: number, height: number) {
-    if (!this.element) return;
-    const { clientWidth: vw, clientHeight: vh } = this.element;
-    if (Math.min((vw - 32) / width, (vh - 32) / height) >= READABLE_SCALE) this.fit(width, height);
-    else this.set({ k: 0.75, x: 16, y: 16 });
+  relayout(before: GraphLayout, after: GraphLayout, preferred: (string | null)[], transform: Transform) {
+    const view = this.view();
+    const anchor = anchorNode(before.nodes, after.nodes, preferred, toGraph(transform, { x: view.width / 2, y: view.height / 2 }));
+    const [from, to] = anchor ? [before.nodes[anchor], after.nodes[anchor]] : [null, null];
+    const { x, y, k } = transform;
+    this.set(from && to ? { k, x: x + (from.x - to.x) * k, y: y + (from.y - to.y) * k } : transform);
   }
 
-  /** Brings a graph point into view, zooming in when the graph is too small to read. */
-  reveal(gx: number, gy: number) {
-    if (!this.element) return;
-    const { x, y, k } = this.transform;
-    const [sx, sy, margin] = [gx * k + x, gy * k + y, 60];
-    const { clientWidth: vw, clientHeight: vh } = this.element;
-    if (k >= READABLE_SCALE && sx > margin && sy > margin && sx < vw - margin && sy < vh - margin) return;
-    const next = Math.max(k, 0.75);
-    this.set({ k: next, x: vw / 2 - gx * next, y: vh / 2 - gy * next });
-  }
-
-  attach(element: HTMLElement): () => void {
+  attach(element: HTMLElement, sizer: HTMLElement): () => void {
     this.element = element;
-    let press: { x: number; y: number; startX: number; startY: number; moved: boolean } | null = null;
+    this.sizer = sizer;
+    let press: { x: number; y: number; left: number; top: number; moved: boolean } | null = null;
     const onWheel = (event: WheelEvent) => {
+      // shift+wheel and sideways swipes scroll, as anywhere else
+      if (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
       event.preventDefault();
       const box = element.getBoundingClientRect();
-      this.zoomAt(Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015)), event.clientX - box.left, event.clientY - box.top);
+      const line = event.deltaMode === 1 ? 16 : 1;
+      this.zoomAt(Math.exp(-event.deltaY * line * 0.0015), { x: event.clientX - box.left - element.clientLeft, y: event.clientY - box.top - element.clientTop });
     };
     const onDown = (event: PointerEvent) => {
-      if (event.button === 0) press = { x: event.clientX, y: event.clientY, startX: this.transform.x, startY: this.transform.y, moved: false };
+      const box = element.getBoundingClientRect();
+      // a press on a scrollbar is the browser's
+      if (event.button !== 0 || event.clientX - box.left - element.clientLeft > element.clientWidth || event.clientY - box.top - element.clientTop > element.clientHeight) return;
+      press = { x: event.clientX, y: event.clientY, left: element.scrollLeft, top: element.scrollTop, moved: false };
     };
     const onMove = (event: PointerEvent) => {
       if (!press) return;
@@ -98,33 +143,36 @@ export class Viewport {
       if (!press.moved) element.setPointerCapture(event.pointerId);
       press.moved = true;
       element.classList.add('panning');
-      this.set({ ...this.transform, x: press.startX + dx, y: press.startY + dy });
+      element.scrollLeft = press.left - dx;
+      element.scrollTop = press.top - dy;
     };
     const onUp = (event: PointerEvent) => {
       if (!press) return;
       element.classList.remove('panning');
       if (!press.moved) {
         const box = element.getBoundingClientRect();
-        const { x, y, k } = this.transform;
-        this.click({ x: (event.clientX - box.left - x) / k, y: (event.clientY - box.top - y) / k });
+        const at = { x: event.clientX - box.left - element.clientLeft, y: event.clientY - box.top - element.clientTop };
+        this.click(toGraph(this.transform, at));
       }
       press = null;
     };
+    const onScroll = () => this.refresh();
     const listeners: [string, EventListener, AddEventListenerOptions?][] = [
       ['wheel', onWheel as EventListener, { passive: false }], ['pointerdown', onDown as EventListener], ['pointermove', onMove as EventListener],
-      ['pointerup', onUp as EventListener], ['pointercancel', onUp as EventListener],
+      ['pointerup', onUp as EventListener], ['pointercancel', onUp as EventListener], ['scroll', onScroll, { passive: true }],
     ];
     for (const [name, listener, options] of listeners) element.addEventListener(name, listener, options);
     return () => {
       for (const [name, listener] of listeners) element.removeEventListener(name, listener);
       this.element = null;
+      this.sizer = null;
     };
   }
 }
 
-export function useViewport(container: RefObject<HTMLElement | null>, apply: Apply, onClick: Click): Viewport {
+export function useViewport(container: RefObject<HTMLElement | null>, sizer: RefObject<HTMLElement | null>, apply: Apply, onClick: Click): Viewport {
   const [viewport] = useState(() => new Viewport());
   useEffect(() => viewport.setHandlers(apply, onClick), [viewport, apply, onClick]);
-  useEffect(() => (container.current ? viewport.attach(container.current) : undefined), [viewport, container]);
+  useEffect(() => (container.current && sizer.current ? viewport.attach(container.current, sizer.current) : undefined), [viewport, container, sizer]);
   return viewport;
 }

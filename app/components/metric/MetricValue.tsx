@@ -35,7 +35,7 @@ export function MetricValue({ path, value, kind, settings, denominatorSize, vari
     <span className="metric-help" role="tooltip">
       <strong>{definition.label}</strong>
       <span>{definition.formula}</span>
-      <span className="text-soft">Counts: {definition.counts}</span>
+      {!definition.formula.endsWith(definition.counts) && <span className="text-soft">Counts: {definition.counts}</span>}
       {definition.denominator && (
         <span className="text-soft">
           Over: {definition.denominator}

@@ -37,4 +37,10 @@ export function schemaSql(): string {
   ].join('\n');
 }
 
+/**
+ * Added after the first release, outside `schemaSql` (whose hash marks a kept dataset's event
+ * columns): a dataset kept before it gains the column, its earlier files with NULL.
+ */
+export const FILES_TEXT_BYTES_SQL = 'ALTER TABLE files ADD COLUMN IF NOT EXISTS text_bytes DOUBLE;';
+
 export const CLEAR_SQL = [...EVENT_TABLES, 'rejected', 'files'].map((table) => `DELETE FROM ${ident(table)};`).join(' ');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../engine';
+import { describe, expect, it } from 'vitest';
 import { ANY_SCOPE, scopedEvents, scopeFilter, type EventScope } from './event-scope';
-import { at, createTestEngine, loadEvents, type TestEvent } from './metrics/fixtures';
+import { at, type TestEvent } from './metrics/fixtures';
 import { sql } from './metrics/sql-query';
+import { loadedTestEngine } from './metrics/loaded-test-engine';
 
 const WEEK = 7 * 24 * 60;
 
@@ -19,12 +19,7 @@ const DATASET: TestEvent[] = [
   { type: 'prompt', event_id: 'p2', session_id: 's2', turn_id: 't2', text: 'poem', ts: at(WEEK), run_id: 'creative' },
 ];
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await createTestEngine();
-  await loadEvents(engine, DATASET);
-}, 60_000);
-afterAll(() => engine.close());
+const engine = loadedTestEngine(DATASET);
 
 const ids = async (view: string, scope: EventScope) => {
   const filter = scopeFilter(scope, 'e');

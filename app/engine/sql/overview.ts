@@ -1,7 +1,10 @@
 export interface FileRow {
   file_id: number;
   name: string;
-  bytes: number;
+  /** The file's own size; null when it could not be told. */
+  bytes: number | null;
+  /** The text a gzip file held; null for a file that was not compressed. */
+  text_bytes: number | null;
   events: number;
   rejected: number;
   blank_lines: number;
@@ -10,7 +13,7 @@ export interface FileRow {
 }
 
 export const FILES_SQL = `
-SELECT f.file_id, f.name, f.bytes, f.events, f.rejected, f.blank_lines, f.error,
+SELECT f.file_id, f.name, f.bytes, f.text_bytes, f.events, f.rejected, f.blank_lines, f.error,
        (SELECT count(*) FROM reference_warnings w WHERE w.file_id = f.file_id)::INTEGER AS warnings
 FROM files f ORDER BY f.file_id`;
 

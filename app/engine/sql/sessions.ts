@@ -1,42 +1,41 @@
-import type { SqlValue } from '../engine';
-import { ident } from './quote';
+import type { SearchField, SessionSearchMatch } from '../../model/session/session-list';
+import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
 
-export interface SessionRow {
-  session_id: string;
-  user_id: string | null;
-  surface: string | null;
-  run_id: string | null;
-  start_ts: number | null;
-  duration_ms: number | null;
-  events: number;
-  prompts: number;
-  retrievals: number;
-  actions: number;
-  completions: number;
-}
+export type { SessionRow } from '../../model/session/session-list';
 
-export const SESSION_SORT_COLUMNS = [
-  'session_id', 'user_id', 'surface', 'start_ts', 'duration_ms', 'prompts', 'retrievals', 'actions', 'completions',
-] as const;
-export type SessionSortColumn = (typeof SESSION_SORT_COLUMNS)[number];
+export type { SearchField, SessionSearchMatch };
 
-export interface SessionListFilter {
-  search: string;
-  surface: string | null;
-  sort: SessionSortColumn;
-  descending: boolean;
-}
+/** `text` as a LIKE pattern that matches it literally (with `ESCAPE '\'`). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-export function sessionListQuery(filter: SessionListFilter): { sql: string; params: SqlValue[] } {
-  const sort = SESSION_SORT_COLUMNS.includes(filter.sort) ? filter.sort : 'start_ts';
-  const pattern = filter.search.trim() ? `%${filter.search.trim()}%` : null;
-  return {
-    sql: `SELECT * FROM session_summary
-          WHERE (?::VARCHAR IS NULL OR session_id ILIKE ? OR user_id ILIKE ?)
-            AND (?::VARCHAR IS NULL OR surface = ?)
-          ORDER BY ${ident(sort)} ${filter.descending ? 'DESC' : 'ASC'} NULLS LAST, session_id`,
-    params: [pattern, pattern, pattern, filter.surface, filter.surface],
-  };
+/** The id columns a search looks at, with their names as shown. */
+const ID_FIELDS: [column: string, field: SearchField][] = [
+  ['session_id', 'session id'], ['user_id', 'user id'], ['event_id', 'event id'],
+  ['retrieval_id', 'retrieval id'], ['turn_id', 'turn id'], ['request_id', 'request id'],
+];
+
+/**
+ * Sessions where `search` occurs (case-insensitive, literally: `%` and `_` are text) in a
+ * prompt, a retrieval query or a response, or in an id of one of their events; one row per
+ * session with its first match, a text before an id, then in event order.
+ */
+export function sessionSearchQuery(search: string): SqlQuery {
+  const pattern = `%${escapeLike(search)}%`;
+  const like = (column: string) => sql`${rawSql(column)} ILIKE ${pattern} ESCAPE '\\'`;
+  const firstIdMatch = (value: (column: string, field: SearchField) => string) => joinSql([
+    rawSql('CASE'), ...ID_FIELDS.map(([column, field]) => sql`WHEN ${like(column)} THEN ${rawSql(value(column, field))}`), rawSql('END'),
+  ], ' ');
+  return sql`
+WITH hits AS (
+  SELECT session_id, seq, 0 AS rank, 'prompt' AS field, text FROM prompts WHERE ${like('text')}
+  UNION ALL SELECT session_id, seq, 0, 'query', query FROM retrievals WHERE ${like('query')}
+  UNION ALL SELECT session_id, seq, 0, 'response', text FROM responses WHERE ${like('text')}
+  UNION ALL SELECT session_id, seq, 1, ${firstIdMatch((_, field) => `'${field}'`)}, ${firstIdMatch((column) => column)}
+  FROM events WHERE ${joinSql(ID_FIELDS.map(([column]) => like(column)), ' OR ')}
+)
+SELECT session_id, field, text FROM hits
+WHERE session_id IS NOT NULL
+QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY rank, seq) = 1`;
 }
 
 export const SURFACES_SQL = `SELECT DISTINCT surface FROM session_summary WHERE surface IS NOT NULL ORDER BY surface`;

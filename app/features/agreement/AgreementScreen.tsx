@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { Link } from '../../components/Link';
 import { QueryState } from '../../components/QueryState';
+import { Recomputing } from '../../components/Recomputing';
 import { agreementUrl, type AgreementView } from '../../links/agreement';
 import { annotateUrl } from '../../links/annotate';
 import { useScreenView } from '../../links/use-screen-view';
@@ -25,15 +26,15 @@ export default function AgreementScreen() {
   }
   const data = query.data;
   return (
-    <div className={query.isPlaceholderData ? 'agreement-screen stale' : 'agreement-screen'} aria-busy={query.isFetching}>
+    <div className="agreement-screen" aria-busy={query.isFetching}>
       <KindTabs report={data?.report ?? null} kind={view.kind} />
       <QueryState query={query} label="the agreement" />
-      {data && <KindAgreementView data={data} view={view} />}
+      {data && <KindAgreementView data={data} view={view} recomputing={query.isPlaceholderData} />}
     </div>
   );
 }
 
-function KindAgreementView({ data, view }: { data: AgreementData; view: AgreementView }) {
+function KindAgreementView({ data, view, recomputing }: { data: AgreementData; view: AgreementView; recomputing: boolean }) {
   const { kind } = view;
   const agreement = data.report[kind];
   const annotators = annotatorRows(kind, data.votes, data.labelCounts);
@@ -54,11 +55,13 @@ function KindAgreementView({ data, view }: { data: AgreementData; view: Agreemen
   const pair = pickPair(agreement, view.pair);
   return (
     <>
-      <AgreementSummary kind={kind} agreement={agreement} />
-      <div className="agreement-overview">
-        <AnnotatorsPanel rows={annotators} />
-        <PairsPanel kind={kind} agreement={agreement} votes={data.votes} annotators={voters.map((row) => row.annotator)} pair={pair} />
-      </div>
+      <Recomputing active={recomputing} className="agreement-numbers">
+        <AgreementSummary kind={kind} agreement={agreement} />
+        <div className="agreement-overview">
+          <AnnotatorsPanel rows={annotators} />
+          <PairsPanel kind={kind} agreement={agreement} votes={data.votes} annotators={voters.map((row) => row.annotator)} pair={pair} />
+        </div>
+      </Recomputing>
       {(agreement.multi > 0 || view.item) && <AgreementWorkspace kind={kind} data={data} agreement={agreement} view={view} />}
     </>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '../../components/Link';
+import { TableDownload } from '../../components/TableDownload';
 import { formatCount } from '../../lib/format';
+import type { ExportColumn } from '../../lib/table-export';
 import { navigate } from '../../lib/url-state';
 import { agreementUrl } from '../../links/agreement';
 import type { DisagreementItem } from '../../model/annotation/agreement';
@@ -19,6 +21,14 @@ interface DisagreementListProps {
   openItem: string | null;
 }
 
+/** The list's parts as shown, which a download writes: the item, its asset, each vote, the adjudication. */
+const columnsOf = (kind: LabelKind): ExportColumn<DisagreementItem>[] => [
+  { header: 'item', value: (item) => itemCaption(kind, item.item).target },
+  { header: 'asset', value: (item) => itemCaption(kind, item.item).asset },
+  { header: 'votes', value: (item) => item.votes.map((vote) => `${vote.annotator} ${shortValue(kind, vote.value)}`).join(', ') },
+  { header: 'adjudicated', value: (item) => (item.adjudicated ? `✓ ${shortValue(kind, item.adjudicated_value ?? '')}` : 'open') },
+];
+
 /** Every disagreement of the kind, by item: each annotator's value and whether an adjudication settled it. */
 export function DisagreementList({ kind, items, total, unresolved, multi, unresolvedOnly, openItem }: DisagreementListProps) {
   const list = useRef<HTMLOListElement>(null);
@@ -35,6 +45,7 @@ export function DisagreementList({ kind, items, total, unresolved, multi, unreso
         <input type="checkbox" checked={unresolvedOnly} onChange={(event) => navigate(agreementUrl.changed({ unresolved: event.target.checked }), { replace: true })} />
         Unresolved only
       </label>
+      <TableDownload name={`disagreements-${kind}`} columns={columnsOf(kind)} rows={items} />
       {items.length === 0 ? (
         <p className="text-soft">
           {multi === 0 ? 'No item has votes from two annotators yet.' : total === 0 ? 'No disagreement: the annotators agree on every item they share.' : 'Every disagreement is resolved.'}

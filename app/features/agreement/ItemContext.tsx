@@ -1,5 +1,5 @@
 import type { AgreementItemContext } from '../../engine/sql/annotation/agreement-item';
-import { formatTimestamp } from '../../lib/format';
+import { formatTimestamp, pluralize } from '../../lib/format';
 import { AnswerContext, AssetText, RankedTitles } from './ContextParts';
 
 /** Enough of the item to decide on: what was asked and what came back (relevance, role), the prompt (intent), the question and answer (answer review). */
@@ -35,7 +35,7 @@ export function ItemContext({ context }: { context: AgreementItemContext }) {
           <h3 className="subhead">What the agent did</h3>
           {context.turnRetrievals.length === 0 ? <p className="text-soft">No retrieval in this turn.</p> : (
             <ul className="agreement-plain-list">
-              {context.turnRetrievals.map((row) => <li key={row.retrieval_id}>“{row.query ?? '—'}” <span className="text-soft">({row.role ?? 'no role'}, {row.result_count} results)</span></li>)}
+              {context.turnRetrievals.map((row) => <li key={row.retrieval_id}>“{row.query ?? '—'}” <span className="text-soft">({row.role ?? 'no role'}, {pluralize(row.result_count, 'result')})</span></li>)}
             </ul>
           )}
         </div>
@@ -71,7 +71,7 @@ export function ItemContext({ context }: { context: AgreementItemContext }) {
           <>
             <blockquote className="agreement-quote">{retrieval.query ?? <span className="text-soft">(no query)</span>}</blockquote>
             <p className="text-soft agreement-facts">
-              {[`logged role ${retrieval.role ?? 'none'}`, retrieval.retriever, `${retrieval.result_count} results`, retrieval.surface && `on ${retrieval.surface}`, formatTimestamp(retrieval.ts)].filter(Boolean).join(' · ')}
+              {[`logged role ${retrieval.role ?? 'none'}`, retrieval.retriever, pluralize(retrieval.result_count, 'result'), retrieval.surface && `on ${retrieval.surface}`, formatTimestamp(retrieval.ts)].filter(Boolean).join(' · ')}
             </p>
           </>
         ) : <p className="text-soft">No retrieval with this id is loaded.</p>}

@@ -1,5 +1,5 @@
 import { Link } from '../../components/Link';
-import { formatCount } from '../../lib/format';
+import { formatCount, pluralize } from '../../lib/format';
 import { agreementUrl } from '../../links/agreement';
 import type { AgreementReport } from '../../model/annotation/agreement';
 import { LABEL_KINDS, type LabelKind } from '../../schema/given-label';
@@ -16,7 +16,7 @@ export function KindTabs({ report, kind }: { report: AgreementReport | null; kin
             <span className="agreement-kind-name">{KIND_TITLES[tab]}</span>
             {numbers && (
               <span className="agreement-kind-counts">
-                {formatCount(numbers.items)} items
+                {pluralize(numbers.items, 'item')}
                 {numbers.unresolved > 0 && <span className="badge warn" title="Unresolved disagreements">{formatCount(numbers.unresolved)} open</span>}
               </span>
             )}

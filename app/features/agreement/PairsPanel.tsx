@@ -12,7 +12,7 @@ import { KappaValue, PAIR_NULL_REASON } from './KappaValue';
 const KAPPA_CAPTION = 'Cohen\'s κ = (p_o − p_e) / (1 − p_e): p_o is the share of shared items both gave the same value, p_e the agreement '
   + 'expected by chance from each annotator\'s own value shares on those items. 1 = perfect agreement, 0 = no better than chance, below 0 = worse. '
   + 'Values are compared unweighted (a relevance grade 2 against 3 disagrees as much as 0 against 3). Votes: labels that name an annotator and are not '
-  + 'adjudicated, each annotator\'s latest per item (metrics.md, "Annotation agreement").';
+  + 'adjudicated, each annotator\'s latest per item.';
 
 interface PairsPanelProps {
   kind: LabelKind;

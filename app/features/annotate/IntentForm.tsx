@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { pluralize } from '../../lib/format';
 import { agreementUrl } from '../../links/agreement';
 import type { TurnRetrievalRow } from '../../engine/sql/annotation/queue-item-context';
 import type { ItemLabelRow } from '../../model/annotation/item-labels';
@@ -24,7 +25,7 @@ export function IntentForm({ turnId, labels, annotator, retrievals, intents, int
   return (
     <section className="annotate-picker" aria-label="Retrieval intent">
       <p className="text-soft">
-        What the agent did: {retrievals.length === 0 ? 'no retrieval' : retrievals.map((r) => `“${r.query ?? '—'}” (${r.role ?? 'no role'}, ${r.result_count} results)`).join('; ')}.
+        What the agent did: {retrievals.length === 0 ? 'no retrieval' : retrievals.map((r) => `“${r.query ?? '—'}” (${r.role ?? 'no role'}, ${pluralize(r.result_count, 'result')})`).join('; ')}.
       </p>
       <label className="annotate-intents">
         <span>Intents <kbd>i</kbd> <span className="text-soft">comma-separated, given with y / n</span></span>

@@ -1,5 +1,5 @@
 import type { QueueGateRow, QueueItemContext } from '../../engine/sql/annotation/queue-item-context';
-import { formatTimestamp } from '../../lib/format';
+import { formatTimestamp, pluralize } from '../../lib/format';
 
 const score = (value: number | null, digits = 3) => (value === null ? '—' : value.toFixed(digits));
 
@@ -35,7 +35,7 @@ export function ItemContext({ item }: { item: QueueItemContext }) {
           <h3 className="subhead">Query</h3>
           <p className="annotate-query">{retrieval.query ?? <span className="text-soft">(no query)</span>}</p>
           <p className="annotate-facts text-soft">
-            {[`logged role ${retrieval.role ?? 'none'}`, retrieval.retriever, `${retrieval.result_count} results`,
+            {[`logged role ${retrieval.role ?? 'none'}`, retrieval.retriever, pluralize(retrieval.result_count, 'result'),
               retrieval.dense_score !== null && `dense ${score(retrieval.dense_score)}`, retrieval.sparse_score !== null && `sparse ${score(retrieval.sparse_score)}`,
               formatTimestamp(retrieval.ts)].filter(Boolean).join(' · ')}
           </p>

@@ -1,3 +1,4 @@
+import { formatCount, pluralize } from '../../lib/format';
 import type { QueuePick, QueueProgress } from '../../model/annotation/queue';
 
 const EMPTY: Record<QueuePick, string> = {
@@ -14,8 +15,8 @@ export function QueueEnd({ pick, progress, firstOpen, onOpen, onUndo, problem }:
   const [title, text] = progress.total === 0
     ? ['This queue is empty', EMPTY[pick]]
     : firstOpen === null
-      ? ['Every item is labeled', `You have labeled all ${progress.total} items of this queue.`]
-      : ['End of the list', `${progress.total - progress.done} of ${progress.total} items are still without your label.`];
+      ? ['Every item is labeled', progress.total === 1 ? 'You have labeled the one item of this queue.' : `You have labeled all ${formatCount(progress.total)} items of this queue.`]
+      : ['End of the list', `${pluralize(progress.total - progress.done, 'item')} of ${formatCount(progress.total)} ${progress.total - progress.done === 1 ? 'is' : 'are'} still without your label.`];
   return (
     <div className="panel empty-state annotate-end" data-testid="annotate.end">
       <h2>{title}</h2>

@@ -17,7 +17,9 @@ interface CalibrationPanelProps {
 }
 
 export function CalibrationPanel({ calibration, report, settings }: CalibrationPanelProps) {
-  const selected = useScreenView(gateUrl).calibration;
+  const view = useScreenView(gateUrl);
+  const selected = view.calibration;
+  const notApplied = [view.surface !== null && 'surface', view.system !== null && 'system'].filter(Boolean).join(' and ');
   const shown = (selected && calibration.byCategory[selected]) || calibration.overall;
   const download = () => downloadText('gate-config.yaml', gateConfigYaml(calibration.overall, calibration.byCategory), 'application/yaml');
   const m = (path: string, value: number | null, kind: 'count' | 'score') => <MetricValue variant="cell" path={path} value={value} kind={kind} settings={settings} />;
@@ -25,6 +27,12 @@ export function CalibrationPanel({ calibration, report, settings }: CalibrationP
     <Panel id="gate.calibration" title="Gate calibration"
       question="On the eval set, where should the gate's top-1 score threshold sit? Each eval_case is matched to the latest retrieval with exactly its query; top-1 = scores[0], else its gate's dense_score; an empty result scores 0."
       actions={<button type="button" className="button primary" onClick={download}>Download gate config (YAML)</button>}>
+      {(view.category !== null || notApplied) && (
+        <p className="text-soft gate-note" data-testid="gate.calibration.scope">
+          {view.category !== null && `Eval cases of the category ${view.category} only. `}
+          {notApplied && `Eval cases have no surface or system: the ${notApplied} filter does not apply here.`}
+        </p>
+      )}
       <div className="metric-row">
         <MetricValue path="gate.calibration.cases" value={report.cases} kind="count" settings={settings} />
         <MetricValue path="gate.calibration.f1_threshold" value={report.f1_threshold} kind="score" settings={settings} />

@@ -1,26 +1,37 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { MetricValue } from '../../components/metric/MetricValue';
-import { GATE_DECISIONS, type DecisionSummary } from '../../model/gate/decisions';
-import type { MetricSettings } from '../../model/metrics/settings';
-import { DECISION_COLORS } from './chart-colors';
-import { GateNumber } from './GateNumber';
 import { Panel } from '../../components/Panel';
+import { pluralize } from '../../lib/format';
+import type { GateView } from '../../links/gate';
+import { GATE_DECISIONS, type DecisionSummary } from '../../model/gate/decisions';
+import { DecisionWeeksChart } from './DecisionWeeksChart';
+import { GateCount } from './GateCount';
+import { GateNumber } from './GateNumber';
 import { HandoffTrend } from './HandoffTrend';
+import { decisionSessions } from './session-links';
 
-export function DecisionsPanel({ decisions, settings }: { decisions: DecisionSummary; settings: MetricSettings }) {
+const QUESTION = 'How often did the gate answer, ask to clarify, or hand off to a person — overall, per category and per ISO week? A clarify or handoff count opens its sessions.';
+
+export function DecisionsPanel({ decisions, view }: { decisions: DecisionSummary; view: GateView }) {
   const { overall } = decisions;
+  if (overall.total === 0) {
+    return (
+      <Panel id="gate.decisions" title="Gate decisions" question={QUESTION}>
+        <p className="text-soft">No gate event matches the filters.</p>
+      </Panel>
+    );
+  }
   return (
-    <Panel id="gate.decisions" title="Gate decisions" question="How often did the gate answer, ask to clarify, or hand off to a human — overall, per category and per ISO week?">
+    <Panel id="gate.decisions" title="Gate decisions" question={QUESTION}>
       <div className="metric-row">
-        {GATE_DECISIONS.map((decision) => (
-          <MetricValue key={decision} path={`gate.decisions.${decision}`} value={overall[decision]} kind="count" settings={settings} />
-        ))}
         {GATE_DECISIONS.map((decision) => (
           <div key={decision} className="metric-card">
             <div className="metric-number">
-              <GateNumber path={`gate.rates.${decision}`} value={overall.rates[decision]} kind="rate" definition={`gate events with decision ${decision} / all gate events (${overall.total})`} />
+              <GateCount path={`gate.decisions.${decision}`} value={overall[decision]} definition={`gate events with decision ${decision}`} sessions={decisionSessions(view, decision)} />
             </div>
-            <div className="metric-label">{decision} rate</div>
+            <div className="metric-label">{decision}</div>
+            <div className="metric-denominator">
+              <GateNumber path={`gate.rates.${decision}`} value={overall.rates[decision]} kind="rate" definition={`gate events with decision ${decision} / all gate events`} />
+              {' '}of {pluralize(overall.total, 'gate decision')}
+            </div>
           </div>
         ))}
       </div>
@@ -36,30 +47,18 @@ export function DecisionsPanel({ decisions, settings }: { decisions: DecisionSum
                 <td className="num"><GateNumber path={`gate.by_category.${category}.total`} value={counts.total} kind="count" definition="gate events of the category" /></td>
                 {GATE_DECISIONS.map((d) => (
                   <td key={d} className="num">
-                    {counts[d]} · <GateNumber path={`gate.by_category.${category}.${d}_rate`} value={counts.rates[d]} kind="rate" definition={`${d} decisions / gate events of the category`} />
+                    <GateCount path={`gate.by_category.${category}.${d}`} value={counts[d]} definition={`${d} decisions in the category`} sessions={decisionSessions(view, d, { category })} />
+                    {' · '}
+                    <GateNumber path={`gate.by_category.${category}.${d}_rate`} value={counts.rates[d]} kind="rate" definition={`${d} decisions / gate events of the category`} />
                   </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
-        <figure className="gate-chart" aria-label="Gate decisions per ISO week">
-          <ResponsiveContainer width="100%" height={240}>
-            <BarChart data={decisions.byWeek} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="week" tick={{ fontSize: 11 }} />
-              <YAxis tick={{ fontSize: 11 }} width={40} />
-              <Tooltip />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              {GATE_DECISIONS.map((d) => (
-                <Bar key={d} dataKey={d} stackId="decisions" fill={DECISION_COLORS[d]} isAnimationActive={false} />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-          <figcaption className="text-soft">Decisions per ISO week (of the gate event's ts), stacked.</figcaption>
-        </figure>
+        <DecisionWeeksChart decisions={decisions} view={view} />
       </div>
-      <HandoffTrend decisions={decisions} />
+      <HandoffTrend decisions={decisions} view={view} />
     </Panel>
   );
 }

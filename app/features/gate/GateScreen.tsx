@@ -1,13 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
+import { Recomputing } from '../../components/Recomputing';
+import type { EventScope } from '../../engine/sql/event-scope';
+import { gateUrl } from '../../links/gate';
+import { useScreenView } from '../../links/use-screen-view';
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
+import { gateScreenOptions } from '../../queries/gate';
 import { CalibrationPanel } from './CalibrationPanel';
 import { DecisionsPanel } from './DecisionsPanel';
 import { FeedbackPanel } from './FeedbackPanel';
 import './gate.css';
-import { gateScreenOptions } from '../../queries/gate';
+import { GateFilters } from './GateFilters';
 import { RecallPanel } from './RecallPanel';
 import { ReviewPanel } from './ReviewPanel';
 
@@ -15,10 +21,14 @@ const settings = DEFAULT_METRIC_SETTINGS;
 
 export default function GateScreen() {
   const dataset = useDataset();
-  const screen = useQuery(gateScreenOptions(dataset));
+  const view = useScreenView(gateUrl);
+  const scope = useMemo<EventScope>(() => ({ surface: view.surface, category: view.category, system: view.system, week: null }), [view.surface, view.category, view.system]);
+  const filtered = scope.surface !== null || scope.category !== null || scope.system !== null;
+  const screen = useQuery(gateScreenOptions(dataset, scope));
   if (nothingToShow(dataset)) return <EmptyDataset what="The gate's decisions, its calibration and the feedback loop then appear here." />;
   const data = screen.data;
-  const nothing = data && data.decisions.overall.total === 0 && data.feedback.total === 0 && data.calibration.overall.cases === 0;
+  const nothing = !filtered && data && data.decisions.overall.total === 0 && data.feedback.total === 0 && data.calibration.overall.cases === 0;
+  const stale = screen.isPlaceholderData;
   return (
     <div className="gate-screen" aria-busy={screen.isFetching}>
       <QueryState query={screen} label="the gate and feedback panels" />
@@ -29,14 +39,16 @@ export default function GateScreen() {
         </div>
       )}
       {data && !nothing && (
-        <div className={screen.isPlaceholderData ? 'gate-panels stale' : 'gate-panels'}>
-          <p className="text-soft gate-scope">Over every loaded event (the Metrics screen's filters do not apply here).</p>
-          <DecisionsPanel decisions={data.decisions} settings={settings} />
-          <CalibrationPanel calibration={data.calibration} report={data.calibrationReport} settings={settings} />
-          <FeedbackPanel feedback={data.feedback} downVoted={data.downVoted} settings={settings} />
-          <ReviewPanel weeks={data.review} report={data.reviewReport} />
-          <RecallPanel recall={data.recall} />
-        </div>
+        <>
+          <GateFilters view={view} choices={data.choices} />
+          <Recomputing active={stale} className="gate-panels">
+            <DecisionsPanel decisions={data.decisions} view={view} />
+            <CalibrationPanel calibration={data.calibration} report={data.calibrationReport} settings={settings} />
+            <FeedbackPanel feedback={data.feedback} downVoted={data.downVoted} view={view} settings={settings} />
+            <ReviewPanel weeks={data.review} report={data.reviewReport} view={view} />
+            <RecallPanel recall={data.recall} filtered={filtered} />
+          </Recomputing>
+        </>
       )}
     </div>
   );

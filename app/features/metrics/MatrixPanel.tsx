@@ -33,10 +33,11 @@ function Cell({ cell, title, meaning, tone, value, selected, settings, children 
   );
 }
 
-export function MatrixPanel({ matrix, settings, caption, selected }: { matrix: MatrixReport; settings: MetricSettings; caption: string; selected: MatrixCell | null }) {
+export function MatrixPanel(props: { matrix: MatrixReport; settings: MetricSettings; recomputing: boolean; selected: MatrixCell | null }) {
+  const { matrix, settings, recomputing, selected } = props;
   const common = { settings, selected };
   return (
-    <Panel id="matrix" title="Tier 1 × Tier 2 · Where failures hide" question="Judged retrievals by retriever quality and observable failure. Click a cell to list its retrievals." caption={caption}>
+    <Panel id="matrix" title="Tier 1 × Tier 2 · Where failures hide" question="Judged retrievals by retriever quality and observable failure. Click a cell to list its retrievals." recomputing={recomputing}>
       <div className="matrix-grid" role="group" aria-label="Tier 1 by Tier 2 matrix">
         <div />
         <div className="matrix-axis">no ORF</div>
@@ -57,7 +58,7 @@ export function MatrixPanel({ matrix, settings, caption, selected }: { matrix: M
         </Cell>
         <Cell cell="visible_failure" title="Visible retrieval failure" meaning="bad results, and the failure showed" tone="bad" value={matrix.visible_failure} {...common} />
       </div>
-      {selected && <CellRetrievals cell={selected} settings={settings} />}
+      {selected && <CellRetrievals cell={selected} total={matrix[selected]} settings={settings} />}
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
+import { Recomputing } from '../../components/Recomputing';
 import { MATRIX_CELLS, type MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
 import type { Tier3SessionList } from '../../engine/sql/metrics/tier3-sessions';
 import { useUrlSearch } from '../../lib/url-state';
@@ -33,23 +34,33 @@ export default function MetricsScreen() {
   const tier3List = TIER3_LISTS.includes(view.tier3 ?? '') ? (view.tier3 as Tier3SessionList) : null;
 
   if (nothingToShow(dataset)) return <EmptyDataset what="The metrics then appear here, tier by tier." />;
-  const caption = settingsCaption(settings);
-  const report = panels.data?.report;
-  const trends = panels.data?.trends;
+  const data = panels.data;
+  // While new settings compute, the last panels stay, marked; all they show follows their own settings.
+  const recomputing = panels.isPlaceholderData;
   return (
     <div className="metrics-screen" aria-busy={panels.isFetching}>
       <SettingsBar settings={settings} errors={errors} />
       <QueryState query={panels} label="the metrics" />
-      {report && trends && (
-        <div className={panels.isPlaceholderData ? 'metrics-panels stale' : 'metrics-panels'}>
-          <ReportDownload report={report} filtered={hasScreenFilters(settings)} />
-          {report.tier1.retrievals === 0 && <div className="panel text-soft">No retrieval matches these settings and filters: every rate below is "—".</div>}
-          <Tier0Panel tier0={report.tier0} settings={settings} caption={caption} />
-          <Tier1Panel tier1={report.tier1} settings={settings} caption={caption} />
-          <Tier2Panel tier2={report.tier2} settings={settings} caption={caption} />
-          <MatrixPanel matrix={report.matrix} settings={settings} caption={caption} selected={cell} />
-          <TrendsPanel trends={trends} bucket={view.trend} caption={caption} k={settings.k} />
-          <Tier3Panel tier3={report.tier3} settings={settings} caption={caption} list={tier3List} />
+      {data && (
+        <div className="metrics-panels">
+          <div className="metrics-head">
+            <p className="settings-caption" data-testid="metrics.settings-caption">
+              <span className="text-soft">{recomputing ? 'Still showing the numbers for: ' : 'Settings behind every number below: '}</span>
+              {settingsCaption(data.settings)}
+            </p>
+            <ReportDownload report={data.report} filtered={hasScreenFilters(data.settings)} disabled={recomputing} />
+          </div>
+          {data.report.tier1.retrievals === 0 && (
+            <Recomputing active={recomputing}>
+              <div className="panel text-soft">No retrieval matches these settings and filters: every rate below is "—".</div>
+            </Recomputing>
+          )}
+          <Tier0Panel tier0={data.report.tier0} settings={data.settings} recomputing={recomputing} />
+          <Tier1Panel tier1={data.report.tier1} settings={data.settings} recomputing={recomputing} />
+          <Tier2Panel tier2={data.report.tier2} settings={data.settings} recomputing={recomputing} />
+          <MatrixPanel matrix={data.report.matrix} settings={data.settings} recomputing={recomputing} selected={cell} />
+          <TrendsPanel trends={data.trends} bucket={view.trend} k={data.settings.k} recomputing={recomputing} />
+          <Tier3Panel tier3={data.report.tier3} settings={data.settings} recomputing={recomputing} list={tier3List} />
         </div>
       )}
     </div>

@@ -3,12 +3,12 @@ import type { Tier0Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { Panel } from '../../components/Panel';
 
-export function Tier0Panel({ tier0, settings, caption }: { tier0: Tier0Report; settings: MetricSettings; caption: string }) {
+export function Tier0Panel({ tier0, settings, recomputing }: { tier0: Tier0Report; settings: MetricSettings; recomputing: boolean }) {
   const m = (key: keyof Tier0Report, kind: 'rate' | 'count', size?: number) => (
     <MetricValue path={`tier0.${key}`} value={tier0[key]} kind={kind} settings={settings} denominatorSize={size} />
   );
   return (
-    <Panel id="tier0" title="Tier 0 · Routing" question="Was retrieval called when it should have been?" caption={caption}>
+    <Panel id="tier0" title="Tier 0 · Routing" question="Was retrieval called when it should have been?" recomputing={recomputing}>
       <div className="metric-row">
         {m('prompts', 'count')}
         {m('retrieval_invoked_rate', 'rate', tier0.prompts)}

@@ -8,11 +8,11 @@ import { orderedRoles } from './url';
 const SCORES = ['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'mrr'] as const;
 const SCORE_LABEL = (k: number): Record<(typeof SCORES)[number], string> => ({ p_at_1: 'P@1', p_at_k: `P@${k}`, recall_at_k: `R@${k}`, ndcg_at_k: `nDCG@${k}`, mrr: 'MRR' });
 
-export function Tier1Panel({ tier1, settings, caption }: { tier1: Tier1Report; settings: MetricSettings; caption: string }) {
+export function Tier1Panel({ tier1, settings, recomputing }: { tier1: Tier1Report; settings: MetricSettings; recomputing: boolean }) {
   const roles = orderedRoles(Object.keys(tier1.by_role));
   const labels = SCORE_LABEL(tier1.k);
   return (
-    <Panel id="tier1" title="Tier 1 · Retriever quality" question="Did the retriever return the right assets in the right order? (offline relevance labels, trec_eval conventions)" caption={caption}>
+    <Panel id="tier1" title="Tier 1 · Retriever quality" question="Did the retriever return the right assets in the right order? (offline relevance labels, trec_eval conventions)" recomputing={recomputing}>
       <div className="metric-row">
         <MetricValue path="tier1.retrievals" value={tier1.retrievals} kind="count" settings={settings} />
         <MetricValue path="tier1.empty_result_rate" value={tier1.empty_result_rate} kind="rate" settings={settings} denominatorSize={tier1.retrievals} />

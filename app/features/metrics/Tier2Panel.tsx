@@ -12,10 +12,10 @@ const SIGNALS = [
   { key: 'uor', label: 'UOR', color: '#9aa3b2' },
 ] as const;
 
-export function Tier2Panel({ tier2, settings, caption }: { tier2: Tier2Report; settings: MetricSettings; caption: string }) {
+export function Tier2Panel({ tier2, settings, recomputing }: { tier2: Tier2Report; settings: MetricSettings; recomputing: boolean }) {
   const roles = orderedRoles(Object.keys(tier2.by_role));
   return (
-    <Panel id="tier2" title="Tier 2 · Usage and failure signals" question="Were the results used, and is there a sign of a retrieval failure? GPR, ACR, ORF and UOR side by side: 1 − ORF is not satisfaction." caption={caption}>
+    <Panel id="tier2" title="Tier 2 · Usage and failure signals" question="Were the results used, and is there a sign of a retrieval failure? GPR, ACR, ORF and UOR side by side: 1 − ORF is not satisfaction." recomputing={recomputing}>
       <div className="metric-row">
         <MetricValue path="tier2.retrievals" value={tier2.retrievals} kind="count" settings={settings} />
         {SIGNALS.map((s) => (

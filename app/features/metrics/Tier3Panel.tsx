@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { MetricValue } from '../../components/metric/MetricValue';
 import { QueryState } from '../../components/QueryState';
-import type { Tier3SessionList } from '../../engine/sql/metrics/tier3-sessions';
-import { formatCount } from '../../lib/format';
+import type { Tier3SessionList, Tier3SessionRow } from '../../engine/sql/metrics/tier3-sessions';
+import { pluralize } from '../../lib/format';
+import type { ExportColumn } from '../../lib/table-export';
+import { TableDownload } from '../../components/TableDownload';
 import { navigate } from '../../lib/url-state';
 import { metricsUrl } from '../../links/metrics';
 import { sessionsUrl } from '../../links/sessions';
@@ -20,11 +22,11 @@ const LISTS: { id: Tier3SessionList; label: string }[] = [
   { id: 'cross_session', label: 'cross-session completions' },
 ];
 
-export function Tier3Panel(props: { tier3: Tier3Report; settings: MetricSettings; caption: string; list: Tier3SessionList | null }) {
-  const { tier3, settings, caption, list } = props;
+export function Tier3Panel(props: { tier3: Tier3Report; settings: MetricSettings; recomputing: boolean; list: Tier3SessionList | null }) {
+  const { tier3, settings, recomputing, list } = props;
   const overstated = tier3.abandoned_by_session - tier3.abandoned_by_lineage;
   return (
-    <Panel id="tier3" title="Tier 3 · Completions through lineage" question="Did users reach the goal, and does it trace back to a retrieval? Time-based attribution stops at the session; lineage does not." caption={caption}>
+    <Panel id="tier3" title="Tier 3 · Completions through lineage" question="Did users reach the goal, and does it trace back to a retrieval? Time-based attribution stops at the session; lineage does not." recomputing={recomputing}>
       <div className="metric-row">
         <MetricValue path="tier3.completions" value={tier3.completions} kind="count" settings={settings} />
         <MetricValue path="tier3.attributed_by_lineage" value={tier3.attributed_by_lineage} kind="count" settings={settings} />
@@ -37,7 +39,7 @@ export function Tier3Panel(props: { tier3: Tier3Report; settings: MetricSettings
         <MetricValue path="tier3.abandoned_by_lineage" value={tier3.abandoned_by_lineage} kind="count" settings={settings} />
         <p className="text-soft">
           {overstated > 0
-            ? `Counting by session overstates abandonment by ${formatCount(overstated)} sessions: their retrievals led to a completion in another session.`
+            ? `Counting by session overstates abandonment by ${pluralize(overstated, 'session')}: ${overstated === 1 ? 'its retrievals' : 'their retrievals'} led to a completion in another session.`
             : 'Lineage finds no session whose retrievals led to a completion elsewhere.'}
         </p>
       </div>
@@ -53,10 +55,20 @@ export function Tier3Panel(props: { tier3: Tier3Report; settings: MetricSettings
   );
 }
 
+const LIST_COLUMNS: ExportColumn<Tier3SessionRow>[] = [
+  { header: 'session', value: (row) => row.session_id },
+  { header: 'retrieval session', value: (row) => row.source_session_id },
+  { header: 'retrieval', value: (row) => row.retrieval_id },
+];
+
 function SessionList({ list, settings }: { list: Tier3SessionList; settings: MetricSettings }) {
   const rows = useQuery(tier3SessionsOptions(useDataset(), settings, list));
+  const crossSession = rows.data?.some((row) => row.source_session_id) ?? false;
   return (
     <div className="tier3-sessions">
+      {rows.data && rows.data.length > 0 && (
+        <TableDownload name={`metrics-${list.replaceAll('_', '-')}`} columns={crossSession ? LIST_COLUMNS : LIST_COLUMNS.slice(0, 1)} rows={rows.data} label="Download the list" />
+      )}
       <QueryState query={rows} label="the sessions" />
       {rows.data?.length === 0 && <p className="text-soft">None.</p>}
       <ul className="session-chips">

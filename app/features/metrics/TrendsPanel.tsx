@@ -1,5 +1,5 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount } from '../../lib/format';
+import { formatCount, pluralize } from '../../lib/format';
 import { navigate } from '../../lib/url-state';
 import { metricsUrl } from '../../links/metrics';
 import type { TrendPoint } from '../../model/metrics/trends';
@@ -19,7 +19,7 @@ function TrendTooltip({ active, payload, label }: { active?: boolean; payload?: 
   return (
     <div className="chart-tooltip">
       <strong>{label}</strong>
-      <div className="text-soft">{formatCount(point.retrievals)} retrievals, {formatCount(point.judged)} judged</div>
+      <div className="text-soft">{pluralize(point.retrievals, 'retrieval')}, {formatCount(point.judged)} judged</div>
       {LINES.map((line) => (
         <div key={line.key} style={{ color: line.color }}>
           {line.label}: {point[line.key] == null ? '—' : (point[line.key] as number).toFixed(3)}
@@ -30,10 +30,11 @@ function TrendTooltip({ active, payload, label }: { active?: boolean; payload?: 
   );
 }
 
-export function TrendsPanel({ trends, bucket, caption, k }: { trends: { day: TrendPoint[]; week: TrendPoint[] }; bucket: 'day' | 'week'; caption: string; k: number }) {
+export function TrendsPanel(props: { trends: { day: TrendPoint[]; week: TrendPoint[] }; bucket: 'day' | 'week'; k: number; recomputing: boolean }) {
+  const { trends, bucket, k, recomputing } = props;
   const points = trends[bucket];
   return (
-    <Panel id="trends" title="Trends" question="The main rates over time, with the number of retrievals behind each point (bars)." caption={caption}
+    <Panel id="trends" title="Trends" question="The main rates over time, with the number of retrievals behind each point (bars)." recomputing={recomputing}
       actions={
         <div className="segmented" role="group" aria-label="Trend bucket">
           {(['day', 'week'] as const).map((b) => (

@@ -18,7 +18,7 @@ export function orderedRoles(roles: string[]): string[] {
   return [...ROLE_ORDER.filter((role) => roles.includes(role)), ...roles.filter((role) => !ROLE_ORDER.includes(role)).sort()];
 }
 
-/** The settings in force, printed on every panel: a number without its definition cannot be compared. */
+/** The settings behind the numbers, printed once above the panels: a number without its definition cannot be compared. */
 export function settingsCaption(settings: MetricSettings): string {
   const parts = [`K = ${settings.k}`, `Tier 1 bad: empty, P@1 = 0 or nDCG@${settings.k} < ${settings.tier1Threshold}`, `used: ${settings.usedActions.join(', ')}`];
   if (settings.surfaces?.length) parts.push(`surface: ${settings.surfaces.join(', ')}`);

@@ -1,41 +1,64 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatBytes, formatCount } from '../../lib/format';
+import type { ExportColumn } from '../../lib/table-export';
+import type { FileRow } from '../../engine/sql/overview';
 import { Link } from '../../components/Link';
+import { TableDownload } from '../../components/TableDownload';
 import { rejectedUrl } from '../../links/rejected';
 import { useDataset } from '../../queries/dataset';
 import { filesOptions } from '../../queries/overview';
 import { QueryState } from '../../components/QueryState';
 
+/** The file's own size, and for a gzip file the text it held: "11.9 kB (gzip; 1.7 MB of text)". */
+export function fileSize(file: Pick<FileRow, 'bytes' | 'text_bytes'>): string {
+  const size = formatBytes(file.bytes);
+  return file.text_bytes === null ? size : `${size} (gzip; ${formatBytes(file.text_bytes)} of text)`;
+}
+
+const COLUMNS: ExportColumn<FileRow>[] = [
+  { header: 'file', value: (file) => file.name },
+  { header: 'size', value: fileSize },
+  { header: 'events', value: (file) => file.events },
+  { header: 'rejected', value: (file) => file.rejected },
+  { header: 'warnings', value: (file) => file.warnings },
+  { header: 'blank lines', value: (file) => file.blank_lines },
+  { header: 'problem', value: (file) => file.error },
+];
+
 export function FilesTable() {
   const files = useQuery(filesOptions(useDataset()));
   return (
     <>
-    <QueryState query={files} label="the file list" />
-    <table className="data" aria-label="Loaded files">
-      <thead>
-        <tr>
-          <th>file</th><th className="num">size</th><th className="num">events</th><th className="num">rejected</th>
-          <th className="num">warnings</th><th className="num">blank lines</th><th>problem</th>
-        </tr>
-      </thead>
-      <tbody>
-        {files.data?.map((file) => (
-          <tr key={file.file_id}>
-            <td className="mono">{file.name}</td>
-            <td className="num">{formatBytes(file.bytes)}</td>
-            <td className="num">{formatCount(file.events)}</td>
-            <td className="num">
-              {file.rejected > 0 ? <Link href={rejectedUrl.href({ file: file.name, severity: 'rejected' })}>{formatCount(file.rejected)}</Link> : 0}
-            </td>
-            <td className="num">
-              {file.warnings > 0 ? <Link href={rejectedUrl.href({ file: file.name, severity: 'warning' })}>{formatCount(file.warnings)}</Link> : 0}
-            </td>
-            <td className="num">{formatCount(file.blank_lines)}</td>
-            <td className={file.error ? 'text-bad' : 'text-soft'}>{file.error ?? '—'}</td>
+      <header className="screen-panel-head">
+        <h2>Files</h2>
+        {files.data && <TableDownload name="files" columns={COLUMNS} rows={files.data} />}
+      </header>
+      <QueryState query={files} label="the file list" />
+      <table className="data" aria-label="Loaded files">
+        <thead>
+          <tr>
+            <th>file</th><th className="num">size</th><th className="num">events</th><th className="num">rejected</th>
+            <th className="num">warnings</th><th className="num">blank lines</th><th>problem</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {files.data?.map((file) => (
+            <tr key={file.file_id}>
+              <td className="mono">{file.name}</td>
+              <td className="num" title={file.bytes === null ? undefined : `${formatCount(file.bytes)} bytes`}>{fileSize(file)}</td>
+              <td className="num">{formatCount(file.events)}</td>
+              <td className="num">
+                {file.rejected > 0 ? <Link href={rejectedUrl.href({ file: file.name, severity: 'rejected' })}>{formatCount(file.rejected)}</Link> : 0}
+              </td>
+              <td className="num">
+                {file.warnings > 0 ? <Link href={rejectedUrl.href({ file: file.name, severity: 'warning' })}>{formatCount(file.warnings)}</Link> : 0}
+              </td>
+              <td className="num">{formatCount(file.blank_lines)}</td>
+              <td className={file.error ? 'text-bad' : 'text-soft'}>{file.error ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

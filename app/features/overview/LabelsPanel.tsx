@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCount } from '../../lib/format';
+import { formatCount, pluralize } from '../../lib/format';
 import { downloadText } from '../../lib/download';
 import { LABEL_KINDS, type LabelKind } from '../../schema/given-label';
 import { useDataset } from '../../queries/dataset';
@@ -27,7 +27,7 @@ export function LabelsPanel() {
   const exportLabels = (filter: LabelExportFilter) =>
     labeling.exportLabels(filter).then((text) => downloadText(fileName(filter), text), (e: Error) => setError(e.message));
   const discard = () => {
-    if (window.confirm(`Remove the ${labeling.given.length} label(s) given in this browser? Export them first to keep them.`)) void labeling.discardGiven();
+    if (window.confirm(`Remove the ${pluralize(labeling.given.length, 'label')} given in this browser? Export ${labeling.given.length === 1 ? 'it' : 'them'} first to keep ${labeling.given.length === 1 ? 'it' : 'them'}.`)) void labeling.discardGiven();
   };
   return (
     <section className="panel" aria-label="Labels">
@@ -77,7 +77,7 @@ export function LabelsPanel() {
       <div className="labels-actions">
         <button type="button" className="button" onClick={() => exportLabels({})} disabled={rows.length === 0} data-testid="labels.export-all">Export all labels ↓</button>
         <button type="button" className="button" onClick={() => exportLabels({ givenHere: true })} disabled={givenHere === 0} data-testid="labels.export-given">
-          Export the {formatCount(givenHere)} given here ↓
+          {givenHere === 0 ? 'Export labels given here ↓' : `Export the ${pluralize(givenHere, 'label')} given here ↓`}
         </button>
         {labeling.given.length > 0 && <button type="button" className="button subtle" onClick={discard}>Discard labels given here…</button>}
         <span className="text-soft">An export loads back like any label file, with the same numbers.</span>

@@ -21,8 +21,7 @@ export default function OverviewScreen() {
         <Stat label="rejected lines" value={summary.rejected} tone={summary.rejected ? 'bad' : undefined} />
         <Stat label="reference warnings" value={summary.warnings} tone={summary.warnings ? 'warn' : undefined} />
       </section>
-      <section className="panel">
-        <h2>Files</h2>
+      <section className="panel" aria-label="Files">
         <FilesTable />
       </section>
       <LabelsPanel />

@@ -2,18 +2,20 @@ import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import { DRIFT_FLAGS, type DriftFlag } from '../../model/drift/flags';
 import { Link } from '../../components/Link';
 import { sessionsUrl } from '../../links/sessions';
-import { anchors } from './url';
-
-/** The element on this page that shows the events behind a flag. */
-function flagAnchor(flag: DriftFlag): { id: string; label: string } {
-  if (flag.retrieval_id) return { id: anchors.retrieval(flag.retrieval_id), label: flag.retrieval_id };
-  if (flag.asset_id) return { id: anchors.gold(flag.asset_id), label: flag.asset_id };
-  if (flag.subquestion_id) return { id: anchors.subquestion(flag.subquestion_id), label: flag.subquestion_id };
-  return { id: anchors.sufficiency, label: 'evidence check' };
-}
+import { driftFlagTarget } from '../../links/questions';
+import { flagEvent } from '../../model/drift/flag-placement';
+import { eventAnchor } from '../../model/session/event-anchor';
 
 export function FlagKind({ kind }: { kind: DriftFlag['kind'] }) {
   return <span className="flag-kind" data-kind={kind}>{DRIFT_FLAGS[kind].label}</span>;
+}
+
+/** The session of the event behind a flag, opened at that event (or the session, when the flag has no event). */
+function SessionLink({ flag, run }: { flag: DriftFlag; run: QuestionRunAnalysis }) {
+  const event = flagEvent(flag, run);
+  const session = event?.session_id ?? flag.session_id;
+  if (!session) return null;
+  return <Link href={sessionsUrl.href({ session }, event ? { hash: eventAnchor(event) } : {})}>session</Link>;
 }
 
 export function FlagList({ run, target }: { run: QuestionRunAnalysis; target: string | null }) {
@@ -25,14 +27,14 @@ export function FlagList({ run, target }: { run: QuestionRunAnalysis; target: st
       ) : (
         <ul className="flag-list">
           {run.flags.map((flag, i) => {
-            const anchor = flagAnchor(flag);
+            const anchor = driftFlagTarget(flag);
             return (
               <li key={i} className="flag-item" data-kind={flag.kind} aria-current={target === anchor.id ? 'location' : undefined}>
                 <FlagKind kind={flag.kind} />
                 <span className="flag-detail">{flag.detail}</span>
                 <span className="flag-links">
                   <a href={`#${anchor.id}`} className="mono">→ {anchor.label}</a>
-                  {flag.session_id && <Link href={sessionsUrl.href({ session: flag.session_id })}>session</Link>}
+                  <SessionLink flag={flag} run={run} />
                 </span>
                 <span className="flag-rule">{DRIFT_FLAGS[flag.kind].rule}</span>
               </li>

@@ -4,10 +4,11 @@ import { questionsUrl } from '../../links/questions';
 import { sessionsUrl } from '../../links/sessions';
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import { runLabel } from '../../model/drift/format-time';
+import { AnswerCheck } from './AnswerCheck';
 
 export function QuestionHeader({ run, runsOfQuestion }: { run: QuestionRunAnalysis; runsOfQuestion: QuestionRunAnalysis[] }) {
   const definition = run.definition;
-  const answer = run.responses[run.responses.length - 1];
+  const answer = run.finalAnswer;
   return (
     <section className="panel question-header" aria-label={`Question ${run.questionId} in run ${runLabel(run.runId)}`}>
       <div className="question-header-top">
@@ -30,7 +31,10 @@ export function QuestionHeader({ run, runsOfQuestion }: { run: QuestionRunAnalys
           <dt>Answer</dt>
           <dd>{answer ? <>“{answer.text}”</> : <span className="text-bad">not answered</span>}</dd>
         </div>
-        <div><dt>Gold answer</dt><dd>{definition?.gold_answer ?? '—'}</dd></div>
+        <div>
+          <dt>Gold answer</dt>
+          <dd>{answer ? <AnswerCheck run={run} labeled={false} /> : (definition?.gold_answer ?? '—')}</dd>
+        </div>
         <div><dt>Gold passages</dt><dd className="mono">{run.goldIds?.join(', ') ?? 'unknown'}</dd></div>
         <div>
           <dt>Session{run.run.sessions.length > 1 ? 's' : ''}</dt>

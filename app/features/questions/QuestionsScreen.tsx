@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
+import { pluralize } from '../../lib/format';
 import { questionsUrl, runToParam } from '../../links/questions';
 import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
@@ -49,7 +50,7 @@ function NoQuestions({ definedOnly }: { definedOnly: number }) {
       </p>
       <p className="text-soft">
         {definedOnly
-          ? `${definedOnly} question event(s) are loaded, but no sub-question, retrieval or response names them.`
+          ? `${pluralize(definedOnly, 'question event')} ${definedOnly === 1 ? 'is' : 'are'} loaded, but no sub-question, retrieval or response names ${definedOnly === 1 ? 'it' : 'them'}.`
           : 'None of the loaded events names a question. The bundled multihop-qa.json sample has 12 questions in two runs.'}
       </p>
     </div>

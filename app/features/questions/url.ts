@@ -2,12 +2,7 @@ import { useEffect } from 'react';
 import { useUrlHash } from '../../lib/url-state';
 
 /** Element ids the flags and links point at, as the #fragment of the Questions screen's URL (links/questions.ts). */
-export const anchors = {
-  retrieval: (id: string) => `retrieval-${id}`,
-  subquestion: (id: string) => `subquestion-${id}`,
-  gold: (assetId: string) => `gold-${assetId}`,
-  sufficiency: 'sufficiency',
-};
+export { questionAnchors as anchors } from '../../links/questions';
 
 /** The element id in the URL's #fragment; scrolls it into view once `ready` (the content is drawn). */
 export function useAnchorTarget(ready: boolean): string | null {

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
+import { Recomputing } from '../../components/Recomputing';
 import type { RejectedFilter } from '../../engine/sql/rejected';
-import { downloadText } from '../../lib/download';
 import { formatCount, pluralize } from '../../lib/format';
 import { navigate } from '../../lib/url-state';
 import { rejectedUrl } from '../../links/rejected';
@@ -30,7 +30,7 @@ export default function RejectedScreen() {
       <h2>Rejected rows and warnings</h2>
       <p className="text-soft">
         A <strong>rejected</strong> line was not stored as an event; a <strong>warning</strong> names an id no loaded event defines, and its
-        event was kept. {formatCount(dataset.summary.rejected)} rejected, {formatCount(dataset.summary.warnings)} warnings.
+        event was kept. {formatCount(dataset.summary.rejected)} rejected, {pluralize(dataset.summary.warnings, 'warning')}.
       </p>
       {total === 0 ? (
         <div className="empty-state">Every line of every loaded file was stored as an event, and every reference resolves.</div>
@@ -41,14 +41,9 @@ export default function RejectedScreen() {
             <FacetSelect label="Reason" value={reason} options={facetValues(facets.data?.map((f) => f.reason) ?? [])}
               describe={(code) => `${REJECTION_REASONS[code as RejectionReason] ?? code} (${code})`} onChange={(v) => navigate(rejectedUrl.changed({ reason: v }))} />
             <FacetSelect label="File" value={file} options={facetValues(facets.data?.map((f) => f.file) ?? [])} onChange={(v) => navigate(rejectedUrl.changed({ file: v }))} />
-            <span className="text-soft">{pluralize(items.length, 'row')} match</span>
-            <button type="button" className="button" disabled={items.length === 0}
-              onClick={() => downloadText('rejected-rows.jsonl', items.map((row) => JSON.stringify(row)).join('\n') + '\n')}>
-              Download JSONL
-            </button>
           </div>
           <QueryState query={rows} label="the rejected rows" />
-          <RejectedTable rows={items} />
+          <Recomputing active={rows.isPlaceholderData}><RejectedTable rows={items} /></Recomputing>
         </>
       )}
     </section>

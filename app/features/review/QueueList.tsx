@@ -1,9 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '../../components/Link';
+import { TableDownload } from '../../components/TableDownload';
+import { formatCount } from '../../lib/format';
+import type { ExportColumn } from '../../lib/table-export';
 import { reviewUrl } from '../../links/review';
 import type { WeekProgress } from '../../model/annotation/review-queue';
-import type { ReviewWeek } from '../../model/gate/review';
+import type { AnsweredResponse, ReviewWeek } from '../../model/gate/review';
 import { VerdictBadge } from './VerdictBadge';
+
+interface QueueRow {
+  index: number;
+  item: AnsweredResponse;
+}
+
+/** The list as shown, which a download writes: position, the question (else the answer's text), the verdict ("✓" while being applied). */
+const queueColumns = (questions: ReadonlyMap<string, string | null>, worked: ReadonlySet<string>): ExportColumn<QueueRow>[] => [
+  { header: '#', value: (row) => row.index },
+  { header: 'question', value: (row) => questions.get(row.item.event_id) ?? row.item.text ?? row.item.event_id },
+  { header: 'verdict', value: (row) => row.item.verdict ?? (worked.has(row.item.event_id) ? '✓' : null) },
+];
 
 /** The week's sample in sample order: what has a verdict, what is open, what is left. */
 interface QueueListProps {
@@ -25,8 +40,9 @@ export function QueueList({ week, progress, openItem, worked, questions }: Queue
       <h2>{week.week}</h2>
       <p className="text-soft review-queue-count">
         <progress max={progress.sampleSize} value={progress.reviewed} aria-hidden="true" />
-        {progress.reviewed} of {progress.sampleSize} reviewed · {progress.answered} answered
+        {formatCount(progress.reviewed)} of {formatCount(progress.sampleSize)} reviewed · {formatCount(progress.answered)} answered
       </p>
+      <TableDownload name={`review-sample-${week.week}`} columns={queueColumns(questions, worked)} rows={week.sample.map((item, index) => ({ index: index + 1, item }))} />
       <ol className="review-queue-list" ref={list}>
         {week.sample.map((item, index) => {
           const open = item.event_id === openItem;

@@ -22,7 +22,7 @@ export default function ReviewScreen() {
   const data = queue.data;
   const week = data ? pickWeek(data.weeks, view.week, view.item) : null;
   return (
-    <div className={queue.isPlaceholderData ? 'review-screen stale' : 'review-screen'} aria-busy={queue.isFetching}>
+    <div className="review-screen" aria-busy={queue.isFetching}>
       <QueryState query={queue} label="the weekly answer review" />
       {data && data.weeks.length === 0 && (
         <div className="panel empty-state" data-testid="review.empty">
@@ -36,7 +36,7 @@ export default function ReviewScreen() {
       )}
       {data && week && (
         <>
-          <WeeksPanel data={data} selected={week.week} />
+          <WeeksPanel data={data} selected={week.week} recomputing={queue.isPlaceholderData} />
           <ReviewWorkspace weeks={data.weeks} week={week} requestedItem={view.item} questions={data.questions} />
         </>
       )}

@@ -11,11 +11,12 @@ import { WrongRateTrend } from './WrongRateTrend';
 const settings = DEFAULT_METRIC_SETTINGS;
 
 /** Each week's progress through its sample, the report's counts and confidently-wrong rate, and the rate's trend. */
-export function WeeksPanel({ data, selected }: { data: ReviewQueueData; selected: string }) {
+export function WeeksPanel({ data, selected, recomputing }: { data: ReviewQueueData; selected: string; recomputing: boolean }) {
   return (
     <Panel id="review.weeks" title="Weekly answer review"
       question={`Each ISO week, a deterministic sample of up to ${DEFAULT_REVIEW_SAMPLE} responses the gate let through (decision answer). How far is each week's review, and how many reviewed answers were confidently wrong?`}
-      caption="Reviewed, wrong and confidently wrong are the report's review.by_week: every loaded response with a resolved answer_review verdict, in the ISO week of the response (sample or not).">
+      caption="Reviewed, wrong and confidently wrong count every loaded response with a resolved answer_review verdict, in the ISO week of the response (sampled or not)."
+      recomputing={recomputing}>
       <div className="review-weeks">
         <table className="data review-week-table" aria-label="Review progress per ISO week">
           <thead>

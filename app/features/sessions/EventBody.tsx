@@ -1,5 +1,8 @@
 import { useFactSettings } from '../../components/lineage-graph/fact-settings';
+import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import type { TimelineEntry } from '../../model/lineage/timeline';
+import { AnswerVsGold } from './AnswerVsGold';
+import { FeedbackOnEvent, FeedbackTarget } from './FeedbackLinks';
 import { IntentLabel } from './IntentLabel';
 import { MissedAssets } from './MissedAssets';
 import { RankedList } from './RankedList';
@@ -8,12 +11,21 @@ import { VerdictLine } from './VerdictLine';
 
 const fixed = (value: number | null, digits = 3) => (value === null ? '—' : value.toFixed(digits));
 
+interface EventBodyProps {
+  entry: TimelineEntry;
+  selectedNode: string | null;
+  onSelectNode(id: string): void;
+  /** The multi-hop question-run whose final answer this response is. */
+  answerOf: QuestionRunAnalysis | undefined;
+}
+
 /**
  * What an event type shows beyond its one-line description: a retrieval's facts, role, list and
- * the relevant assets it missed; a prompt's intent; a gate's signals; a response's citations and
- * review. Labels are given here (session-labels-context.tsx).
+ * the relevant assets it missed; a prompt's intent; a gate's signals; a response's citations,
+ * answer against gold, review and feedback; the response a feedback names. Labels are given here
+ * (session-labels-context.tsx).
  */
-export function EventBody({ entry, selectedNode, onSelectNode }: { entry: TimelineEntry; selectedNode: string | null; onSelectNode(id: string): void }) {
+export function EventBody({ entry, selectedNode, onSelectNode, answerOf }: EventBodyProps) {
   const { event, retrieval, results } = entry;
   const { k } = useFactSettings();
   if (event.type === 'retrieval' && retrieval) {
@@ -52,9 +64,15 @@ export function EventBody({ entry, selectedNode, onSelectNode }: { entry: Timeli
     return (
       <div className="event-body">
         {event.cited_asset_ids?.length ? <div className="text-soft">cites {event.cited_asset_ids.join(', ')}</div> : null}
+        {answerOf && <AnswerVsGold run={answerOf} withAnswer={false} />}
         {event.event_id && <VerdictLine responseId={event.event_id} />}
+        <FeedbackOnEvent event={event} feedback={entry.feedback} />
       </div>
     );
   }
+  if (event.type === 'feedback') {
+    return <div className="event-body"><FeedbackTarget event={event} target={entry.feedbackTarget} /></div>;
+  }
+  if (entry.feedback.length) return <div className="event-body"><FeedbackOnEvent event={event} feedback={entry.feedback} /></div>;
   return null;
 }

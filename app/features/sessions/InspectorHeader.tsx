@@ -1,7 +1,7 @@
 import { tier1Rule } from '../../components/lineage-graph/fact-settings';
 import { Link } from '../../components/Link';
 import type { SessionRow } from '../../engine/sql/sessions';
-import { formatCount, formatDuration, formatTimestamp } from '../../lib/format';
+import { formatDuration, formatTimestamp, pluralize } from '../../lib/format';
 import { sessionsUrl } from '../../links/sessions';
 import type { SessionLink } from '../../model/lineage/graph';
 import type { TimelineTurn } from '../../model/lineage/timeline';
@@ -14,6 +14,8 @@ interface InspectorHeaderProps {
   turns: readonly TimelineTurn[];
   links: readonly SessionLink[];
   settings: MetricSettings;
+  /** Search-drift flags on this session's events; null until the analysis is in. */
+  driftFlags: number | null;
 }
 
 const MARK_COUNTS: [string, (kind: string, label: string) => boolean][] = [
@@ -24,6 +26,10 @@ const MARK_COUNTS: [string, (kind: string, label: string) => boolean][] = [
   ['orphan reference', (kind, label) => kind === 'orphan' && label !== 'no source'],
 ];
 
+function FlagCount({ n, label }: { n: number; label: string }) {
+  return <span className={`flag-count${n ? ' on' : ''}`} data-flag={label}>{pluralize(n, label)}</span>;
+}
+
 const relativeDay = (ts: number | null, start: number | null | undefined) => {
   if (ts === null || start == null) return '';
   const days = Math.round((ts - start) / 86_400_000);
@@ -31,7 +37,7 @@ const relativeDay = (ts: number | null, start: number | null | undefined) => {
 };
 
 /** Who, where and when; what the timeline flags, counted; and the other sessions this one's lineage reaches. */
-export function InspectorHeader({ sessionId, summary, missing, turns, links, settings }: InspectorHeaderProps) {
+export function InspectorHeader({ sessionId, summary, missing, turns, links, settings, driftFlags }: InspectorHeaderProps) {
   const marks = turns.flatMap((turn) => turn.entries.flatMap((entry) => entry.marks));
   return (
     <header className="inspector-head">
@@ -41,17 +47,15 @@ export function InspectorHeader({ sessionId, summary, missing, turns, links, set
         {summary && (
           <span className="text-soft">
             {summary.user_id ?? 'no user'} · {summary.surface ?? 'no surface'}{summary.run_id ? ` · run ${summary.run_id}` : ''} · {formatTimestamp(summary.start_ts)} ·{' '}
-            {formatDuration(summary.duration_ms)} · {formatCount(summary.prompts)} prompts · {formatCount(summary.retrievals)} retrievals ·{' '}
-            {formatCount(summary.actions)} actions · {formatCount(summary.completions)} completions
+            {formatDuration(summary.duration_ms)} · {pluralize(summary.prompts, 'prompt')} · {pluralize(summary.retrievals, 'retrieval')} ·{' '}
+            {pluralize(summary.actions, 'action')} · {pluralize(summary.completions, 'completion')}
           </span>
         )}
         {missing && <span className="text-bad">No session with this id is loaded.</span>}
       </div>
       <div className="inspector-flags">
-        {MARK_COUNTS.map(([label, matches]) => {
-          const n = marks.filter((mark) => matches(mark.kind, mark.label)).length;
-          return <span key={label} className={`flag-count${n ? ' on' : ''}`} data-flag={label}>{formatCount(n)} {label}{n === 1 ? '' : 's'}</span>;
-        })}
+        {MARK_COUNTS.map(([label, matches]) => <FlagCount key={label} n={marks.filter((mark) => matches(mark.kind, mark.label)).length} label={label} />)}
+        {driftFlags !== null && driftFlags > 0 && <FlagCount n={driftFlags} label="drift flag" />}
         <span className="text-soft rule" title="Masked and Tier 1 marks follow the metrics' settings (k, tier1_threshold, used_actions in the URL)">{tier1Rule(settings)}</span>
       </div>
       {links.length > 0 && (

@@ -7,15 +7,18 @@ import { QueryState } from '../../components/QueryState';
 import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import { useScreenView } from '../../links/use-screen-view';
+import { sessionDrift } from '../../model/drift/flag-placement';
 import { buildLineageGraph } from '../../model/lineage/build-graph';
 import { buildTimeline } from '../../model/lineage/timeline';
 import { useDataset } from '../../queries/dataset';
+import { driftAnalysisOptions } from '../../queries/drift';
 import { sessionInspectorOptions } from '../../queries/lineage';
 import { sessionSummaryOptions } from '../../queries/sessions';
 import { InspectorHeader } from './InspectorHeader';
 import { LabelingBar } from './LabelingBar';
 import { labelTargets } from './label-targets';
 import { SessionLabelsProvider } from './session-labels-context';
+import { SessionQuestions } from './SessionQuestions';
 import { TurnTimeline } from './TurnTimeline';
 import { useFillViewport } from './use-fill-viewport';
 import './session-inspector.css';
@@ -37,6 +40,8 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
     enabled: dataset.engine !== null && dataset.phase === 'ready',
     placeholderData: keepPreviousData,
   });
+  // the Questions screen's analysis, filtered to this session: one rule for every drift flag
+  const driftAnalysis = useQuery({ ...driftAnalysisOptions(dataset), placeholderData: keepPreviousData });
   const selected = useScreenView(sessionsUrl).node;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const frame = useRef<HTMLElement>(null);
@@ -44,6 +49,10 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
   const rows = inspector.data;
   const turns = useMemo(() => (rows ? buildTimeline(rows, sessionId) : []), [rows, sessionId]);
   const targets = useMemo(() => labelTargets(rows?.events ?? []), [rows]);
+  const drift = useMemo(
+    () => (rows && driftAnalysis.data ? sessionDrift(driftAnalysis.data, sessionId, new Set(rows.events.map((event) => event.seq))) : null),
+    [rows, driftAnalysis.data, sessionId],
+  );
   const graph = useMemo(() => {
     if (!rows) return null;
     const completeRetrievals = new Set(rows.retrievals.filter((row) => row.session_id === sessionId).map((row) => row.retrieval_id));
@@ -68,13 +77,14 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
   return (
     <section ref={frame} className="inspector" style={{ height }} aria-label={`Session ${sessionId}`}>
       <InspectorHeader sessionId={sessionId} summary={summary.data} missing={summary.isFetched && !summary.data} turns={turns}
-        links={graph?.sessionLinks ?? []} settings={settings} />
+        links={graph?.sessionLinks ?? []} settings={settings} driftFlags={drift ? [...drift.flagsByEvent.values()].flat().length : null} />
       <QueryState query={inspector} label="this session's timeline and lineage" />
       <div className="inspector-body">
         <div className="timeline-pane" aria-busy={inspector.isPlaceholderData}>
           <SessionLabelsProvider targets={targets}>
             <LabelingBar />
-            <TurnTimeline turns={turns} selectedNode={selected} onSelectNode={select} />
+            <SessionQuestions drift={drift} sessionId={sessionId} />
+            <TurnTimeline turns={turns} selectedNode={selected} onSelectNode={select} drift={drift} />
           </SessionLabelsProvider>
         </div>
         <div className={`graph-pane${selectedNode ? ' with-details' : ''}`}>

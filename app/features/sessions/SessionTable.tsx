@@ -1,43 +1,56 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { SessionListFilter, SessionRow, SessionSortColumn } from '../../engine/sql/sessions';
-import { formatCount, formatDuration, formatTimestamp } from '../../lib/format';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
-
-interface Column {
-  id: SessionSortColumn;
-  label: string;
-  numeric?: boolean;
-  render: (row: SessionRow) => string;
-}
-
-const COLUMNS: Column[] = [
-  { id: 'session_id', label: 'session', render: (r) => r.session_id },
-  { id: 'user_id', label: 'user', render: (r) => r.user_id ?? '—' },
-  { id: 'surface', label: 'surface', render: (r) => r.surface ?? '—' },
-  { id: 'start_ts', label: 'start (UTC)', render: (r) => formatTimestamp(r.start_ts) },
-  { id: 'duration_ms', label: 'duration', numeric: true, render: (r) => formatDuration(r.duration_ms) },
-  { id: 'prompts', label: 'prompts', numeric: true, render: (r) => formatCount(r.prompts) },
-  { id: 'retrievals', label: 'retrievals', numeric: true, render: (r) => formatCount(r.retrievals) },
-  { id: 'actions', label: 'actions', numeric: true, render: (r) => formatCount(r.actions) },
-  { id: 'completions', label: 'completions', numeric: true, render: (r) => formatCount(r.completions) },
-];
+import { signalCount, type SessionListFilter, type SessionListRow } from '../../model/session/session-list';
+import { useColumnWidths } from './column-widths';
+import { ColumnResizeHandle } from './ColumnResizeHandle';
+import type { ListColumn } from './session-columns';
 
 const ROW_HEIGHT = 32;
+const SCROLLBAR_ALLOWANCE = 24;
 
-/** Only the visible rows are in the DOM, so 100,000 sessions scroll as smoothly as 100. */
+/** A row's cell: the search match with its text highlighted, a signal faint at zero, else its text. */
+function Cell({ column, row }: { column: ListColumn; row: SessionListRow }) {
+  const text = column.text(row);
+  if (column.id === 'match' && row.snippet) {
+    const { field, before, match, after } = row.snippet;
+    return (
+      <div role="cell" className="match-cell" title={text}>
+        <span className="match-field">{field}</span> {before}<mark>{match}</mark>{after}
+      </div>
+    );
+  }
+  const quiet = column.signal !== undefined && (column.signal === 'wrong' ? row.worst_verdict === null : signalCount(row, column.signal) === 0);
+  const classes = [column.numeric ? 'num' : '', column.mono ? 'mono' : '', quiet ? 'quiet' : '',
+    column.signal === 'wrong' && row.worst_verdict ? `list-verdict-${row.worst_verdict}` : ''];
+  return <div role="cell" className={classes.filter(Boolean).join(' ') || undefined} title={column.numeric ? undefined : text}>{text}</div>;
+}
+
+/**
+ * Only the visible rows are in the DOM, so 100,000 sessions scroll as smoothly as 100. Columns
+ * are as wide as their content (column-widths.ts) or as the user dragged them; the header
+ * scrolls sideways with the body.
+ */
 export function SessionTable(props: {
-  rows: SessionRow[];
+  rows: SessionListRow[];
+  columns: ListColumn[];
+  /** The rows are those of the last search while a new one runs. */
+  busy: boolean;
   filter: SessionListFilter;
   /** The highlighted row: arrow keys move it, Enter or a click opens the session. */
   selected: string | null;
-  loading: boolean;
+  /** Shown in place of the rows when there are none. */
+  empty: ReactNode;
   onHighlight(id: string | null): void;
   onSelect(id: string): void;
 }) {
-  const { rows, filter, selected, loading, onHighlight, onSelect } = props;
+  const { rows, columns, busy, filter, selected, empty, onHighlight, onSelect } = props;
+  const head = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const { widths, resize, reset } = useColumnWidths(columns, rows);
+  const totalWidth = widths.reduce((sum, width) => sum + width, 0);
+  const grid = { gridTemplateColumns: `${widths.map((width) => `${width}px`).join(' ')} minmax(0, 1fr)`, minWidth: totalWidth };
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const selectedIndex = selected ? rows.findIndex((row) => row.session_id === selected) : -1;
 
@@ -56,36 +69,43 @@ export function SessionTable(props: {
   };
 
   return (
-    <div className="vtable" role="table" aria-label="Sessions table" aria-rowcount={rows.length + 1}>
-      <div className="vtable-row vtable-head" role="row">
-        {COLUMNS.map((column) => {
-          const active = filter.sort === column.id;
-          return (
-            <div key={column.id} role="columnheader" className={column.numeric ? 'num' : undefined}
-              aria-sort={active ? (filter.descending ? 'descending' : 'ascending') : 'none'}>
-              <button type="button" className="sort-button"
-                onClick={() => navigate(sessionsUrl.changed({ sort: { column: column.id, descending: active ? !filter.descending : column.numeric || column.id === 'start_ts' } }))}>
-                {column.label}
-                <span aria-hidden className="sort-mark">{active ? (filter.descending ? '▼' : '▲') : ''}</span>
-              </button>
-            </div>
-          );
-        })}
+    <div className="vtable session-table" role="table" aria-label="Sessions table"
+      aria-rowcount={rows.length + 1} aria-busy={busy}>
+      {/* focus can scroll the header (a sort button at the edge): the body follows, as the header follows the body */}
+      <div ref={head} className="vtable-head-scroll"
+        onScroll={(event) => { if (scroller.current) scroller.current.scrollLeft = event.currentTarget.scrollLeft; }}>
+        {/* wider than the rows by a scrollbar, so the header scrolls as far right as the body */}
+        <div className="vtable-row vtable-head" role="row" style={{ ...grid, minWidth: totalWidth + SCROLLBAR_ALLOWANCE }}>
+          {columns.map((column, index) => {
+            const active = filter.sort === column.id;
+            const sortable = column.id !== 'match';
+            return (
+              <div key={column.id} role="columnheader" className={column.numeric ? 'num' : undefined}
+                aria-sort={active ? (filter.descending ? 'descending' : 'ascending') : 'none'}>
+                {sortable ? (
+                  <button type="button" className="sort-button" title={column.description}
+                    onClick={() => navigate(sessionsUrl.changed({ sort: { column: column.id, descending: active ? !filter.descending : column.id !== 'session_id' && column.id !== 'user_id' && column.id !== 'surface' } }))}>
+                    {column.label}
+                    <span aria-hidden className="sort-mark">{active ? (filter.descending ? '▼' : '▲') : ''}</span>
+                  </button>
+                ) : <span className="sort-button" title={column.description}>{column.label}</span>}
+                <ColumnResizeHandle label={column.label} width={widths[index]} onResize={(width) => resize(column.id, width)} onReset={() => reset(column.id)} />
+              </div>
+            );
+          })}
+        </div>
       </div>
-      <div ref={scroller} className="vtable-body" tabIndex={0} onKeyDown={onKeyDown} role="rowgroup">
-        {rows.length === 0 && <div className="empty-state">{loading ? 'Loading logs…' : 'No session matches this filter.'}</div>}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div ref={scroller} className="vtable-body" tabIndex={0} onKeyDown={onKeyDown} role="rowgroup"
+        onScroll={(event) => { if (head.current) head.current.scrollLeft = event.currentTarget.scrollLeft; }}>
+        {rows.length === 0 && empty}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: totalWidth }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             return (
               <div key={row.session_id} role="row" aria-rowindex={item.index + 2} aria-selected={row.session_id === selected}
-                className="vtable-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                className="vtable-row" style={{ ...grid, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
                 onClick={() => onSelect(row.session_id)}>
-                {COLUMNS.map((column) => (
-                  <div key={column.id} role="cell" className={column.numeric ? 'num' : column.id === 'session_id' ? 'mono' : undefined}>
-                    {column.render(row)}
-                  </div>
-                ))}
+                {columns.map((column) => <Cell key={column.id} column={column} row={row} />)}
               </div>
             );
           })}

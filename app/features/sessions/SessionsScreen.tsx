@@ -1,16 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
+import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import { QueryState } from '../../components/QueryState';
-import { pluralize } from '../../lib/format';
+import { TableDownload } from '../../components/TableDownload';
 import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import { useScreenView } from '../../links/use-screen-view';
+import { driftCountsBySession, shapeSessionList } from '../../model/session/session-list';
 import { useDataset } from '../../queries/dataset';
-import { sessionListOptions, surfacesOptions } from '../../queries/sessions';
+import { driftAnalysisOptions } from '../../queries/drift';
+import { sessionSearchOptions, sessionSignalsOptions, surfacesOptions } from '../../queries/sessions';
+import { exportColumns, listColumns } from './session-columns';
+import { SessionCount } from './SessionCount';
 import { SessionInspector } from './SessionInspector';
+import { SessionSearch } from './SessionSearch';
 import { SessionTable } from './SessionTable';
-import { listFilter } from './url';
+import { SignalFilters } from './SignalFilters';
+import { listFilter, listScope, NO_FILTERS } from './url';
+import './session-list.css';
 
 export default function SessionsScreen() {
   const dataset = useDataset();
@@ -23,8 +31,22 @@ export default function SessionsScreen() {
     navigate(sessionsUrl.changed({ session: id, node: null }));
   };
   const filter = useMemo(() => listFilter(view), [view]);
-  const sessions = useQuery(sessionListOptions(dataset, filter));
+  const scope = useMemo(() => listScope(view), [view]);
+  const search = view.search?.trim() ?? '';
+  const settings = useFactSettings();
+  const sessions = useQuery(sessionSignalsOptions(dataset, scope, settings));
+  const matches = useQuery(sessionSearchOptions(dataset, search));
+  const drift = useQuery(driftAnalysisOptions(dataset));
   const surfaces = useQuery(surfacesOptions(dataset));
+
+  const driftCounts = useMemo(
+    () => (drift.data ? driftCountsBySession(drift.data.questionRuns.flatMap((run) => run.flags), scope.system) : null),
+    [drift.data, scope.system],
+  );
+  const list = useMemo(() => shapeSessionList({
+    sessions: sessions.data ?? [], drift: driftCounts, matches: search ? matches.data ?? [] : null, search, filter,
+  }), [sessions.data, driftCounts, matches.data, search, filter]);
+  const columns = useMemo(() => listColumns(search !== ''), [search]);
 
   if (nothingToShow(dataset)) return <EmptyDataset what="Sessions then appear here, one row each." />;
   if (dataset.summary.sessions === 0 && dataset.phase === 'ready') {
@@ -33,30 +55,39 @@ export default function SessionsScreen() {
     );
   }
   if (selected) return <SessionInspector key={selected} sessionId={selected} />;
+
+  const waitingForDrift = drift.isPending && (filter.has.includes('drift') || filter.sort === 'drift');
+  const loading = dataset.phase !== 'ready' || sessions.isPending || (search !== '' && matches.isPending) || waitingForDrift;
+  // while a new search runs, the last one's rows stay, marked as such
+  const searching = search !== '' && matches.isPlaceholderData;
   return (
     <div className="sessions-layout">
       <section className="panel sessions-list" aria-label="Sessions">
         <div className="toolbar">
-          <input
-            type="search"
-            aria-label="Filter sessions"
-            placeholder="Filter by session or user id…"
-            defaultValue={filter.search}
-            onChange={(event) => navigate(sessionsUrl.changed({ search: event.currentTarget.value }), { replace: true })}
-          />
-          <select aria-label="Surface" value={filter.surface ?? ''} onChange={(event) => navigate(sessionsUrl.changed({ surface: event.currentTarget.value }))}>
+          <SessionSearch search={view.search ?? ''} />
+          <select aria-label="Surface" value={view.surface ?? ''} onChange={(event) => navigate(sessionsUrl.changed({ surface: event.currentTarget.value }))}>
             <option value="">All surfaces</option>
             {surfaces.data?.map((name) => <option key={name} value={name}>{name}</option>)}
           </select>
-          <span className="text-soft">{sessions.data ? pluralize(sessions.data.length, 'session') : 'Loading…'}</span>
+          <SessionCount shown={list.rows.length} total={list.total} busy={loading ? 'Loading…' : searching ? 'Searching…' : null} />
           <span className="text-soft keys-hint"><kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Enter</kbd> open</span>
+          <TableDownload name="sessions" columns={exportColumns(columns)} rows={loading ? [] : list.rows} />
         </div>
+        <SignalFilters view={view} withSignal={loading ? null : list.withSignal} />
         <QueryState query={sessions} label="the session list" />
+        <QueryState query={matches} label="the search" />
         <SessionTable
-          rows={sessions.data ?? []}
+          rows={loading ? [] : list.rows}
+          columns={columns}
+          busy={searching}
           filter={filter}
           selected={highlighted}
-          loading={dataset.phase !== 'ready' || sessions.isFetching}
+          empty={loading ? <div className="empty-state">Loading sessions…</div> : (
+            <div className="empty-state">
+              <p>No session matches this filter.</p>
+              <button type="button" className="button" onClick={() => navigate(sessionsUrl.changed(NO_FILTERS))}>Clear filters</button>
+            </div>
+          )}
           onHighlight={setHighlighted}
           onSelect={open}
         />

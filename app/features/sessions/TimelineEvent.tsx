@@ -1,7 +1,11 @@
 import { memo, type KeyboardEvent } from 'react';
+import type { QuestionRunAnalysis } from '../../model/drift/analyze';
+import type { DriftFlag } from '../../model/drift/flags';
 import { describeEvent } from '../../model/session/describe-event';
+import { eventAnchor } from '../../model/session/event-anchor';
 import type { TimelineEntry } from '../../model/lineage/timeline';
 import { eventRecord } from '../../schema/event-record';
+import { DriftMarks } from './DriftMarks';
 import { EventBody } from './EventBody';
 import { MarkList } from './MarkList';
 
@@ -9,10 +13,16 @@ interface TimelineEventProps {
   entry: TimelineEntry;
   selectedNode: string | null;
   onSelectNode(id: string): void;
+  /** The search-drift flags this event carries (model/drift/flag-placement.ts). */
+  driftFlags: readonly DriftFlag[] | undefined;
+  /** The multi-hop question-run whose final answer this response is. */
+  answerOf: QuestionRunAnalysis | undefined;
+  /** The URL's #fragment names this event. */
+  isTarget: boolean;
 }
 
 /** One event of a turn: time, type, what happened and its marks; its body; its raw fields on demand. */
-export const TimelineEvent = memo(function TimelineEvent({ entry, selectedNode, onSelectNode }: TimelineEventProps) {
+export const TimelineEvent = memo(function TimelineEvent({ entry, selectedNode, onSelectNode, driftFlags, answerOf, isTarget }: TimelineEventProps) {
   const { event, nodeId } = entry;
   const record = eventRecord(event);
   const time = event.ts == null ? '—' : new Date(event.ts).toISOString().slice(11, 23);
@@ -21,8 +31,9 @@ export const TimelineEvent = memo(function TimelineEvent({ entry, selectedNode, 
   const onKeyDown = (keyboard: KeyboardEvent) => {
     if (keyboard.key === 'Enter' && nodeId) select();
   };
+  const className = `event event-${event.type}${nodeId && nodeId === selectedNode ? ' selected' : ''}${isTarget ? ' is-target' : ''}`;
   return (
-    <li className={`event event-${event.type}${nodeId && nodeId === selectedNode ? ' selected' : ''}`} data-node-id={nodeId ?? undefined}>
+    <li id={eventAnchor(event)} className={className} data-node-id={nodeId ?? undefined} data-event-id={event.event_id ?? undefined}>
       <div className={`event-head${nodeId ? ' in-graph' : ''}`} onClick={select} onKeyDown={onKeyDown} tabIndex={nodeId ? 0 : undefined}
         title={nodeId ? 'Show in the lineage graph' : undefined}>
         <span className="event-time mono">{time}</span>
@@ -30,7 +41,8 @@ export const TimelineEvent = memo(function TimelineEvent({ entry, selectedNode, 
         <span className="event-text">{describeEvent(record)}</span>
       </div>
       <MarkList marks={entry.marks} />
-      <EventBody entry={entry} selectedNode={selectedNode} onSelectNode={onSelectNode} />
+      <DriftMarks flags={driftFlags} />
+      <EventBody entry={entry} selectedNode={selectedNode} onSelectNode={onSelectNode} answerOf={answerOf} />
       <details className="event-raw-toggle">
         <summary title="The event as logged, with its file and line">raw</summary>
         <div className="raw-source text-soft">{source}{event.extra ? ' · has fields outside the schema (kept as they were)' : ''}</div>

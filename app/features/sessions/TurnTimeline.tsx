@@ -1,22 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { formatTimestamp, pluralize } from '../../lib/format';
+import { useUrlHash } from '../../lib/url-state';
+import type { SessionDrift } from '../../model/drift/flag-placement';
 import type { TimelineTurn } from '../../model/lineage/timeline';
+import { eventAnchor } from '../../model/session/event-anchor';
 import { TimelineEvent } from './TimelineEvent';
 
 interface TurnTimelineProps {
   turns: readonly TimelineTurn[];
   selectedNode: string | null;
   onSelectNode(id: string): void;
+  drift: SessionDrift | null;
 }
 
-/** The session turn by turn; the event (or ranked result) of the selected graph node scrolls into view. */
-export function TurnTimeline({ turns, selectedNode, onSelectNode }: TurnTimelineProps) {
+/**
+ * The session turn by turn; the event (or ranked result) of the selected graph node scrolls into
+ * view, and so does the event the URL's #fragment names (a link from a feedback to its response).
+ */
+export function TurnTimeline({ turns, selectedNode, onSelectNode, drift }: TurnTimelineProps) {
   const list = useRef<HTMLOListElement>(null);
+  const target = useUrlHash();
   useEffect(() => {
     if (!selectedNode) return;
-    const target = [...(list.current?.querySelectorAll('[data-node-id]') ?? [])].find((element) => element.getAttribute('data-node-id') === selectedNode);
-    target?.scrollIntoView({ block: 'nearest' });
+    const element = [...(list.current?.querySelectorAll('[data-node-id]') ?? [])].find((candidate) => candidate.getAttribute('data-node-id') === selectedNode);
+    element?.scrollIntoView({ block: 'nearest' });
   }, [selectedNode]);
+  const drawn = turns.length > 0;
+  useEffect(() => {
+    if (drawn && target) document.getElementById(target)?.scrollIntoView({ block: 'center' });
+  }, [drawn, target]);
   return (
     <ol className="turns" ref={list} aria-label="Turn timeline">
       {turns.map((turn) => (
@@ -26,7 +38,11 @@ export function TurnTimeline({ turns, selectedNode, onSelectNode }: TurnTimeline
             <span className="text-soft">{formatTimestamp(turn.startTs)} · {pluralize(turn.entries.length, 'event')}</span>
           </div>
           <ol className="events">
-            {turn.entries.map((entry) => <TimelineEvent key={entry.event.seq} entry={entry} selectedNode={selectedNode} onSelectNode={onSelectNode} />)}
+            {turn.entries.map((entry) => (
+              <TimelineEvent key={entry.event.seq} entry={entry} selectedNode={selectedNode} onSelectNode={onSelectNode}
+                driftFlags={drift?.flagsByEvent.get(entry.event.seq)} answerOf={drift?.answerOf.get(entry.event.seq)}
+                isTarget={target === eventAnchor(entry.event)} />
+            ))}
           </ol>
         </li>
       ))}

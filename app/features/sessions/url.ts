@@ -1,13 +1,20 @@
-import { SESSION_SORT_COLUMNS, type SessionListFilter, type SessionSortColumn } from '../../engine/sql/sessions';
+import type { EventScope } from '../../engine/sql/event-scope';
 import type { SessionsView } from '../../links/sessions';
+import { isSessionListSort, type SessionListFilter } from '../../model/session/session-list';
 
-/** The session list's filter from the screen's view state: newest first unless the URL sorts otherwise. */
-export function listFilter({ search, surface, sort }: SessionsView): SessionListFilter {
-  const column = sort?.column as SessionSortColumn | undefined;
-  return {
-    search: search ?? '',
-    surface,
-    sort: column && SESSION_SORT_COLUMNS.includes(column) ? column : 'start_ts',
-    descending: sort?.descending ?? true,
-  };
+/** Which events the list's counts are taken over: the surface, category, system and week of the URL. */
+export const listScope = ({ surface, category, system, week }: SessionsView): EventScope => ({ surface, category, system, week });
+
+/** The list's filter from the screen's view state: newest first unless the URL sorts otherwise. */
+export function listFilter(view: SessionsView): SessionListFilter {
+  const column = view.sort?.column ?? '';
+  const scoped = Object.values(listScope(view)).some((value) => value !== null);
+  if (!view.sort || !isSessionListSort(column)) return { has: view.has, scoped, sort: 'start_ts', descending: true };
+  return { has: view.has, scoped, sort: column, descending: view.sort.descending };
 }
+
+/** The view with every filter off (search, signals, scope), keeping the sort. */
+export const NO_FILTERS: Partial<SessionsView> = { search: null, has: [], surface: null, category: null, system: null, week: null };
+
+export const hasFilters = (view: SessionsView) =>
+  view.search !== null || view.has.length > 0 || Object.values(listScope(view)).some((value) => value !== null);

@@ -1,3 +1,4 @@
+import { checkAnswer, type AnswerVerdict } from './answer-check';
 import { capitalisedNames, EntityCatalog, normalizeEntity } from './entities';
 import { assessGold, checkSufficiency, goldFlags, type GoldAssessment, type SufficiencyCheck } from './evidence';
 import { countFlags, type DriftFlag, type FlagCounts } from './flags';
@@ -21,6 +22,10 @@ export interface QuestionRunAnalysis {
   subquestions: SubquestionHistory[];
   retrievals: RetrievalAssessment[];
   responses: QuestionResponseRow[];
+  /** The last response naming the question in this run (by ts, then file order); null when unanswered. */
+  finalAnswer: QuestionResponseRow | null;
+  /** The final answer against the definition's `gold_answer` (answer-check.ts); null when unanswered. */
+  answerCheck: AnswerVerdict | null;
   gold: GoldAssessment[];
   sufficiency: SufficiencyCheck;
   flags: DriftFlag[];
@@ -76,6 +81,7 @@ export function analyzeDrift(inputs: DriftInputs): DriftAnalysis {
     const known = new Set(subquestions.map((s) => s.subquestionId));
     const assessed = (retrievals.get(key) ?? []).map((row) => assessRetrieval(row, known, catalog, ownKeys));
     const answers = responses.get(key) ?? [];
+    const finalAnswer = answers.at(-1) ?? null;
     const gold = assessGold(run.question_id, run.run_id, goldIds ?? [], returnsByAsset);
     const sufficiency = checkSufficiency(subquestions, answers, goldIds);
     const flags = [
@@ -88,7 +94,9 @@ export function analyzeDrift(inputs: DriftInputs): DriftAnalysis {
     ];
     return {
       key, questionId: run.question_id, runId: run.run_id, run, definition, goldIds, ownEntities: own,
-      subquestions, retrievals: assessed, responses: answers, gold, sufficiency, flags, flagCounts: countFlags(flags),
+      subquestions, retrievals: assessed, responses: answers, finalAnswer,
+      answerCheck: finalAnswer ? checkAnswer(finalAnswer.text, definition?.gold_answer ?? null) : null,
+      gold, sufficiency, flags, flagCounts: countFlags(flags),
     };
   });
 

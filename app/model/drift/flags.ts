@@ -33,7 +33,13 @@ export const DRIFT_FLAGS: Record<DriftFlagKind, DriftFlagDefinition> = {
   insufficient_evidence: { label: 'Insufficient evidence', item: 'question-run', rule: 'Answered although a resolved sub-question has no evidence, or none of the resolved evidence is gold.' },
 };
 
-/** One flagged item; the report lists it without `asset_id` (see report.ts). */
+/** An event by its load order (`seq`) and its `event_id`. */
+export interface FlaggedEvent {
+  seq: number;
+  event_id: string | null;
+}
+
+/** One flagged item; the report lists it without `asset_id` and `event` (see report.ts). */
 export interface DriftFlag {
   kind: DriftFlagKind;
   session_id: string | null;
@@ -43,6 +49,11 @@ export interface DriftFlag {
   subquestion_id?: string;
   /** The gold passage of an evidence flag. */
   asset_id?: string;
+  /**
+   * The one event the flag is about (in the flag's session): the retrieval of a query flag, the
+   * registry state that raised a state flag. Evidence flags have none (see flag-placement.ts).
+   */
+  event?: FlaggedEvent;
   detail: string;
 }
 

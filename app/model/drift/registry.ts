@@ -35,7 +35,7 @@ const quoted = (text: string | null) => (text ? `“${text}”` : 'no note');
 export function stateFlags(history: SubquestionHistory, questionId: string, runId: string | null): DriftFlag[] {
   const flags: DriftFlag[] = [];
   const flag = (kind: DriftFlag['kind'], state: SubquestionStateRow, detail: string) =>
-    flags.push({ kind, session_id: state.session_id, question_id: questionId, run_id: runId, subquestion_id: history.subquestionId, detail });
+    flags.push({ kind, session_id: state.session_id, question_id: questionId, run_id: runId, subquestion_id: history.subquestionId, event: { seq: state.seq, event_id: state.event_id }, detail });
   const { states, subquestionId: id } = history;
 
   const skip = states.findIndex((s, i) => i > 0 && states[i - 1].status === 'pending' && s.status === 'resolved');

@@ -32,7 +32,7 @@ export function assessRetrieval(
 
 export function retrievalFlags(assessment: RetrievalAssessment): DriftFlag[] {
   const { row } = assessment;
-  const base = { session_id: row.session_id, question_id: row.question_id, run_id: row.run_id, retrieval_id: row.retrieval_id };
+  const base = { session_id: row.session_id, question_id: row.question_id, run_id: row.run_id, retrieval_id: row.retrieval_id, event: { seq: row.seq, event_id: row.event_id } };
   const withSub = row.subquestion_id ? { subquestion_id: row.subquestion_id } : {};
   const query = `“${row.query ?? ''}”`;
   const flags: DriftFlag[] = [];

@@ -25,6 +25,8 @@ export interface DecisionSummary {
   byWeek: ({ week: string } & DecisionCounts)[];
   /** One point per week: `category → handoff rate` (null when the category had no gate that week). */
   handoffRateByWeek: ({ week: string } & Record<string, number | string | null>)[];
+  /** week → category → handoff decisions: the counts behind `handoffRateByWeek`'s points. */
+  handoffCountByWeek: Record<string, Record<string, number>>;
   categories: string[];
 }
 
@@ -58,6 +60,10 @@ export function summarizeDecisions(rows: GateDecisionBreakdownRow[]): DecisionSu
       week,
       ...Object.fromEntries(categories.map((category) => [category, countDecisions(group.filter((row) => categoryOf(row) === category)).rates.handoff])),
     })),
+    handoffCountByWeek: Object.fromEntries([...weeks].map(([week, group]) => [
+      week,
+      Object.fromEntries(categories.map((category) => [category, countDecisions(group.filter((row) => categoryOf(row) === category)).handoff])),
+    ])),
     categories,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleWeek, weeklyReview, type AnsweredResponse } from './review';
+import { reviewWeeksInScope, sampleWeek, weeklyReview, type AnsweredResponse } from './review';
 
 const response = (week: string, id: number, verdict: string | null = null): AnsweredResponse => ({ week, event_id: `e${id}`, session_id: 's', text: null, verdict });
 
@@ -30,5 +30,19 @@ describe('weekly answer review', () => {
       { name: '2026-W41', answered: 1, sampled: 1 },
       { name: '2026-W42', answered: 4, sampled: 4 },
     ]);
+  });
+});
+
+describe('the weekly review in a scope', () => {
+  it('keeps the week’s sample drawn from every answer, then only its answers in scope', () => {
+    const answers = Array.from({ length: 6 }, (_, i) => ({ ...response('2026-W42', i), in_scope: i % 2 === 0 }));
+    const whole = sampleWeek('2026-W42', answers, 4).map((r) => r.event_id);
+    const [week] = reviewWeeksInScope(answers, 4);
+    expect(week.answered).toBe(3);
+    expect(week.sample.map((r) => r.event_id)).toEqual(whole.filter((id) => Number(id.slice(1)) % 2 === 0));
+  });
+
+  it('leaves out weeks with no answer in scope', () => {
+    expect(reviewWeeksInScope([{ ...response('2026-W41', 1), in_scope: false }, response('2026-W42', 2)]).map((week) => week.week)).toEqual(['2026-W42']);
   });
 });

@@ -10,10 +10,13 @@ export interface AnsweredResponse {
   text: string | null;
   /** Resolved answer_review verdict: correct, wrong, partial, unsupported; null when unreviewed. */
   verdict: string | null;
+  /** Whether a screen's scope (surface, category, system) keeps the response; absent = kept. */
+  in_scope?: boolean;
 }
 
 export interface ReviewWeek {
   week: string;
+  /** Answered responses of the week. */
   answered: number;
   /** The week's deterministic sample, in sample order. The week's verdict counts and rate are the report's `review` (model/annotation/review-report.ts). */
   sample: AnsweredResponse[];
@@ -34,4 +37,17 @@ export function weeklyReview(responses: AnsweredResponse[], size = DEFAULT_REVIE
     const ofWeek = responses.filter((response) => response.week === week);
     return { week, answered: ofWeek.length, sample: sampleWeek(week, ofWeek, size) };
   });
+}
+
+/**
+ * The weekly review seen through a scope: each week's sample is drawn from every answered
+ * response (the sample reviewers work on), then only its responses in scope are kept, and
+ * `answered` counts the week's responses in scope. Weeks with none in scope are left out.
+ */
+export function reviewWeeksInScope(responses: AnsweredResponse[], size = DEFAULT_REVIEW_SAMPLE): ReviewWeek[] {
+  const inScope = (response: AnsweredResponse) => response.in_scope !== false;
+  const answered = (week: string) => responses.filter((response) => response.week === week && inScope(response)).length;
+  return weeklyReview(responses, size)
+    .map((week) => ({ week: week.week, answered: answered(week.week), sample: week.sample.filter(inScope) }))
+    .filter((week) => week.answered > 0);
 }

@@ -82,7 +82,7 @@ export function foldNode(context: GraphContext, row: LineageRetrievalRow, folded
   return base(context, {
     id: nodeId.fold(row.retrieval_id),
     kind: 'fold',
-    title: `+${folded} ${complete ? 'not used' : 'other results'}`,
+    title: `+${folded} ${complete ? 'not used' : folded === 1 ? 'other result' : 'other results'}`,
     subtitle: 'click to show',
     tone: 'muted',
     sessionId: row.session_id,

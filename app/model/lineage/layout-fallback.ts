@@ -1,6 +1,6 @@
 import type { GraphLayout, LayoutEdge, LayoutNode, PlacedNode } from './layout';
 
-const COLUMN_GAP = 64;
+const COLUMN_GAP = 52;
 const ROW_GAP = 14;
 
 /**

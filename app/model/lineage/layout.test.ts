@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectedComponents, layoutGraph, type GraphLayout, type LayoutEdge, type LayoutNode } from './layout';
+import { withBounds } from './layout-bounds';
+import { packComponents } from './pack';
 
 const box = (id: string): LayoutNode => ({ id, width: 100, height: 40 });
 const edge = (source: string, target: string): LayoutEdge => ({ id: `${source}>${target}`, source, target });
@@ -77,5 +79,49 @@ describe('layoutGraph', () => {
     const layout = layoutGraph(nodes, edges);
     expect(Object.keys(layout.nodes)).toHaveLength(3000);
     expect(layout.nodes.n2999.x).toBeGreaterThan(layout.nodes.n0.x);
+  });
+});
+
+describe('layout bounds', () => {
+  it('hold every node box and edge point, starting at (0, 0)', () => {
+    const layout = withBounds({
+      nodes: { a: { x: -20, y: 10, width: 100, height: 40 }, b: { x: 200, y: -5, width: 230, height: 50 } },
+      edges: { e: [{ x: 80, y: 30 }, { x: 460, y: 120 }] },
+      width: 0,
+      height: 0,
+    });
+    // left −20, top −5, right max(430, 460) = 460, bottom max(50, 45, 120) = 120
+    expect(layout.width).toBe(480);
+    expect(layout.height).toBe(125);
+    expect(layout.nodes.a).toEqual({ x: 0, y: 15, width: 100, height: 40 });
+    expect(layout.edges.e[1]).toEqual({ x: 480, y: 125 });
+  });
+
+  it('of a laid-out graph reach past its right-most node and no further', () => {
+    const layout = layoutGraph(['r', 'a', 'x'].map(box), [edge('r', 'a'), edge('a', 'x')]);
+    const right = Math.max(...Object.values(layout.nodes).map((node) => node.x + node.width));
+    expect(layout.width).toBeCloseTo(right);
+  });
+});
+
+describe('packComponents', () => {
+  const component = (width: number, height: number): GraphLayout => ({ nodes: { [`n${width}x${height}`]: { x: 0, y: 0, width, height } }, edges: {}, width, height });
+
+  it('keeps rows within the widest row allowed, so a graph too big to read grows downwards', () => {
+    const components = Array.from({ length: 8 }, () => component(700, 160));
+    const packed = packComponents(components, { width: 668, height: 468, maxRowWidth: 668 / (11 / 12) });
+    // 728.7 units allow one 700-wide component a row: 8 rows of 160 with 48 between
+    expect(packed.width).toBe(700);
+    expect(packed.height).toBe(8 * 160 + 7 * 48);
+  });
+
+  it('picks the row width at which the whole graph fits its area largest', () => {
+    const components = Array.from({ length: 8 }, (_, i) => ({ ...component(790, 162), nodes: { [`c${i}`]: { x: 0, y: 0, width: 790, height: 162 } } }));
+    const packed = packComponents(components, { width: 1300, height: 1000, maxRowWidth: Infinity });
+    // one column: 790 × 1632, scale 0.61; two: 1628 × 792, scale 0.80; three: 2466 × 582, scale 0.53
+    expect(packed.width).toBe(1628);
+    expect(packed.height).toBe(4 * 162 + 3 * 48);
+    expect(packed.nodes.c1).toMatchObject({ x: 838, y: 0 });
+    expect(packed.nodes.c2).toMatchObject({ x: 0, y: 210 });
   });
 });

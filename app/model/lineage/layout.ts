@@ -1,7 +1,8 @@
 import dagre from '@dagrejs/dagre';
+import { withBounds } from './layout-bounds';
 import { layeredFallback } from './layout-fallback';
 import { expandLeaves, groupLeaves } from './layout-leaves';
-import { packComponents } from './pack';
+import { packComponents, type PackTarget } from './pack';
 
 export interface LayoutNode {
   id: string;
@@ -41,13 +42,18 @@ const LARGE_COMPONENT = 400;
 
 /**
  * Left-to-right layered layout (dagre) of each connected component, the components then packed
- * in rows in input order. Laying out components apart keeps the cost near linear in the node
- * count (dagre's ranking and ordering grow faster than that on one big graph) and fills the view
- * instead of stacking every component in one tall column (`aspect`: the viewport's width : height).
+ * in rows in input order (pack.ts: to the drawing area, `target`). Laying out components apart
+ * keeps the cost near linear in the node count (dagre's ranking and ordering grow faster than
+ * that on one big graph) and fills the view instead of stacking every component in one column.
  */
-export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], aspect?: number): GraphLayout {
+export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], target?: PackTarget): GraphLayout {
+  return packComponents(layoutComponents(nodes, edges), target);
+}
+
+/** Each connected component laid out on its own, at (0, 0), in the order of its first node: the costly half of layoutGraph. */
+export function layoutComponents(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[]): GraphLayout[] {
   const shapes = new Map<string, GraphLayout>();
-  return packComponents(connectedComponents(nodes, edges).map((component) => layoutByShape(component, shapes)), aspect);
+  return connectedComponents(nodes, edges).map((component) => layoutByShape(component, shapes));
 }
 
 /**
@@ -76,13 +82,13 @@ function layoutByShape(component: Component, shapes: Map<string, GraphLayout>): 
 /** One connected component, its sibling leaves laid out as columns (layout-leaves.ts). */
 export function layoutComponent(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[]): GraphLayout {
   const grouped = groupLeaves(nodes, edges);
-  return expandLeaves(layoutWithDagre(grouped.nodes, grouped.edges), grouped.groups);
+  return withBounds(expandLeaves(layoutWithDagre(grouped.nodes, grouped.edges), grouped.groups));
 }
 
 function layoutWithDagre(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[]): GraphLayout {
   const large = nodes.length > LARGE_COMPONENT;
   const graph = new dagre.graphlib.Graph({ multigraph: true });
-  graph.setGraph({ rankdir: 'LR', nodesep: 14, edgesep: 8, ranksep: 64, marginx: 0, marginy: 0, ranker: large ? 'tight-tree' : 'network-simplex' });
+  graph.setGraph({ rankdir: 'LR', nodesep: 14, edgesep: 8, ranksep: 52, marginx: 0, marginy: 0, ranker: large ? 'tight-tree' : 'network-simplex' });
   graph.setDefaultEdgeLabel(() => ({}));
   for (const node of nodes) graph.setNode(node.id, { width: node.width, height: node.height });
   for (const edge of edges) graph.setEdge(edge.source, edge.target, {}, edge.id);

@@ -1,12 +1,17 @@
 import type { LineageNodeKind } from './graph';
 
-/** Box of each kind of node, in graph units: layout and both renderers use the same sizes. */
+/**
+ * Box of each kind of node, in graph units: layout and both renderers use the same sizes. A
+ * retrieval → asset → action row (230 + 52 + 210 + 52 + 150 = 694) fits a 700-pixel pane at the
+ * readable scale, beside the overview (components/lineage-graph/viewport-math.ts), so a
+ * session's graph at Fit needs no sideways scrolling.
+ */
 export const NODE_SIZE: Record<LineageNodeKind, { width: number; height: number }> = {
-  retrieval: { width: 250, height: 62 },
-  asset: { width: 230, height: 50 },
+  retrieval: { width: 230, height: 62 },
+  asset: { width: 210, height: 50 },
   fold: { width: 150, height: 34 },
-  action: { width: 180, height: 50 },
-  completion: { width: 190, height: 50 },
+  action: { width: 150, height: 50 },
+  completion: { width: 160, height: 50 },
 };
 
 /** Text rows inside a node box, in graph units from its top: title, subtitle, badges. */

@@ -86,4 +86,20 @@ describe('buildTimeline', () => {
     expect(marksOf(timeline, 'f2')).toEqual(['thumbs down']);
     expect(marksOf(timeline, 'p')).toEqual(['rephrases t0', 'orphan rewrite_of']);
   });
+
+  it('puts each thumbs up or down on the response it names, and links the feedback back to it', () => {
+    const timeline = buildTimeline(rows({
+      events: [
+        event(1, { type: 'response', event_id: 'ans' }),
+        event(2, { type: 'feedback', event_id: 'down', rating: 'down', target_event_id: 'ans' }),
+        event(3, { type: 'feedback', event_id: 'up', rating: 'up', target_event_id: 'ans' }),
+        event(4, { type: 'feedback', event_id: 'far', rating: 'down', target_event_id: 'in-another-session' }),
+      ],
+    }), 's1');
+    const entry = (id: string) => timeline[0].entries.find((e) => e.event.event_id === id)!;
+    expect(entry('ans').feedback.map((f) => f.event_id)).toEqual(['down', 'up']);
+    expect(entry('down').feedbackTarget?.event_id).toBe('ans');
+    expect(entry('far').feedbackTarget).toBeNull();
+    expect(entry('down').feedback).toEqual([]);
+  });
 });

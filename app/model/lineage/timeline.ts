@@ -1,4 +1,5 @@
 import type { EventRow } from '../../schema/fields';
+import { feedbackLinks } from '../session/feedback-links';
 import { groupByTurn } from '../session/turn-groups';
 import { gradeKey } from './context';
 import { nodeId } from './graph';
@@ -42,6 +43,10 @@ export interface TimelineEntry {
   nodeId: string | null;
   retrieval: LineageRetrievalRow | null;
   results: ResultItem[] | null;
+  /** The session's feedback events that name this event (`target_event_id`): a thumbs-down on a response. */
+  feedback: SessionEvent[];
+  /** For a feedback event: the event it names, when that event is in this session. */
+  feedbackTarget: SessionEvent | null;
 }
 
 export interface TimelineTurn {
@@ -63,6 +68,7 @@ export function buildTimeline(rows: SessionInspectorRows, sessionId: string): Ti
     warnings,
   };
   const resultsOf = resultBuilder(rows, sessionId);
+  const { feedbackOn, targetOf } = feedbackLinks(rows.events);
   return groupByTurn(rows.events).map((turn) => ({
     turnId: turn.turnId,
     startTs: turn.startTs,
@@ -75,6 +81,8 @@ export function buildTimeline(rows: SessionInspectorRows, sessionId: string): Ti
         nodeId: retrieval ? nodeId.retrieval(retrieval.retrieval_id) : inGraph ? nodeId.action(event.event_id!) : null,
         retrieval,
         results: retrieval ? resultsOf(retrieval) : null,
+        feedback: event.event_id ? (feedbackOn.get(event.event_id) ?? []) : [],
+        feedbackTarget: targetOf.get(event.seq) ?? null,
       };
     }),
   }));

@@ -11,15 +11,45 @@ export interface TraceTarget {
   id: string;
 }
 
-/** What a trace loads (engine/sql/trace.ts). */
+/** One row of a trace: a retrieval of it or an action in it. Rows are in time order (ts, then seq). */
+export interface TraceRowKey {
+  kind: 'retrieval' | 'action';
+  id: string;
+}
+
+/** Counts over the whole trace, computed in SQL (engine/sql/trace.ts), never over the rows of a page. */
+export interface TraceTotals {
+  retrievals: number;
+  actions: number;
+  sessions: number;
+  completions: number;
+  /** Completions whose retrieval ran in another session (the metrics' `completion_facts.cross_session`). */
+  crossSessionCompletions: number;
+  /** Actions naming a source retrieval that no loaded event defines. */
+  orphanActions: number;
+}
+
+/** Rows of the trace: every retrieval and every action. */
+export const traceRowCount = (totals: TraceTotals) => totals.retrievals + totals.actions;
+
+/** One page of a trace's rows: `keys` in time order, starting at row `index * size`. */
+export interface TracePage {
+  index: number;
+  size: number;
+  keys: TraceRowKey[];
+}
+
+/** What a trace loads for one page (engine/sql/trace.ts). */
 export interface TraceRows {
   target: TraceTarget;
+  totals: TraceTotals;
+  page: TracePage;
+  /** The page's retrievals and every retrieval its actions name (so a source on another page is no orphan). */
   retrievals: LineageRetrievalRow[];
+  /** The page's actions. */
   actions: LineageActionRow[];
   assets: AssetInfoRow[];
   relevance: RelevanceRow[];
-  /** Retrievals the trace names in all; more than `retrievals.length` when only the first were loaded. */
-  retrievalCount: number;
 }
 
 /** One row of the trace table: a retrieval that returned the asset, or an action in the lineage. */
@@ -36,49 +66,48 @@ export interface TraceTableRow {
   completion: boolean;
 }
 
-export interface TraceSummary {
-  retrievals: number;
-  retrievalsShown: number;
-  sessions: number;
-  actions: number;
-  completions: number;
-  crossSessionCompletions: number;
-}
-
 export interface TraceView {
   graph: LineageGraph;
+  /** The page's rows. */
   table: TraceTableRow[];
-  summary: TraceSummary;
+  totals: TraceTotals;
+  page: TracePage;
 }
 
+/** Which row of a trace a graph node belongs to: an asset or a fold node belongs to its retrieval. */
+export function traceRowOfNode(node: string | null): TraceRowKey | null {
+  const match = node?.match(/^(retrieval|action|asset|fold):(.+)$/);
+  if (!match) return null;
+  const [, kind, rest] = match;
+  if (kind === 'action') return { kind: 'action', id: rest };
+  if (kind === 'asset') return { kind: 'retrieval', id: decodeURIComponent(rest.slice(0, rest.indexOf('/'))) };
+  return { kind: 'retrieval', id: rest };
+}
+
+/** The graph and the table of one page, with the totals of the whole trace. */
 export function buildTrace(rows: TraceRows, expanded: ReadonlySet<string> = new Set()): TraceView {
-  const { target } = rows;
+  const { target, totals, page } = rows;
+  const wholeTrace = page.index === 0 && traceRowCount(totals) <= page.size;
   const graph = buildLineageGraph(
-    { ...rows, completeRetrievals: new Set(target.kind === 'retrieval' ? [target.id] : []) },
+    { ...rows, completeRetrievals: new Set(target.kind === 'retrieval' && wholeTrace ? [target.id] : []) },
     { focusAssetId: target.kind === 'asset' ? target.id : null, expanded },
   );
+  return { graph, table: traceTableRows(rows), totals, page };
+}
+
+/** The page's table rows, in the page's order. */
+export function traceTableRows(rows: TraceRows): TraceTableRow[] {
   const retrievals = new Map(rows.retrievals.map((row) => [row.retrieval_id, row]));
+  const actions = new Map(rows.actions.map((row) => [row.event_id, row]));
   const titles = new Map(rows.assets.map((row) => [row.asset_id, row.title]));
-  const table: TraceTableRow[] = [
-    ...rows.retrievals.map((row) => retrievalTableRow(row, target)),
-    ...rows.actions.map((row) => actionTableRow(row, retrievals, titles)),
-  ].sort((a, b) => (a.ts ?? Infinity) - (b.ts ?? Infinity));
-  const completions = rows.actions.filter((row) => isCompletion(row.actor, row.action));
-  return {
-    graph,
-    table,
-    summary: {
-      retrievals: rows.retrievalCount,
-      retrievalsShown: rows.retrievals.length,
-      sessions: new Set(table.map((row) => row.sessionId).filter((id) => id !== null)).size,
-      actions: rows.actions.length,
-      completions: completions.length,
-      crossSessionCompletions: completions.filter((row) => {
-        const source = retrievals.get(row.effective_source_retrieval_id ?? '');
-        return source !== undefined && source.session_id !== row.session_id;
-      }).length,
-    },
-  };
+  return rows.page.keys.flatMap((key) => {
+    if (key.kind === 'retrieval') {
+      const row = retrievals.get(key.id);
+      return row ? [retrievalTableRow(row, rows.target)] : [];
+    }
+    const row = actions.get(key.id);
+    return row ? [actionTableRow(row, retrievals, titles)] : [];
+  });
 }
 
 function retrievalTableRow(row: LineageRetrievalRow, target: TraceTarget): TraceTableRow {
@@ -120,4 +149,3 @@ function actionTableRow(row: LineageActionRow, retrievals: Map<string, LineageRe
     completion,
   };
 }
-

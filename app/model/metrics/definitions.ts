@@ -15,6 +15,8 @@ export interface MetricDefinition {
 
 const count = (label: string, counts: string): MetricDefinition => ({ label, formula: `number of ${counts}`, counts, denominator: null });
 const ratio = (label: string, formula: string, counts: string, denominator: string): MetricDefinition => ({ label, formula, counts, denominator });
+/** A number that is neither a count nor a ratio (a threshold, a setting): what it is, said once. */
+const value = (label: string, what: string): MetricDefinition => ({ label, formula: what, counts: what, denominator: null });
 
 const JUDGED = 'judged retrievals (at least one resolved relevance label), empty ones included and scored 0';
 const RELEVANT = 'relevant = resolved grade ≥ 1; unjudged returned assets are not relevant; a repeated asset counts at its first rank';
@@ -42,8 +44,8 @@ const perRole = (definitions: Record<string, MetricDefinition>) =>
 
 const calibration = {
   cases: count('Eval cases', 'eval_case events'),
-  f1_threshold: count('F1-optimal threshold', 'the top-1 score threshold with the best F1 (answer = positive; ties to the higher)'),
-  recommended_threshold: count('Recommended threshold', 'the F1-optimal threshold + 0.05'),
+  f1_threshold: value('F1-optimal threshold', 'the top-1 score threshold with the best F1 (answer = positive; ties to the higher)'),
+  recommended_threshold: value('Recommended threshold', 'the F1-optimal threshold + 0.05'),
 };
 
 const DRIFT_COUNTS: Record<string, string> = {
@@ -94,7 +96,7 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   'tier0.search_rewrites': count('Search rewrites', 'prompts with rewrite_of whose rephrased turn had a retrieval'),
   'tier0.downstream_corrections': count('Downstream corrections', 'prompts with rewrite_of whose rephrased turn had no retrieval'),
   'tier0.downstream_edits': count('Downstream edits', 'user edit and regenerate actions'),
-  'tier1.k': count('K', 'the rank cutoff of P@k, recall@k and nDCG@k (setting, now {k})'),
+  'tier1.k': value('K', 'the rank cutoff of P@k, recall@k and nDCG@k (setting, now {k})'),
   'tier1.retrievals': count('Retrievals', ALL_RETRIEVALS),
   'tier1.empty_result_rate': ratio('Empty results', 'retrievals with an empty returned_asset_ids / retrievals', 'all retrievals, judged or not', ALL_RETRIEVALS),
   'tier1.judged': count('Judged', 'retrievals targeted by at least one relevance label (directly or through their exact query)'),
@@ -112,7 +114,7 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   'tier3.attributed_by_lineage': count('Attributed by lineage', 'completions whose given or inherited source_retrieval_id names a known retrieval'),
   'tier3.cross_session': count('Cross-session', 'attributed completions whose retrieval is in another session'),
   'tier3.abandoned_by_session': count('Abandoned (by session)', 'sessions with a retrieval and no completion in the same session'),
-  'tier3.abandoned_by_lineage': count('Abandoned (by lineage)', 'of those, sessions none of whose retrievals leads through lineage to a completion anywhere'),
+  'tier3.abandoned_by_lineage': count('Abandoned (by lineage)', 'sessions with a retrieval and no completion in the same session, none of whose retrievals leads through lineage to a completion anywhere'),
   ...Object.fromEntries(Object.entries(DRIFT_COUNTS).map(([key, counts]) => [`drift.${key}`, count(key.replaceAll('_', ' '), counts)])),
   'gate.decisions.answer': count('Answer', 'gate events with decision answer'),
   'gate.decisions.clarify': count('Clarify', 'gate events with decision clarify'),

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agreementVotesIn } from '../../annotation-report';
-import type { Engine } from '../../engine';
 import { disagreementItems } from '../../../model/annotation/agreement';
 import { parseItemKey } from '../../../model/annotation/item-key';
-import { at, createTestEngine, loadEvents, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
+import { at, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { annotatorLabelCountsQuery, loadAgreementItem, type AnnotatorLabelCountRow } from './agreement-item';
+import { loadedTestEngine } from '../metrics/loaded-test-engine';
 
 const iso = (minutes: number) => new Date(at(minutes)).toISOString();
 const role = (annotator: string, value: string, fields: TestEvent = {}) => ({ type: 'label', kind: 'role', retrieval_id: 'r1', role: value, annotator, ...fields });
@@ -33,12 +33,7 @@ const DATASET: TestEvent[] = [
   { type: 'label', kind: 'answer_review', target_event_id: 'resp1', verdict: 'correct', annotator: 'qa2' },
 ];
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await createTestEngine();
-  await loadEvents(engine, DATASET);
-}, 60_000);
-afterAll(() => engine.close());
+const engine = loadedTestEngine(DATASET);
 
 const load = (kind: 'relevance' | 'role' | 'intent' | 'answer_review', key: string) => loadAgreementItem(engine, parseItemKey(kind, key)!);
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { disagreeingItems, itemStates, pickQueue } from '../../../model/annotation/queue';
-import type { Engine } from '../../engine';
-import { at, createTestEngine, loadEvents, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
+import { at, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadQueueItem } from './queue-item-context';
 import { loadQueueCandidates, loadQueueVotes } from './queue-items';
+import { loadedTestEngine } from '../metrics/loaded-test-engine';
 
 const gate = (id: string, fields: TestEvent): TestEvent => ({ type: 'gate', event_id: id, ts: at(1), session_id: 's1', ...fields });
 const role = (retrieval_id: string, value: string, annotator: string, minutes: number): TestEvent =>
@@ -37,12 +37,7 @@ const DATASET: TestEvent[] = [
   { type: 'label', kind: 'intent', turn_id: 't2', retrieval_intent: false, intents: [], annotator: 'ann', ts: at(26) },
 ];
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await createTestEngine();
-  await loadEvents(engine, DATASET);
-}, 60_000);
-afterAll(() => engine.close());
+const engine = loadedTestEngine(DATASET);
 
 describe('queue candidates', () => {
   it('relevance: retrievals with results, in time order, with strata and the assets to grade', async () => {

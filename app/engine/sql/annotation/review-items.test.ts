@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../engine';
-import { at, createTestEngine, loadEvents, makePrompt, makeRetrieval, type TestEvent } from '../metrics/fixtures';
+import { describe, expect, it } from 'vitest';
+import { at, makePrompt, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadQuestions, loadReviewItems } from './review-items';
+import { loadedTestEngine } from '../metrics/loaded-test-engine';
 
 const gate = (id: string, fields: TestEvent): TestEvent => ({ type: 'gate', event_id: id, ts: at(1), session_id: 's1', request_id: 'q1', ...fields });
 const review = (annotator: string, verdict: string, minutes: number): TestEvent =>
@@ -32,12 +32,7 @@ const DATASET: TestEvent[] = [
   review('ann-b', 'wrong', 11),
 ];
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await createTestEngine();
-  await loadEvents(engine, DATASET);
-}, 60_000);
-afterAll(() => engine.close());
+const engine = loadedTestEngine(DATASET);
 
 describe('loadReviewItems', () => {
   it('gives the question, the latest gate, the request\'s retrievals with catalog titles and citations, and the verdicts', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../engine';
-import { at, createTestEngine, loadEvents, makeIntent, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
+import { describe, expect, it } from 'vitest';
+import { at, makeIntent, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { run } from '../session-inspector';
 import { assetSearchQuery, containsPattern } from './asset-search';
 import { notReturnedLabeledQuery, resolvedIntentsQuery, resolvedVerdictsQuery } from './session-labels';
+import { loadedTestEngine } from '../metrics/loaded-test-engine';
 
 const asset = (assetId: string, title: string | null): TestEvent => ({ type: 'asset', asset_id: assetId, title, kind: 'template' });
 const review = (target: string, verdict: string, annotator: string, minutes: number, fields: TestEvent = {}): TestEvent => ({
@@ -33,12 +33,7 @@ const DATASET: TestEvent[] = [
   asset('xkb-1', 'Other'), asset('doc', 'kb-1 explained'),
 ];
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await createTestEngine();
-  await loadEvents(engine, DATASET);
-}, 60_000);
-afterAll(() => engine.close());
+const engine = loadedTestEngine(DATASET);
 
 describe('notReturnedLabeledQuery', () => {
   it('labeled assets the retrieval did not return, with resolved grade and title, highest grade first', async () => {

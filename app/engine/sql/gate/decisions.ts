@@ -1,14 +1,15 @@
-import type { MetricSettings } from '../../../model/metrics/settings';
-import { settingsFilter } from '../metrics/filters';
-import { isoWeekOf } from '../metrics/sections';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
+import { sql, type SqlQuery } from '../metrics/sql-query';
 
-/** metrics.md, Gate: decision counts per ISO week and category (null category kept as null). */
-export function gateDecisionBreakdownQuery(settings: MetricSettings): SqlQuery {
+/**
+ * metrics.md, Gate: decision counts per ISO week and category of the gate events in `scope`
+ * (category and week as event-scope.ts defines them; a gate without a category stays null).
+ */
+export function gateDecisionBreakdownQuery(scope: EventScope): SqlQuery {
   return sql`
-SELECT ${rawSql(isoWeekOf('ts'))} AS week, category, decision, count(*)::INTEGER AS n
-FROM gates
-WHERE ts IS NOT NULL AND ${settingsFilter(settings, { ts: 'ts', surface: 'surface' })}
+SELECT g.scope_week AS week, g.scope_category AS category, g.decision, count(*)::INTEGER AS n
+FROM ${scopedEvents('gates')} g
+WHERE g.scope_week IS NOT NULL AND ${scopeFilter(scope, 'g')}
 GROUP BY ALL
-ORDER BY week, category, decision`;
+ORDER BY week, category, g.decision`;
 }

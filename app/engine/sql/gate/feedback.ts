@@ -1,13 +1,27 @@
-import type { MetricSettings } from '../../../model/metrics/settings';
-import { settingsFilter } from '../metrics/filters';
+import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
 import { sql, type SqlQuery } from '../metrics/sql-query';
 
 /**
- * metrics.md, Review and feedback: the queries behind down-votes, top `limit` by count. A
- * feedback's query is that of its `retrieval_id`, else that of the (first) retrieval in the
- * request of the response it targets; down-votes with neither count as no query and are left out.
+ * The report's feedback weeks (metrics.md, Review and feedback; sections.ts `feedbackByWeekQuery`)
+ * over the feedback events in `scope`: with no scope the same rows as the report's.
  */
-export function downVotedQueriesQuery(settings: MetricSettings, limit = 10): SqlQuery {
+export function feedbackByWeekInScopeQuery(scope: EventScope): SqlQuery {
+  return sql`
+SELECT f.scope_week AS week,
+       count(*)::INTEGER AS total,
+       count(*) FILTER (WHERE f.rating = 'down')::INTEGER AS down
+FROM ${scopedEvents('feedback')} f
+WHERE ${scopeFilter(scope, 'f')}
+GROUP BY week
+ORDER BY week`;
+}
+
+/**
+ * metrics.md, Review and feedback: the queries behind the down-votes in `scope`, top `limit` by
+ * count. A feedback's query is that of its `retrieval_id`, else that of the (first) retrieval in
+ * the request of the response it targets; down-votes with neither count as no query and are left out.
+ */
+export function downVotedQueriesQuery(scope: EventScope, limit = 10): SqlQuery {
   return sql`
 WITH request_query AS (
   SELECT request_id, arg_min(query, seq) AS query FROM retrievals
@@ -15,11 +29,11 @@ WITH request_query AS (
 ),
 down_votes AS (
   SELECT coalesce(named.query, rq.query) AS query
-  FROM feedback f
+  FROM ${scopedEvents('feedback')} f
   LEFT JOIN retrievals named ON named.retrieval_id = f.retrieval_id
   LEFT JOIN responses resp ON resp.event_id = f.target_event_id
   LEFT JOIN request_query rq ON rq.request_id = resp.request_id
-  WHERE f.rating = 'down' AND ${settingsFilter(settings, { ts: 'f.ts', surface: 'f.surface' })}
+  WHERE f.rating = 'down' AND ${scopeFilter(scope, 'f')}
 )
 SELECT query, count(*)::INTEGER AS down
 FROM down_votes WHERE query IS NOT NULL

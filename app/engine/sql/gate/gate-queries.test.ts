@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import type { Engine } from '../../engine';
+import { ANY_SCOPE } from '../event-scope';
 import { at, createTestEngine, loadEvents, makeFeedback, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import type { SqlQuery } from '../metrics/sql-query';
 import { calibrationCasesQuery } from './calibration';
@@ -75,11 +75,11 @@ describe('gate queries on the real engine', () => {
   });
 
   it('lists down-voted queries: the named retrieval, else the retrieval in the response request', async () => {
-    expect(await run(downVotedQueriesQuery(DEFAULT_METRIC_SETTINGS))).toEqual([{ query: 'scored', down: 2 }, { query: 'prod', down: 1 }]);
+    expect(await run(downVotedQueriesQuery(ANY_SCOPE))).toEqual([{ query: 'scored', down: 2 }, { query: 'prod', down: 1 }]);
   });
 
   it('breaks gate decisions down by ISO week and category', async () => {
-    const rows = await run(gateDecisionBreakdownQuery(DEFAULT_METRIC_SETTINGS));
+    const rows = await run(gateDecisionBreakdownQuery(ANY_SCOPE));
     expect(rows).toEqual([
       { week: '2026-W40', category: 'c', decision: 'answer', n: 1 },
       { week: '2026-W40', category: 'c', decision: 'handoff', n: 2 },
@@ -90,6 +90,6 @@ describe('gate queries on the real engine', () => {
   });
 
   it('lists responses whose latest gate answered, with their resolved review verdict', async () => {
-    expect(await run(answeredResponsesQuery())).toEqual([{ week: '2026-W40', event_id: 'resp-p', session_id: 's1', text: 'ok', verdict: 'wrong' }]);
+    expect(await run(answeredResponsesQuery())).toEqual([{ week: '2026-W40', event_id: 'resp-p', session_id: 's1', text: 'ok', verdict: 'wrong', in_scope: true }]);
   });
 });

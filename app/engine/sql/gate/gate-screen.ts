@@ -1,22 +1,21 @@
+import { shapeReviewReport, type ReviewReport, type ReviewVerdictRow } from '../../../model/annotation/review-report';
 import { calibrate, calibrateByCategory, type Calibration, type CalibrationCase } from '../../../model/gate/calibration';
 import { calibrationReport } from '../../../model/gate/calibration-summary';
 import { summarizeDecisions, type DecisionSummary, type GateDecisionBreakdownRow } from '../../../model/gate/decisions';
-import type { ReviewReport } from '../../../model/annotation/review-report';
-import { reviewReportIn } from '../../annotation-report';
-import { weeklyReview, type AnsweredResponse, type ReviewWeek } from '../../../model/gate/review';
+import { reviewWeeksInScope, type AnsweredResponse, type ReviewWeek } from '../../../model/gate/review';
 import type { FeedbackReport, GateReport } from '../../../model/metrics/report';
 import type { FeedbackWeekRow } from '../../../model/metrics/rows';
-import type { MetricSettings } from '../../../model/metrics/settings';
 import { shapeFeedback } from '../../../model/metrics/shape-report';
 import type { Engine } from '../../engine';
 import { ensureDerivedTables } from '../../metrics-report';
-import { feedbackByWeekQuery } from '../metrics/sections';
+import type { EventScope } from '../event-scope';
 import type { SqlQuery } from '../metrics/sql-query';
 import { calibrationCasesQuery } from './calibration';
 import { gateDecisionBreakdownQuery } from './decisions';
-import { downVotedQueriesQuery } from './feedback';
+import { downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';
+import { gateFilterChoicesQuery, type GateFilterChoiceRow } from './filter-choices';
 import { recallComparisonQuery } from './recall';
-import { answeredResponsesQuery } from './review';
+import { answeredResponsesQuery, reviewVerdictsInScopeQuery } from './review';
 
 export interface DownVotedQuery {
   query: string;
@@ -30,19 +29,24 @@ export interface RecallComparison {
   production_recall: number | null;
 }
 
+/**
+ * The gate screen over the events in a scope (surface, category, system; never a week). With
+ * no scope every figure that is also in the report is the report's, by the same code.
+ */
 export interface GateScreenData {
+  /** The values each filter can take, with their counts under the other filters. */
+  choices: GateFilterChoiceRow[];
   decisions: DecisionSummary;
-  /** The full curves, overall and per category. */
+  /** The full curves over the eval cases of the scope's category (eval cases have no surface or system). */
   calibration: { overall: Calibration; byCategory: Record<string, Calibration> };
-  /** The same figures as the report's `gate.calibration`, by the same code. */
   calibrationReport: GateReport['calibration'];
-  /** The report's `feedback` section, by the same code. */
   feedback: FeedbackReport;
   downVoted: DownVotedQuery[];
+  /** Over every eval case and labeled production retrieval: the scope does not apply. */
   recall: RecallComparison;
-  /** Weekly answer review with the default sample size (all loaded responses; no filters). */
+  /** Each week's answered responses in scope and the part of the week's sample (drawn from all of them) that is in scope. */
   review: ReviewWeek[];
-  /** The report's `review` section, by the same code. */
+  /** The report's review counts over the responses in scope. */
   reviewReport: ReviewReport;
 }
 
@@ -50,19 +54,21 @@ export interface GateScreenData {
  * Everything the gate screen shows. Uses only plain queries and `retrieval_base` (no temp
  * tables), so it never races the metrics screen's serialized computations.
  */
-export async function loadGateScreen(engine: Engine, settings: MetricSettings): Promise<GateScreenData> {
+export async function loadGateScreen(engine: Engine, scope: EventScope): Promise<GateScreenData> {
   const run = <Row>(query: SqlQuery) => engine.query<Row>(query.sql, query.params);
   await ensureDerivedTables(engine);
-  const cases = await run<CalibrationCase>(calibrationCasesQuery());
+  const allCases = await run<CalibrationCase>(calibrationCasesQuery());
+  const cases = scope.category === null ? allCases : allCases.filter((item) => item.category === scope.category);
   const [recall] = await run<RecallComparison>(recallComparisonQuery());
   return {
-    decisions: summarizeDecisions(await run<GateDecisionBreakdownRow>(gateDecisionBreakdownQuery(settings))),
+    choices: await run<GateFilterChoiceRow>(gateFilterChoicesQuery(scope)),
+    decisions: summarizeDecisions(await run<GateDecisionBreakdownRow>(gateDecisionBreakdownQuery(scope))),
     calibration: { overall: calibrate(cases), byCategory: calibrateByCategory(cases) },
     calibrationReport: calibrationReport(cases),
-    feedback: shapeFeedback(await run<FeedbackWeekRow>(feedbackByWeekQuery(settings))),
-    downVoted: await run<DownVotedQuery>(downVotedQueriesQuery(settings)),
+    feedback: shapeFeedback(await run<FeedbackWeekRow>(feedbackByWeekInScopeQuery(scope))),
+    downVoted: await run<DownVotedQuery>(downVotedQueriesQuery(scope)),
     recall,
-    review: weeklyReview(await run<AnsweredResponse>(answeredResponsesQuery())),
-    reviewReport: await reviewReportIn(engine),
+    review: reviewWeeksInScope(await run<AnsweredResponse>(answeredResponsesQuery(scope))),
+    reviewReport: shapeReviewReport(await run<ReviewVerdictRow>(reviewVerdictsInScopeQuery(scope))),
   };
 }

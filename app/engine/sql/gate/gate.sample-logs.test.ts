@@ -12,6 +12,8 @@ import { createTestEngine } from '../metrics/fixtures';
 import { calibrationCasesQuery } from './calibration';
 import { recallComparisonQuery } from './recall';
 import { answeredResponsesQuery } from './review';
+import { loadGateScreen } from './gate-screen';
+import { ANY_SCOPE } from '../event-scope';
 import { weeklyReview, type AnsweredResponse } from '../../../model/gate/review';
 
 const SAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../sample-logs/customer-service.jsonl');
@@ -61,5 +63,14 @@ describe('gate calibration on sample-logs/customer-service.jsonl', () => {
     const review = await reviewReportIn(engine);
     expect(review.reviewed).toBe(120);
     expect(review.by_week['2026-W42']).toMatchObject({ reviewed: 12, wrong: 3, confidently_wrong_rate: 0.25 });
+  });
+
+  it('shows the report’s feedback, review and calibration when no filter is chosen', async () => {
+    const report = await computeMetricsReport(engine);
+    const screen = await loadGateScreen(engine, ANY_SCOPE);
+    expect(screen.feedback).toEqual(report.feedback);
+    expect(screen.reviewReport).toEqual(report.review);
+    expect(screen.calibrationReport).toEqual(report.gate.calibration);
+    expect(screen.decisions.overall).toMatchObject(report.gate.decisions);
   });
 });

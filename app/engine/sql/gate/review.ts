@@ -1,26 +1,42 @@
 import { resolvedAnswerReviewsSql } from '../annotation/review-report';
+import { ANY_SCOPE, scopedEvents, scopeFilter, type EventScope } from '../event-scope';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
-import { isoWeekOf } from '../metrics/sections';
 
 /**
  * metrics.md, Review and feedback: every `response` whose gate decision was `answer`, with its
- * ISO week and its resolved `answer_review` verdict (null when unreviewed), resolved as every
- * label kind is (labels.ts; the one copy of it for answer reviews: annotation/review-report.ts).
+ * ISO week, its resolved `answer_review` verdict (null when unreviewed), resolved as every
+ * label kind is (labels.ts; the one copy of it for answer reviews: annotation/review-report.ts),
+ * and `in_scope`: whether the response is in `scope` (the sample is drawn from every answered
+ * response; a scope only picks which of them a screen counts).
  *
  * A response's gate is the latest `gate` of the same `request_id` (and session).
  */
-export function answeredResponsesQuery(): SqlQuery {
+export function answeredResponsesQuery(scope: EventScope = ANY_SCOPE): SqlQuery {
   return sql`
 WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql())}),
 gated AS (
-  SELECT r.event_id, r.ts, r.session_id, r.text, g.decision
-  FROM responses r JOIN gates g ON g.request_id = r.request_id AND g.session_id = r.session_id
+  SELECT r.event_id, r.scope_week AS week, r.session_id, r.text, ${scopeFilter(scope, 'r')} AS in_scope, g.decision
+  FROM ${scopedEvents('responses')} r JOIN gates g ON g.request_id = r.request_id AND g.session_id = r.session_id
   WHERE r.ts IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY r.seq ORDER BY g.ts DESC NULLS LAST, g.seq DESC) = 1
 )
-SELECT ${rawSql(isoWeekOf('a.ts'))} AS week, a.event_id, a.session_id, a.text, v.verdict
+SELECT a.week, a.event_id, a.session_id, a.text, v.verdict, a.in_scope
 FROM gated a
 LEFT JOIN verdicts v ON v.target_event_id = a.event_id
 WHERE a.decision = 'answer'
 ORDER BY week, a.event_id`;
+}
+
+/**
+ * The report's review verdicts per ISO week (annotation/review-report.ts `reviewVerdictsQuery`:
+ * every reviewed response, gated or not) over the responses in `scope`; with no scope, the same rows.
+ */
+export function reviewVerdictsInScopeQuery(scope: EventScope): SqlQuery {
+  return sql`
+WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql())})
+SELECT r.scope_week AS week, v.verdict, count(*)::INTEGER AS n
+FROM ${scopedEvents('responses')} r JOIN verdicts v ON v.target_event_id = r.event_id
+WHERE r.ts IS NOT NULL AND ${scopeFilter(scope, 'r')}
+GROUP BY ALL
+ORDER BY week, v.verdict`;
 }

@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import { navigate } from '../../lib/url-state';
+import { sessionsUrl } from '../../links/sessions';
+
+const DEBOUNCE_MS = 250;
+
+/**
+ * The search box: what is typed goes to the URL's `q` once typing pauses (replacing the history
+ * entry, not adding one per key); a change of `q` from elsewhere (clear filters, Back) shows here.
+ */
+export function SessionSearch({ search }: { search: string }) {
+  const [text, setText] = useState(search);
+  const sent = useRef(search);
+
+  useEffect(() => {
+    if (search === sent.current) return;
+    sent.current = search;
+    setText(search);
+  }, [search]);
+
+  useEffect(() => {
+    if (text === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      navigate(sessionsUrl.changed({ search: text }), { replace: true });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <input type="search" className="session-search" aria-label="Filter sessions" value={text}
+      placeholder="Search prompts, queries, responses and ids…" onChange={(event) => setText(event.currentTarget.value)} />
+  );
+}
