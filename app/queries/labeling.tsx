@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { LabelJournal } from '../engine/label-journal';
+import { pendingLabels } from '../engine/pending-labels';
 import { exportLabelsQuery } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';
 import { GIVEN_LABEL_VERSION, labelEventOf, type GivenLabel, type LabelInput } from '../schema/given-label';
@@ -18,6 +19,13 @@ const openJournal = () => (journalOpened ??= LabelJournal.open());
 
 const storedAnnotator = () => window.localStorage?.getItem(ANNOTATOR_KEY) || null;
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'annotator';
+
+/** Labels a reload interrupted before their journal write completed: written now (a put by id, so twice is once). */
+async function recoverPending(journal: LabelJournal) {
+  const pending = pendingLabels.read();
+  for (const label of pending) await journal.add(label);
+  pendingLabels.remove(pending.map((label) => label.event_id));
+}
 
 /** The label journal of this browser, applied to the dataset after every change (queries/labeling-api.ts). */
 export function LabelingProvider({ children }: { children: ReactNode }) {
@@ -47,7 +55,7 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
     void openJournal().then((journal) => {
       const reread = () => journal.read().then(({ labels }) => apply(labels));
       unsubscribe = journal.subscribe(() => void reread());
-      return reread();
+      return recoverPending(journal).then(reread);
     });
     return () => unsubscribe();
   }, [apply]);
@@ -68,15 +76,19 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       const label = { ...input, version: GIVEN_LABEL_VERSION, annotator, ts, event_id: `label-${slug(annotator)}-${ts}-${Math.random().toString(36).slice(2, 8)}` } as GivenLabel;
       const validation = validateEvent(labelEventOf(label), new Set());
       if (!validation.ok) throw new Error(validation.rejection.message);
+      pendingLabels.add(label);
       await (await openJournal()).add(label);
+      pendingLabels.remove([label.event_id]);
       void apply([...givenRef.current, label]);
       return label;
     },
     retract: async (eventId) => {
+      pendingLabels.remove([eventId]);
       await (await openJournal()).remove([eventId]);
       await apply(givenRef.current.filter((label) => label.event_id !== eventId));
     },
     discardGiven: async () => {
+      pendingLabels.write([]);
       await (await openJournal()).remove(givenRef.current.map((label) => label.event_id));
       await apply([]);
     },
