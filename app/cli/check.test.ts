@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSdkTraces } from '../ingest/otlp/sdk-fixture';
 import { main } from './main';
 
 const retrieval = { type: 'retrieval', ts: '2026-10-01T10:00:00Z', session_id: 's1', retrieval_id: 'r1', returned_asset_ids: ['a1', 'a2'] };
@@ -63,6 +64,21 @@ describe('retrieval-inspector check', () => {
     );
   });
 
+  it('reads OpenTelemetry traces and counts the spans no event covers by kind', async () => {
+    const traces = path.join(dir, 'collector.otlp.jsonl');
+    writeFileSync(traces, (await buildSdkTraces()).jsonLines);
+    const { code, out } = await check(traces);
+    expect(code).toBe(0);
+    expect(out).toContain('4 spans not mapped: AGENT 1, LLM 1, execute_tool 1, invoke_agent 1 (OpenTelemetry spans kept for the session timeline, not events)');
+    expect(out.find((line) => line.startsWith(`  ${traces} `))?.trim().split(/\s+/)).toEqual([traces, '10', '0', '0', '4']);
+    // the agent used doc-a, which the GenAI retrieval returned without content: no catalog entry names it
+    expect(out).toContain(`${traces}:2: warning: unknown_reference (consumed_asset_id): "consumed_asset_id" names asset "doc-a", which no loaded event defines`);
+    expect(out.at(-1)).toBe('10 events, 0 rejected, 1 warning in 1 file');
+    const json = JSON.parse((await check('--json', traces)).out.join('\n'));
+    expect(json.unmapped_spans).toEqual({ AGENT: 1, LLM: 1, execute_tool: 1, invoke_agent: 1 });
+    expect(json.counts_by_type).toEqual({ retrieval: 4, asset: 3, action: 2, feedback: 1 });
+  });
+
   it('names a missing file and fails', async () => {
     const missing = path.join(dir, 'missing.jsonl');
     const { code, err } = await check(good, missing);
@@ -75,8 +91,8 @@ describe('retrieval-inspector check', () => {
     expect(code).toBe(1);
     const report = JSON.parse(out.join('\n'));
     expect(report.files).toEqual([
-      { path: bad, events: 1, rejected: 2, blank_lines: 1, error: null },
-      { path: orphan, events: 1, rejected: 0, blank_lines: 0, error: null },
+      { path: bad, events: 1, rejected: 2, blank_lines: 1, unmapped_spans: 0, error: null },
+      { path: orphan, events: 1, rejected: 0, blank_lines: 0, unmapped_spans: 0, error: null },
     ]);
     expect(report.counts_by_type).toEqual({ action: 1, retrieval: 1 });
     expect(report.rejected.map((r: { file: string; line: number; reason: string }) => [r.file, r.line, r.reason])).toEqual([

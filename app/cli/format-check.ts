@@ -1,5 +1,6 @@
 import type { CheckReport, LineIssue } from './check-report';
 import { formatTable } from './text-table';
+import { unmappedSpansText } from '../model/session/unmapped-spans';
 
 export const RAW_PREVIEW_CHARS = 200;
 
@@ -23,10 +24,15 @@ export function formatCheckReport(report: CheckReport): string[] {
   const totalEvents = counts.reduce((sum, [, n]) => sum + n, 0);
   const lines = ['Events by type'];
   lines.push(...formatTable(['type', 'events'], [...counts.map(([type, n]) => [type, String(n)]), ['total', String(totalEvents)]], ['left', 'right']));
+  const spans = unmappedSpansText(Object.entries(report.unmapped_spans).map(([kind, n]) => ({ kind, spans: n })));
+  if (spans) lines.push(`${spans} (OpenTelemetry spans kept for the session timeline, not events)`);
 
   lines.push('', 'Files');
-  const fileRows = report.files.map((f) => [f.path, cell(f.events), cell(f.rejected), cell(f.blank_lines), f.error ?? '']);
-  lines.push(...formatTable(['file', 'events', 'rejected', 'blank lines', 'error'], fileRows, ['left', 'right', 'right', 'right', 'left']));
+  // the spans column only when a file held OpenTelemetry spans no event covers
+  const withSpans = report.files.some((f) => (f.unmapped_spans ?? 0) > 0);
+  const fileRows = report.files.map((f) => [f.path, cell(f.events), cell(f.rejected), cell(f.blank_lines), ...(withSpans ? [cell(f.unmapped_spans)] : []), f.error ?? '']);
+  const fileHeader = ['file', 'events', 'rejected', 'blank lines', ...(withSpans ? ['spans not mapped'] : []), 'error'];
+  lines.push(...formatTable(fileHeader, fileRows, ['left', 'right', 'right', 'right', ...(withSpans ? (['right'] as const) : []), 'left']));
 
   lines.push('', `Rejected lines: ${report.rejected.length || 'none'}`);
   for (const issue of report.rejected) lines.push(issueLine(issue), `    ${rawPreview(issue.raw ?? '')}`);

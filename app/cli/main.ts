@@ -12,6 +12,7 @@ export interface Command {
 const COMMANDS: Record<string, () => Promise<Command>> = {
   check: () => import('./commands/check'),
   report: () => import('./commands/report'),
+  export: () => import('./commands/export'),
 };
 
 async function printUsage(print: (line: string) => void): Promise<void> {

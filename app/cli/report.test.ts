@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSdkTraces } from '../ingest/otlp/sdk-fixture';
 import { main } from './main';
 
 const events = [
@@ -73,6 +74,29 @@ describe('retrieval-inspector report', () => {
     const { code, err } = await report(...args);
     expect(code).toBe(2);
     expect(err[0]).toMatch(message);
+  });
+
+  it('reports OpenTelemetry traces as it reports the same retrievals written as log events', async () => {
+    // SDK-written spans of both conventions: one OTLP document, and JSON Lines of one document a trace
+    const traces = await buildSdkTraces();
+    const files = {
+      document: path.join(dir, 'traces.otlp.json'),
+      jsonLines: path.join(dir, 'collector.jsonl'),
+      events: path.join(dir, 'same-as-events.jsonl'),
+    };
+    writeFileSync(files.document, JSON.stringify(traces.document));
+    writeFileSync(files.jsonLines, traces.jsonLines);
+    writeFileSync(files.events, traces.expectedEvents.map((event) => JSON.stringify(event)).join('\n'));
+    const reports = await Promise.all(Object.values(files).map(async (file) => {
+      const { code, out, err } = await report('--json', file);
+      expect({ code, err }).toEqual({ code: 0, err: [] });
+      return JSON.parse(out.join('\n'));
+    }));
+    // 4 retrievals, 3 assets, 2 actions, 1 feedback; sessions sess-oi, conv-9 and, for two retrievals that name
+    // no session, their traces. The 4 unmapped spans are not events.
+    expect(reports[0]).toMatchObject({ events: 10, rejected: 0, sessions: 4, tier2: { retrievals: 4 } });
+    expect(reports[1]).toEqual(reports[0]);
+    expect(reports[2]).toEqual(reports[0]);
   });
 
   it('a missing file: a message and exit code 1', async () => {

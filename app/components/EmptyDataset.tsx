@@ -28,7 +28,7 @@ export function EmptyDataset({ what }: { what: string }) {
     <div className="empty-state panel">
       <h2>No logs loaded</h2>
       <p>
-        Open your agent's log files (JSON Lines, JSON, CSV, optionally gzip-compressed) with <strong>Open log files</strong>, drop
+        Open your agent's log files (JSON Lines, JSON or CSV, optionally gzip-compressed, and Parquet) with <strong>Open log files</strong>, drop
         them anywhere on this page, or try the bundled samples. {what}
       </p>
       <p className="text-soft">

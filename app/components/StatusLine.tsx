@@ -1,6 +1,7 @@
 import { formatCount, pluralize } from '../lib/format';
 import { useDataset, type Dataset } from '../queries/dataset';
 import { useLabeling } from '../queries/labeling';
+import { unmappedSpansText } from '../model/session/unmapped-spans';
 import { StartProgress } from './start-progress/StartProgress';
 
 const loadedAtText = (ms: number | null) =>
@@ -31,9 +32,10 @@ export function StatusLine() {
   const storage = storageText(dataset);
   const { given } = useLabeling();
   const waitingLabels = phase === 'ready' && summary.files === 0 && given.length > 0;
+  const unmappedSpans = unmappedSpansText(summary.unmappedSpans);
   return (
     <div className="status-line">
-      <span role="status" title={dataset.origin?.restored ? `Kept files: ${dataset.origin.restored.names.join(', ')}` : undefined}>
+      <span role="status" data-testid="status-line" title={dataset.origin?.restored ? `Kept files: ${dataset.origin.restored.names.join(', ')}` : undefined}>
         {start && phase === 'starting' ? <StartProgress start={start} />
           : phase === 'clearing' ? 'Removing the logs from this tab and from the browser’s storage…'
           : phase === 'loading' ? 'Loading…'
@@ -41,6 +43,11 @@ export function StatusLine() {
           : loadedText(dataset)}
       </span>
       {phase === 'ready' && summary.warnings > 0 && <span className="text-warn"> · {pluralize(summary.warnings, 'reference warning')}</span>}
+      {phase === 'ready' && unmappedSpans && (
+        <span data-testid="status.unmapped-spans" title="OpenTelemetry spans no event type covers (LLM calls, tools, chains): kept and shown on their session's timeline">
+          {' '}· {unmappedSpans}
+        </span>
+      )}
       {storage && phase === 'ready' && <span className="storage-note" data-storage={dataset.origin?.storage.mode}>{storage}</span>}
       {waitingLabels && (
         <span className="storage-note" data-testid="status.waiting-labels">

@@ -1,20 +1,22 @@
 import type { FileIngestResult } from '../ingest/ingest-file';
 import { updateDerivedTables } from './derived/update-derived-tables';
 import type { Engine } from './engine';
-import { CLEAR_SQL, EVENT_TABLES, FILES_TEXT_BYTES_SQL, schemaSql } from './sql/ddl';
+import { CLEAR_SQL, FILE_ROW_TABLES, FILES_TEXT_BYTES_SQL, schemaSql, SPANS_TABLE_SQL } from './sql/ddl';
 import { POST_LOAD_TABLES } from './sql/derived/registry';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
 
 export async function initDataset(engine: Engine): Promise<void> {
-  await engine.exec(schemaSql() + FILES_TEXT_BYTES_SQL);
+  await engine.exec(schemaSql() + FILES_TEXT_BYTES_SQL + SPANS_TABLE_SQL);
   await updateDerivedTables(engine, POST_LOAD_TABLES);
 }
 
+const unmappedSpanCount = (file: FileIngestResult) => Object.values(file.spans).reduce((sum, n) => sum + n, 0);
+
 export async function recordFile(engine: Engine, file: FileIngestResult): Promise<void> {
   await engine.query(
-    `INSERT INTO files (file_id, name, bytes, text_bytes, events, rejected, blank_lines, error, loaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, file.blankLines, file.error, Date.now()],
+    `INSERT INTO files (file_id, name, bytes, text_bytes, events, rejected, spans, blank_lines, error, loaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, unmappedSpanCount(file), file.blankLines, file.error, Date.now()],
   );
 }
 
@@ -23,7 +25,7 @@ export async function recordFile(engine: Engine, file: FileIngestResult): Promis
  * new generation, after which every derived table is rebuilt whole.
  */
 export async function forgetFile(engine: Engine, fileId: number): Promise<void> {
-  for (const table of [...EVENT_TABLES, 'rejected', 'files']) {
+  for (const table of [...FILE_ROW_TABLES, 'files']) {
     await engine.query(`DELETE FROM ${ident(table)} WHERE file_id = ?`, [fileId]);
   }
   await engine.exec(NEW_GENERATION_SQL);

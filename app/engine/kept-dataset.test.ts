@@ -71,6 +71,32 @@ describe('opening the database a page finds', () => {
     ]);
   });
 
+  it('gives a dataset kept before OpenTelemetry spans were stored its spans table and column, and loads spans on', async () => {
+    await openDataset(engine);
+    await loadFiles(engine, [FIRST], new LoadState());
+    await engine.exec('DROP TABLE spans; ALTER TABLE files DROP COLUMN spans');
+    expect(await openDataset(engine)).toMatchObject({ kind: 'restored', interruptedRows: 0, kept: { files: 1, events: 3 } });
+    const state = new LoadState();
+    state.resume(await readLoadCounters(engine));
+    const llmSpan = { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'eee19b7ec3c1b174', name: 'chat', startTimeUnixNano: '1772445601000000000',
+      attributes: [{ key: 'openinference.span.kind', value: { stringValue: 'LLM' } }] };
+    await loadFiles(engine, [textInputFile('traces.jsonl', JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [llmSpan] }] }] }))], state);
+    expect(await engine.query('SELECT name, events, spans FROM files ORDER BY file_id')).toEqual([
+      { name: 'first.jsonl', events: 3, spans: null },
+      { name: 'traces.jsonl', events: 0, spans: 1 },
+    ]);
+    expect(await engine.query('SELECT file_id, kind, name, session_id FROM spans')).toEqual([
+      { file_id: 2, kind: 'LLM', name: 'chat', session_id: '5b8efff798038103d269b633813fc60c' },
+    ]);
+  });
+
+  it('removes the spans of a file whose load never finished', async () => {
+    await openDataset(engine);
+    await engine.exec(`INSERT INTO spans (file_id, line, seq, span_id, kind) VALUES (7, 1, 0, 's', 'LLM')`);
+    expect(await openDataset(engine)).toMatchObject({ kind: 'empty' });
+    expect(await engine.query('SELECT count(*)::INTEGER AS n FROM spans')).toEqual([{ n: 0 }]);
+  });
+
   it('refuses tables made by an app version whose columns differ', async () => {
     await openDataset(engine);
     await engine.exec(`UPDATE dataset_meta SET value = 'another version' WHERE key = 'event_schema'`);

@@ -1,7 +1,7 @@
 import { fnv1a } from '../lib/hash';
 import { finalizeLoad } from './dataset';
 import type { Engine } from './engine';
-import { EVENT_TABLES, FILES_TEXT_BYTES_SQL, schemaSql } from './sql/ddl';
+import { FILE_ROW_TABLES, FILES_TEXT_BYTES_SQL, schemaSql, SPANS_TABLE_SQL } from './sql/ddl';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
 
@@ -42,10 +42,9 @@ async function writeMeta(engine: Engine, key: string, value: string): Promise<vo
 
 /** Rows whose file never finished loading (the page was closed mid-load): not part of the dataset. */
 async function removeInterruptedRows(engine: Engine): Promise<number> {
-  const tables = [...EVENT_TABLES, 'rejected'];
   const orphans = (table: string) => `FROM ${ident(table)} WHERE file_id NOT IN (SELECT file_id FROM files)`;
   const counts = await engine.query<{ name: string; rows: number }>(
-    tables.map((table) => `SELECT '${table}' AS name, count(*)::INTEGER AS rows ${orphans(table)}`).join(' UNION ALL '),
+    FILE_ROW_TABLES.map((table) => `SELECT '${table}' AS name, count(*)::INTEGER AS rows ${orphans(table)}`).join(' UNION ALL '),
   );
   let removed = 0;
   for (const { name, rows } of counts) {
@@ -85,7 +84,7 @@ async function checkAndOpen(engine: Engine): Promise<OpenedDataset> {
   const meta = await readMeta(engine);
   const keptSchema = meta.get('event_schema');
   if (keptSchema !== undefined && keptSchema !== EVENT_SCHEMA) return { kind: 'incompatible' };
-  await engine.exec(schemaSql() + FILES_TEXT_BYTES_SQL);
+  await engine.exec(schemaSql() + FILES_TEXT_BYTES_SQL + SPANS_TABLE_SQL);
   if (keptSchema === undefined) await writeMeta(engine, 'event_schema', EVENT_SCHEMA);
   const interruptedRows = await removeInterruptedRows(engine);
   // Rows were removed, not appended: the derived tables are rebuilt whole.

@@ -1,14 +1,13 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../engine/engine';
-import { clearDataset, initDataset } from '../engine/dataset';
+import { describe, expect, it } from 'vitest';
+import { clearDataset } from '../engine/dataset';
 import { FILES_SQL, type FileRow } from '../engine/sql/overview';
 import { ingestFile } from './ingest-file';
 import { loadFiles } from './load-files';
 import { LoadState } from './load-state';
 import { textInputFile } from './text-input';
 import { SNIFF_BYTES } from './text-sniff';
-import { createNodeEngine } from '../engine/node-engine';
+import { loadedTestEngine } from '../engine/sql/metrics/loaded-test-engine';
 
 const LINE = `${JSON.stringify({ type: 'asset', asset_id: 'a1', title: 'Crème brûlée' })}\n`;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -24,13 +23,8 @@ function noise(length: number, seed = 7): number[] {
   return out;
 }
 
-let engine: Engine;
+const engine = loadedTestEngine();
 const state = new LoadState();
-beforeAll(async () => {
-  engine = await createNodeEngine();
-  await initDataset(engine);
-});
-afterAll(() => engine.close());
 
 async function load(...files: ReturnType<typeof textInputFile>[]) {
   await clearDataset(engine);
@@ -55,7 +49,7 @@ describe('a file that is not text', () => {
     ['nul.jsonl', withNul, `not a text file: it holds NUL bytes (the first at offset ${new TextEncoder().encode(LINE).length})`],
     ['latin1.jsonl', latin1, 'not a text file: byte 0xE9 at offset 31 is not UTF-8, which logs are read as'],
     ['export.csv', zip, 'not a text file: a ZIP archive (unzip it and load the logs inside)'],
-    ['table.json', parquet, 'not a text file: a Parquet file (Parquet import is not supported yet)'],
+    ['table.json', parquet, 'not a text file: a Parquet file (name it .parquet to load it)'],
   ])('%s gives one file-level error, no rows, and its size', async (name, content, reason) => {
     const { results, rows, rejected } = await load(textInputFile(name, content, 4096));
     expect(results).toHaveLength(1);

@@ -1,4 +1,4 @@
-export type FileFormat = 'jsonl' | 'json' | 'csv';
+export type FileFormat = 'jsonl' | 'json' | 'csv' | 'parquet';
 
 export interface FormatDetection {
   format: FileFormat | null;
@@ -13,6 +13,10 @@ export function detectFormat(fileName: string): FormatDetection {
   if (base.endsWith('.jsonl') || base.endsWith('.ndjson')) return { format: 'jsonl' };
   if (base.endsWith('.json')) return { format: 'json' };
   if (base.endsWith('.csv')) return { format: 'csv' };
-  if (base.endsWith('.parquet')) return { format: null, unsupported: 'Parquet files are not supported yet' };
-  return { format: null, unsupported: 'unknown file kind: expected .jsonl, .ndjson, .json, .csv (optionally .gz)' };
+  if (lower.endsWith('.parquet')) return { format: 'parquet' };
+  if (base.endsWith('.parquet')) return { format: null, unsupported: 'a gzipped Parquet file: decompress it and load the .parquet file (Parquet compresses its own pages)' };
+  return {
+    format: null,
+    unsupported: 'unknown file kind: expected log events or OpenTelemetry traces (OTLP JSON) as .jsonl, .ndjson or .json, events as .csv or .parquet; text files may be gzipped (.gz)',
+  };
 }

@@ -11,6 +11,10 @@ import { notTextReason, SNIFF_BYTES } from './text-sniff';
 import { createJsonArrayReader } from './json-array-reader';
 import { createJsonLinesReader } from './jsonl-reader';
 import type { RecordSink, TextRecordReader } from './record-sink';
+import { OtlpIngest } from './otlp/ingest-otlp';
+import type { RandomAccessSource } from './parquet/random-access';
+import type { RestoredRejection } from './parquet/rejected-rows';
+import { isOtlpDocument } from './otlp/otlp-mapping';
 
 export interface IngestProgress {
   fileName: string;
@@ -32,6 +36,8 @@ export interface FileIngestResult {
   rejected: number;
   blankLines: number;
   countsByType: Record<string, number>;
+  /** OpenTelemetry spans no event type covers, stored in `spans`, per kind (LLM, TOOL, …). */
+  spans: Record<string, number>;
   /** The retrieval ids this file defined, so that a cancelled load can forget them. */
   retrievalIds: string[];
   /** Set when the file could not be read at all (unsupported kind, not text, broken gzip). */
@@ -47,6 +53,8 @@ export interface IngestFileOptions {
   fileId: number;
   fileName: string;
   stream: ReadableStream<Uint8Array>;
+  /** The same file read by byte ranges, when its source allows (Parquet is read from its end); else Parquet reads `stream` whole. */
+  source?: RandomAccessSource | null;
   /** How many bytes `stream` yields, when its source knows it (a picked file does; a download may not). */
   totalBytes: number | null;
   /** The file's own size when `stream` yields it already decoded (a `.gz` the server sent with Content-Encoding: gzip). */
@@ -79,7 +87,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const batchRows = options.batchRows ?? 20_000;
   const started = Date.now();
   const result: FileIngestResult = {
-    fileId, fileName, bytes: options.encodedFileBytes ?? options.totalBytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, retrievalIds: [], error: null,
+    fileId, fileName, bytes: options.encodedFileBytes ?? options.totalBytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
   };
   const eventBatches = new Map<EventType, ArrowBatchBuilder>();
   const batchFor = (type: EventType) => {
@@ -94,11 +102,11 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     rejected.add({ file_id: fileId, file: fileName, line, severity: 'rejected', reason, field, message, raw });
     result.rejected++;
   };
-  const accept = (line: number, raw: string, value: unknown) => {
+  const accept = (line: number, raw: string | (() => string), value: unknown) => {
     const validation = validateEvent(value, seenRetrievalIds);
     if (!validation.ok) {
       const { reason, field, message } = validation.rejection;
-      addRejected(line, raw, reason, field, message);
+      addRejected(line, typeof raw === 'string' ? raw : raw(), reason, field, message);
       return;
     }
     const { values, extra } = validation.event;
@@ -109,6 +117,8 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     result.countsByType[type] = (result.countsByType[type] ?? 0) + 1;
     if (type === 'retrieval') result.retrievalIds.push(values.retrieval_id as string);
   };
+  const otlp = new OtlpIngest(fileId, fileName, { accept, reject: addRejected }, batchRows);
+  result.spans = otlp.spansByKind;
   const sink: RecordSink = {
     text(line, raw) {
       let value: unknown;
@@ -118,8 +128,10 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
         addRejected(line, raw, 'invalid_json', null, (error as Error).message);
         return;
       }
-      accept(line, raw, value);
+      if (isOtlpDocument(value)) otlp.document(line, value);
+      else accept(line, raw, value);
     },
+    resourceSpans: (line, raw, index) => otlp.resourceSpans(line, raw, index),
     value: accept,
     malformed(line, raw, reason, message) {
       addRejected(line, raw, reason as RejectionReason, null, message);
@@ -148,6 +160,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
       if (batch.length >= batchRows || (force && batch.length > 0)) await target.insert(typeTable(type), batch.flush());
     }
     if (rejected.length >= batchRows || (force && rejected.length > 0)) await target.insert('rejected', rejected.flush());
+    if (otlp.pendingSpans >= batchRows || (force && otlp.pendingSpans > 0)) await target.insert('spans', otlp.flushSpans());
   };
 
   // A stream cut short (not text, broken gzip) tells its size only when its source did.
@@ -157,6 +170,25 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   let decompressed = false;
   const decoder = new TextDecoder('utf-8');
   let chunks: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  if (detection.format === 'parquet') {
+    const restore = (row: RestoredRejection) => {
+      rejected.add({ ...row, file_id: fileId });
+      result.rejected++;
+    };
+    const onBytes = (bytes: number) => ((rawBytes = bytes), report());
+    try {
+      // Loaded on first use: the decoders (zstd, brotli, …) are most of the worker's code otherwise.
+      const { ingestParquet } = await import('./parquet/ingest-parquet');
+      const parquet = await ingestParquet({ source: options.source ?? null, stream: options.stream, records: { accept, reject: addRejected, restore }, flush, onBytes, signal: options.signal });
+      Object.assign(result, parquet);
+    } catch (error) {
+      for (const id of result.retrievalIds) seenRetrievalIds.delete(id);
+      throw error;
+    }
+    await flush(true);
+    report(true);
+    return result;
+  }
   try {
     const text = await gunzipIfCompressed(counting(options.stream, (n) => (rawBytes += n)));
     decompressed = text.decompressed;

@@ -2,6 +2,7 @@
 import { httpFileSize, type HttpFileSize } from './http-size';
 import { ingestFile } from './ingest-file';
 import { LoadState } from './load-state';
+import { blobSource, type RandomAccessSource } from './parquet/random-access';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -29,14 +30,19 @@ async function insert(table: string, ipc: Uint8Array): Promise<void> {
 interface OpenedInput {
   name: string;
   stream: ReadableStream<Uint8Array>;
+  /** A picked file is read by byte ranges when its format wants it (Parquet). */
+  source: RandomAccessSource | null;
   size: HttpFileSize;
 }
 
 async function open(input: LoadInput): Promise<OpenedInput> {
-  if (input.kind === 'file') return { name: input.file.name, stream: input.file.stream(), size: { streamBytes: input.file.size, encodedFileBytes: null } };
+  if (input.kind === 'file') {
+    const { file } = input;
+    return { name: file.name, stream: file.stream(), source: blobSource(file), size: { streamBytes: file.size, encodedFileBytes: null } };
+  }
   const response = await fetch(input.url);
   if (!response.ok || !response.body) throw new Error(`${input.name}: HTTP ${response.status}`);
-  return { name: input.name, stream: response.body, size: httpFileSize(input.name, response.headers) };
+  return { name: input.name, stream: response.body, source: null, size: httpFileSize(input.name, response.headers) };
 }
 
 async function load(inputs: LoadInput[]) {
@@ -49,7 +55,7 @@ async function load(inputs: LoadInput[]) {
     try {
       const source = await open(input);
       const result = await ingestFile({
-        fileId, fileName, stream: source.stream, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
+        fileId, fileName, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
         seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal,
         onProgress: (progress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress }),
       });

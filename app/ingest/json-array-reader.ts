@@ -4,9 +4,13 @@ const QUOTE = 34, BACKSLASH = 92, NEWLINE = 10, COMMA = 44, COLON = 58;
 const OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 
+/** The arrays of a top-level object whose elements are streamed. */
+const STREAMED_KEYS = new Set(['events', 'resourceSpans']);
+
 /**
- * Streams the elements of a JSON array, or of the `events` array of a top-level object,
- * without holding the whole file: it scans structure only and hands each element's text on.
+ * Streams the elements of a JSON array, of the `events` array of a top-level object, or of the
+ * `resourceSpans` array of an OTLP trace document, without holding the whole file: it scans
+ * structure only and hands each element's text on.
  */
 export function createJsonArrayReader(sink: RecordSink): TextRecordReader {
   let buffer = '';
@@ -19,15 +23,28 @@ export function createJsonArrayReader(sink: RecordSink): TextRecordReader {
   let elementLine = 0;
   let keyStart = -1;
   let lastKey = '';
+  let streamedKey = '';
+  let resourceSpansIndex = 0;
   let finished = false;
   let sawAnything = false;
   let firstLine = '';
+  // The text of the open element (or key) that earlier chunks held, joined once when it closes:
+  // a large element (one resourceSpans of a collector file) is never copied chunk after chunk.
+  const pieces: string[] = [];
+  const textFrom = (start: number, end?: number) => {
+    const text = pieces.length > 0 ? pieces.join('') + buffer.slice(start, end) : buffer.slice(start, end);
+    pieces.length = 0;
+    return text;
+  };
 
   const closeElement = (end: number) => {
     if (elementStart < 0) return;
-    const raw = buffer.slice(elementStart, end).trim();
-    if (raw !== '') sink.text(elementLine, raw);
+    const raw = textFrom(elementStart, end).trim();
     elementStart = -1;
+    if (raw === '') return;
+    if (streamedKey !== 'resourceSpans') sink.text(elementLine, raw);
+    else if (sink.resourceSpans) sink.resourceSpans(elementLine, raw, resourceSpansIndex++);
+    else sink.text(elementLine, `{"resourceSpans":[${raw}]}`);
   };
 
   const scan = (from: number) => {
@@ -40,7 +57,7 @@ export function createJsonArrayReader(sink: RecordSink): TextRecordReader {
         else if (c === QUOTE) {
           inString = false;
           if (keyStart >= 0) {
-            lastKey = buffer.slice(keyStart, i);
+            lastKey = textFrom(keyStart, i);
             keyStart = -1;
           }
         }
@@ -58,7 +75,10 @@ export function createJsonArrayReader(sink: RecordSink): TextRecordReader {
         if (depth === 1 && elementDepth !== 1) keyStart = i + 1;
       } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
         if (depth === 0 && c === OPEN_BRACKET) elementDepth = 1;
-        else if (depth === 1 && elementDepth < 0 && c === OPEN_BRACKET && lastKey === 'events') elementDepth = 2;
+        else if (depth === 1 && elementDepth < 0 && c === OPEN_BRACKET && STREAMED_KEYS.has(lastKey)) {
+          elementDepth = 2;
+          streamedKey = lastKey;
+        }
         depth += 1;
       } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
         if (depth === elementDepth && c === CLOSE_BRACKET) {
@@ -77,19 +97,23 @@ export function createJsonArrayReader(sink: RecordSink): TextRecordReader {
   return {
     push(chunk) {
       if (line === 1 && firstLine.length < 200) firstLine += chunk.slice(0, 200);
-      const carried = elementStart >= 0 ? buffer.slice(elementStart) : keyStart >= 0 ? buffer.slice(keyStart) : '';
-      if (elementStart >= 0) elementStart = 0;
-      if (keyStart >= 0) keyStart = 0;
-      buffer = carried + chunk;
-      scan(carried.length);
+      if (elementStart >= 0) {
+        pieces.push(buffer.slice(elementStart));
+        elementStart = 0;
+      } else if (keyStart >= 0) {
+        pieces.push(buffer.slice(keyStart));
+        keyStart = 0;
+      }
+      buffer = chunk;
+      scan(0);
     },
     end() {
       if (elementStart >= 0) {
-        sink.malformed(elementLine, buffer.slice(elementStart), 'invalid_json', 'the file ends inside this element');
+        sink.malformed(elementLine, textFrom(elementStart), 'invalid_json', 'the file ends inside this element');
       } else if (elementDepth < 0 && sawAnything) {
-        sink.malformed(1, firstLine.split('\n')[0] ?? '', 'invalid_json', 'expected a JSON array of events or {"events": [...]}');
+        sink.malformed(1, firstLine.split('\n')[0] ?? '', 'invalid_json', 'expected a JSON array of events, {"events": [...]} or an OpenTelemetry trace document {"resourceSpans": [...]}');
       } else if (elementDepth > 0 && !finished) {
-        sink.malformed(line, '', 'invalid_json', 'the file ends before the events array is closed');
+        sink.malformed(line, '', 'invalid_json', `the file ends before the ${streamedKey || 'events'} array is closed`);
       }
       buffer = '';
     },

@@ -1,11 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../engine/engine';
-import { createNodeEngine } from '../engine/node-engine';
-import { clearDataset, initDataset } from '../engine/dataset';
+import { describe, expect, it } from 'vitest';
+import { clearDataset } from '../engine/dataset';
 import { loadFiles } from './load-files';
 import { LoadState } from './load-state';
 import { textInputFile } from './text-input';
+import { loadedTestEngine } from '../engine/sql/metrics/loaded-test-engine';
 
 const retrieval = (id: string, extra: Record<string, unknown> = {}) => ({
   type: 'retrieval', ts: '2026-10-01T10:00:00Z', session_id: 's1', retrieval_id: id, query: 'birthday card',
@@ -13,13 +12,8 @@ const retrieval = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 const action = { type: 'action', ts: 1790000000000, session_id: 's1', actor: 'user', action: 'export', consumed_asset_id: 'a1', source_retrieval_id: 'r1' };
 
-let engine: Engine;
+const engine = loadedTestEngine();
 const state = new LoadState();
-beforeAll(async () => {
-  engine = await createNodeEngine();
-  await initDataset(engine);
-});
-afterAll(() => engine.close());
 
 async function load(...files: ReturnType<typeof textInputFile>[]) {
   await clearDataset(engine);

@@ -2,11 +2,14 @@ import type { Engine } from '../engine/engine';
 import { finalizeLoad, forgetFile, recordFile } from '../engine/dataset';
 import { ingestFile, type FileIngestResult, type IngestProgress } from './ingest-file';
 import type { LoadState } from './load-state';
+import type { RandomAccessSource } from './parquet/random-access';
 
 export interface InputFile {
   name: string;
   size: number | null;
   stream(): ReadableStream<Uint8Array>;
+  /** The file by byte ranges (Parquet), when its source allows. */
+  source?(): RandomAccessSource;
 }
 
 /** In-process load (Node: tests, command line): parse, validate and insert each file in turn. */
@@ -22,7 +25,7 @@ export async function loadFiles(
     const fileId = state.nextFileId++;
     try {
       const result = await ingestFile({
-        fileId, fileName: file.name, stream: file.stream(), totalBytes: file.size, seqStart: state.nextSeq,
+        fileId, fileName: file.name, stream: file.stream(), source: file.source?.(), totalBytes: file.size, seqStart: state.nextSeq,
         seenRetrievalIds: state.seenRetrievalIds, target: { insert: (table, ipc) => engine.insertArrowIPC(table, ipc) },
         onProgress, signal,
       });

@@ -12,6 +12,7 @@ function collect(make: (sink: RecordSink) => TextRecordReader, text: string, chu
     text: (line, raw) => records.push([line, raw]),
     value: (line, raw, value) => records.push([line, raw, value]),
     malformed: (line, raw, reason) => records.push([line, raw, reason]),
+    resourceSpans: (line, raw, index) => records.push([line, raw, `resourceSpans[${index}]`]),
   });
   for (let i = 0; i < text.length; i += chunk) reader.push(text.slice(i, i + chunk));
   reader.end();
@@ -33,6 +34,14 @@ describe('JSON array reader', () => {
   it.each(CHUNKS)('reads the events array of a wrapper object and skips its other keys (%i)', (chunk) => {
     const wrapped = '{"meta": {"events": [1]}, "note": "events",\n "events": [\n {"a": 1},\n {"b": [2]}\n ], "after": []}';
     expect(collect(createJsonArrayReader, wrapped, chunk).records).toEqual([[3, '{"a": 1}'], [4, '{"b": [2]}']]);
+  });
+
+  it.each(CHUNKS)('hands on each element of an OTLP document\'s resourceSpans, with its index (%i)', (chunk) => {
+    const otlp = '{"note": "resourceSpans",\n "resourceSpans": [\n {"scopeSpans": [{"spans": [{"name": "a,]"}]}]},\n {"resource": {}}\n ]}';
+    expect(collect(createJsonArrayReader, otlp, chunk).records).toEqual([
+      [3, '{"scopeSpans": [{"spans": [{"name": "a,]"}]}]}', 'resourceSpans[0]'],
+      [4, '{"resource": {}}', 'resourceSpans[1]'],
+    ]);
   });
 
   it('says why a document that is neither shape cannot be read', () => {

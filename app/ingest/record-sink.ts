@@ -4,6 +4,8 @@ export interface RecordSink {
   text(line: number, raw: string): void;
   /** A record the reader already turned into a value (CSV). */
   value(line: number, raw: string, value: unknown): void;
+  /** Element `index` of the top-level `resourceSpans` array of an OTLP trace document, as JSON text. */
+  resourceSpans?(line: number, raw: string, index: number): void;
   /** A record the reader could not make sense of. */
   malformed(line: number, raw: string, reason: 'invalid_json' | 'invalid_csv', message: string): void;
 }

@@ -44,7 +44,7 @@ describe('notTextReason', () => {
     ['a PNG image', bytes(pngHeader), 'not a text file: a PNG image'],
     ['a ZIP archive', bytes('PK', [0x03, 0x04, 0x14, 0x00]), 'not a text file: a ZIP archive (unzip it and load the logs inside)'],
     ['a PDF document', bytes('%PDF-1.7\n'), 'not a text file: a PDF document'],
-    ['a Parquet file', bytes('PAR1', [0x15, 0x04]), 'not a text file: a Parquet file (Parquet import is not supported yet)'],
+    ['a Parquet file', bytes('PAR1', [0x15, 0x04]), 'not a text file: a Parquet file (name it .parquet to load it)'],
     ['NUL bytes', bytes('{"type":', [0x00, 0x00], '}'), 'not a text file: it holds NUL bytes (the first at offset 8)'],
     ['a byte that is not UTF-8', bytes(LINE, 'caf', [0xe9], '\n'), `not a text file: byte 0xE9 at offset ${LINE.length + 3} is not UTF-8, which logs are read as`],
     ['UTF-16 with a byte order mark', bytes([0xff, 0xfe, 0x7b, 0x00]), 'UTF-16 text, which is not read: save the file as UTF-8'],

@@ -7,7 +7,7 @@ const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
 
 /** File kinds people load by mistake, by their first bytes. Text formats have no magic, so none is here. */
 const MAGIC: { bytes: number[]; what: string }[] = [
-  { bytes: ascii('PAR1'), what: 'a Parquet file (Parquet import is not supported yet)' },
+  { bytes: ascii('PAR1'), what: 'a Parquet file (name it .parquet to load it)' },
   { bytes: [0x89, ...ascii('PNG\r\n\x1a\n')], what: 'a PNG image' },
   { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image' },
   { bytes: ascii('GIF8'), what: 'a GIF image' },

@@ -7,7 +7,9 @@ import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
 import { syncGivenLabels } from '../engine/given-labels';
 import type { GivenLabel } from '../schema/given-label';
-import { DATASET_SUMMARY_SQL, type DatasetSummary } from '../engine/sql/dataset-summary';
+import { DATASET_SUMMARY_SQL, type DatasetCounts, type DatasetSummary } from '../engine/sql/dataset-summary';
+import { SPANS_BY_KIND_SQL } from '../engine/sql/spans';
+import type { SpanKindCount } from '../model/session/unmapped-spans';
 import { BrowserLoader, type LoadOutcome, type LoadProgress } from '../ingest/browser-loader';
 import type { LoadInput } from '../ingest/worker-protocol';
 import { pluralize } from '../lib/format';
@@ -70,8 +72,10 @@ export class DatasetSession {
 
   /** The counts the status line shows, read through the coordinator like every screen's query. */
   async summary(): Promise<DatasetSummary> {
-    const [row] = await datasetCoordinator(this.engine).read(null, ({ engine }) => engine.query<DatasetSummary>(DATASET_SUMMARY_SQL));
-    return row;
+    return datasetCoordinator(this.engine).read(null, async ({ engine }) => {
+      const [counts] = await engine.query<DatasetCounts>(DATASET_SUMMARY_SQL);
+      return { ...counts, unmappedSpans: await engine.query<SpanKindCount>(SPANS_BY_KIND_SQL) };
+    });
   }
 
   /**

@@ -45,6 +45,28 @@ export const REJECTED_COLUMNS: ColumnSpec[] = [
   { name: 'raw', kind: 'string' },
 ];
 
+/**
+ * The `spans` table: OpenTelemetry spans no event type covers (ingest/otlp/otlp-mapping.ts
+ * `UnmappedSpan`), kept for the session timeline. Not events: no metric counts them. `seq` orders
+ * the spans of one file.
+ */
+export const SPAN_COLUMNS: ColumnSpec[] = [
+  { name: 'file_id', kind: 'int' },
+  { name: 'line', kind: 'int' },
+  { name: 'seq', kind: 'int' },
+  { name: 'trace_id', kind: 'string' },
+  { name: 'span_id', kind: 'string' },
+  { name: 'parent_span_id', kind: 'string' },
+  { name: 'session_id', kind: 'string' },
+  { name: 'user_id', kind: 'string' },
+  { name: 'name', kind: 'string' },
+  { name: 'kind', kind: 'string' },
+  { name: 'ts', kind: 'number' },
+  { name: 'end_ts', kind: 'number' },
+  { name: 'status', kind: 'string' },
+  { name: 'attributes', kind: 'string' },
+];
+
 export const SQL_TYPE: Record<ColumnKind, string> = {
   string: 'VARCHAR',
   number: 'DOUBLE',

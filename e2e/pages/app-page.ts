@@ -26,8 +26,9 @@ export class AppPage {
     await expect(this.page.locator('body')).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
   }
 
+  /** The app's status line (a screen may have status regions of its own, such as a graph laying out). */
   status() {
-    return this.page.getByRole('status');
+    return this.page.getByTestId('status-line');
   }
 
   async loadFiles(...names: string[]) {

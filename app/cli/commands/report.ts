@@ -1,13 +1,8 @@
-import { statSync } from 'node:fs';
-import { initDataset } from '../../engine/dataset';
 import { computeMetricsReport } from '../../engine/metrics-report';
-import { createNodeEngine } from '../../engine/node-engine';
-import { loadFiles } from '../../ingest/load-files';
-import { LoadState } from '../../ingest/load-state';
-import { nodeInputFile } from '../../ingest/node-files';
 import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
 import { formatMetricsReport } from '../format-metrics-report';
-import type { CliIo } from '../io';
+import { usageError, type CliIo } from '../io';
+import { withLoadedInputs } from '../load-inputs';
 
 export const summary = 'compute the metrics (Tier 0–3, matrix, gate, feedback, agreement, answer review) over log files';
 
@@ -28,27 +23,13 @@ const USAGE = [
   '  --from DATE --to DATE   only events with from <= ts < to (ISO-8601 or epoch ms)',
 ];
 
-function usageError(io: CliIo, message: string): number {
-  io.err(`retrieval-inspector report: ${message}`);
-  USAGE.forEach((line) => io.err(line));
-  return 2;
-}
-
-function unreadable(path: string): string | null {
-  try {
-    return statSync(path).isDirectory() ? 'is a directory' : null;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-  }
-}
-
 export async function run(args: string[], io: CliIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     USAGE.forEach((line) => io.out(line));
     return 0;
   }
   const parsed = parseMetricSettingsArgs(args);
-  if (!parsed.ok) return usageError(io, parsed.errors.map((error) => error.message).join('; '));
+  if (!parsed.ok) return usageError(io, 'report', USAGE, parsed.errors.map((error) => error.message).join('; '));
   let json = false;
   let optionsEnded = false;
   const paths: string[] = [];
@@ -56,26 +37,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (optionsEnded || !arg.startsWith('-') || arg === '-') paths.push(arg);
     else if (arg === '--') optionsEnded = true;
     else if (arg === '--json') json = true;
-    else return usageError(io, `unknown option ${arg}`);
+    else return usageError(io, 'report', USAGE, `unknown option ${arg}`);
   }
-  if (paths.length === 0) return usageError(io, 'no files given');
-  const missing = paths.map((path) => [path, unreadable(path)] as const).filter(([, reason]) => reason !== null);
-  for (const [path, reason] of missing) io.err(`retrieval-inspector report: cannot read ${path}: ${reason}`);
-  if (missing.length > 0) return 1;
-
-  const engine = await createNodeEngine();
-  try {
-    await initDataset(engine);
-    const results = await loadFiles(engine, paths.map(nodeInputFile), new LoadState());
-    results.forEach((result, index) => {
-      if (result.error) io.err(`retrieval-inspector report: cannot read ${paths[index]}: ${result.error}`);
-    });
+  if (paths.length === 0) return usageError(io, 'report', USAGE, 'no files given');
+  return withLoadedInputs(io, 'report', paths, async (engine) => {
     const report = await computeMetricsReport(engine, parsed.settings);
     if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected; \`retrieval-inspector check\` lists ${report.rejected === 1 ? 'it' : 'them'}`);
     if (json) io.out(JSON.stringify(report, null, 2));
     else formatMetricsReport(report, parsed.settings).forEach((line) => io.out(line));
-    return results.some((result) => result.error) ? 1 : 0;
-  } finally {
-    await engine.close();
-  }
+  });
 }

@@ -1,4 +1,4 @@
-import { EVENT_COLUMNS, REJECTED_COLUMNS, SQL_TYPE, TYPE_COLUMNS, typeTable, type ColumnSpec } from '../../schema/columns';
+import { EVENT_COLUMNS, REJECTED_COLUMNS, SPAN_COLUMNS, SQL_TYPE, TYPE_COLUMNS, typeTable, type ColumnSpec } from '../../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { ASSET_CATALOG_VIEW_SQL } from './asset-catalog';
 import { ident } from './quote';
@@ -43,4 +43,10 @@ export function schemaSql(): string {
  */
 export const FILES_TEXT_BYTES_SQL = 'ALTER TABLE files ADD COLUMN IF NOT EXISTS text_bytes DOUBLE;';
 
-export const CLEAR_SQL = [...EVENT_TABLES, 'rejected', 'files'].map((table) => `DELETE FROM ${ident(table)};`).join(' ');
+/** Added later too: the OpenTelemetry spans no event covers (schema/columns.ts), and each file's count of them. */
+export const SPANS_TABLE_SQL = `${createTable('spans', SPAN_COLUMNS)} ALTER TABLE files ADD COLUMN IF NOT EXISTS spans INTEGER;`;
+
+/** The tables every row of a file lands in; a forgotten or interrupted file is removed from each. */
+export const FILE_ROW_TABLES = [...EVENT_TABLES, 'rejected', 'spans'];
+
+export const CLEAR_SQL = [...FILE_ROW_TABLES, 'files'].map((table) => `DELETE FROM ${ident(table)};`).join(' ');

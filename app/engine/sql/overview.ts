@@ -10,10 +10,12 @@ export interface FileRow {
   blank_lines: number;
   error: string | null;
   warnings: number;
+  /** OpenTelemetry spans no event covers; null for a file kept before spans were counted. */
+  spans: number | null;
 }
 
 export const FILES_SQL = `
-SELECT f.file_id, f.name, f.bytes, f.text_bytes, f.events, f.rejected, f.blank_lines, f.error,
+SELECT f.file_id, f.name, f.bytes, f.text_bytes, f.events, f.rejected, f.blank_lines, f.error, f.spans,
        (SELECT count(*) FROM reference_warnings w WHERE w.file_id = f.file_id)::INTEGER AS warnings
 FROM files f ORDER BY f.file_id`;
 

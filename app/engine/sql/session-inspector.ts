@@ -1,11 +1,13 @@
 import type { AssetInfoRow, LineageActionRow, LineageRetrievalRow, ReferenceWarningRow, RelevanceRow } from '../../model/lineage/rows';
 import type { SessionEvent, SessionInspectorRows } from '../../model/lineage/timeline';
+import type { SessionSpan } from '../../model/session/unmapped-spans';
 import type { MetricSettings } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
 import { ensureDerivedTables } from '../metrics-report';
 import { retrievalDetailsQuery } from './metrics/retrieval-details';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
 import { SESSION_EVENTS_SQL } from './sessions';
+import { sessionSpansQuery } from './spans';
 
 /**
  * The session inspector's queries (features/sessions): the session's events, the lineage that
@@ -122,7 +124,8 @@ export async function loadSessionInspector(engine: Engine, sessionId: string): P
   const retrievals = await run<LineageRetrievalRow>(engine, lineageRetrievalsQuery([sql`r.session_id = ${sessionId}`, sql`r.retrieval_id IN ${idSet(sources)}`]));
   const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, actions);
   const warnings = await run<ReferenceWarningRow>(engine, eventWarningsQuery(events.map((event) => event.seq)));
-  return { events, retrievals, actions, assets, relevance, warnings };
+  const spans = await run<SessionSpan>(engine, sessionSpansQuery(sessionId));
+  return { events, retrievals, actions, assets, relevance, warnings, spans };
 }
 
 /** What a graph node stands for: an event, a retrieval (with the gate and feedback naming it), an asset (its catalog entry). */

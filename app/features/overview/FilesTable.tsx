@@ -6,7 +6,8 @@ import { Link } from '../../components/Link';
 import { TableDownload } from '../../components/TableDownload';
 import { rejectedUrl } from '../../links/rejected';
 import { useDataset } from '../../queries/dataset';
-import { filesOptions } from '../../queries/overview';
+import { filesOptions, type FileWithSpans } from '../../queries/overview';
+import { spanKindsText, unmappedSpansText } from '../../model/session/unmapped-spans';
 import { QueryState } from '../../components/QueryState';
 
 /** The file's own size, and for a gzip file the text it held: "11.9 kB (gzip; 1.7 MB of text)". */
@@ -15,7 +16,7 @@ export function fileSize(file: Pick<FileRow, 'bytes' | 'text_bytes'>): string {
   return file.text_bytes === null ? size : `${size} (gzip; ${formatBytes(file.text_bytes)} of text)`;
 }
 
-const COLUMNS: ExportColumn<FileRow>[] = [
+const COLUMNS: ExportColumn<FileWithSpans>[] = [
   { header: 'file', value: (file) => file.name },
   { header: 'size', value: fileSize },
   { header: 'events', value: (file) => file.events },
@@ -24,21 +25,29 @@ const COLUMNS: ExportColumn<FileRow>[] = [
   { header: 'blank lines', value: (file) => file.blank_lines },
   { header: 'problem', value: (file) => file.error },
 ];
+/** Shown (and downloaded) when a file held OpenTelemetry spans no event covers. */
+const SPAN_COLUMNS: ExportColumn<FileWithSpans>[] = [
+  { header: 'spans not mapped', value: (file) => file.spans },
+  { header: 'span kinds', value: (file) => spanKindsText(file.spanKinds) },
+];
+const columnsWithSpans = [...COLUMNS.slice(0, -1), ...SPAN_COLUMNS, ...COLUMNS.slice(-1)];
 
 export function FilesTable() {
   const files = useQuery(filesOptions(useDataset()));
+  // OpenTelemetry files only: a column of dashes would say nothing about the others
+  const withSpans = files.data?.some((file) => (file.spans ?? 0) > 0) ?? false;
   return (
     <>
       <header className="screen-panel-head">
         <h2>Files</h2>
-        {files.data && <TableDownload name="files" columns={COLUMNS} rows={files.data} />}
+        {files.data && <TableDownload name="files" columns={withSpans ? columnsWithSpans : COLUMNS} rows={files.data} />}
       </header>
       <QueryState query={files} label="the file list" />
       <table className="data" aria-label="Loaded files">
         <thead>
           <tr>
             <th>file</th><th className="num">size</th><th className="num">events</th><th className="num">rejected</th>
-            <th className="num">warnings</th><th className="num">blank lines</th><th>problem</th>
+            <th className="num">warnings</th><th className="num">blank lines</th>{withSpans && <th>OpenTelemetry spans</th>}<th>problem</th>
           </tr>
         </thead>
         <tbody>
@@ -54,6 +63,7 @@ export function FilesTable() {
                 {file.warnings > 0 ? <Link href={rejectedUrl.href({ file: file.name, severity: 'warning' })}>{formatCount(file.warnings)}</Link> : 0}
               </td>
               <td className="num">{formatCount(file.blank_lines)}</td>
+              {withSpans && <td className={file.spans ? undefined : 'text-soft'}>{unmappedSpansText(file.spanKinds) ?? '—'}</td>}
               <td className={file.error ? 'text-bad' : 'text-soft'}>{file.error ?? '—'}</td>
             </tr>
           ))}

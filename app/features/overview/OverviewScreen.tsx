@@ -3,6 +3,7 @@ import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { formatCount } from '../../lib/format';
 import { useDataset } from '../../queries/dataset';
 import { countsByTypeOptions } from '../../queries/overview';
+import { DatasetExport } from './DatasetExport';
 import { FilesTable } from './FilesTable';
 import { LabelsPanel } from './LabelsPanel';
 
@@ -24,6 +25,7 @@ export default function OverviewScreen() {
       <section className="panel" aria-label="Files">
         <FilesTable />
       </section>
+      <DatasetExport />
       <LabelsPanel />
       <section className="panel">
         <h2>Events by type</h2>

@@ -8,7 +8,7 @@ const event = (seq: number, fields: Partial<EventRow>): SessionEvent =>
   ({ type: 'action', ts: at(seq), seq, event_id: `e${seq}`, session_id: 's1', turn_id: 't1', file_id: 0, line: seq, extra: null, ...fields }) as SessionEvent;
 
 const rows = (overrides: Partial<SessionInspectorRows>): SessionInspectorRows => ({
-  events: [], retrievals: [], actions: [], assets: [], relevance: [], warnings: [], ...overrides,
+  events: [], retrievals: [], actions: [], assets: [], relevance: [], warnings: [], spans: [], ...overrides,
 });
 
 const marksOf = (timeline: ReturnType<typeof buildTimeline>, eventId: string) =>

@@ -1,4 +1,5 @@
 import type { EventRow } from '../../schema/fields';
+import type { SessionSpan } from '../session/unmapped-spans';
 import { feedbackLinks } from '../session/feedback-links';
 import { groupByTurn } from '../session/turn-groups';
 import { gradeKey } from './context';
@@ -6,6 +7,7 @@ import { nodeId } from './graph';
 import { listPositions, rankList, type ListPosition } from './ranks';
 import type { AssetInfoRow, LineageActionRow, LineageRetrievalRow, ReferenceWarningRow, RelevanceRow } from './rows';
 import { eventMarks, type MarkContext, type TimelineMark } from './timeline-marks';
+import { placeSpans } from './timeline-spans';
 
 export type SessionEvent = EventRow & { file?: string | null };
 
@@ -17,6 +19,8 @@ export interface SessionInspectorRows {
   assets: AssetInfoRow[];
   relevance: RelevanceRow[];
   warnings: ReferenceWarningRow[];
+  /** OpenTelemetry spans of the session that no event covers. */
+  spans: SessionSpan[];
 }
 
 /** One action on a returned asset, for the chips of a ranked list. */
@@ -49,13 +53,23 @@ export interface TimelineEntry {
   feedbackTarget: SessionEvent | null;
 }
 
+export type TimelineItem = { kind: 'event'; entry: TimelineEntry } | { kind: 'span'; span: SessionSpan };
+
 export interface TimelineTurn {
   turnId: string | null;
   startTs: number | null;
   entries: TimelineEntry[];
+  /** The group of the session's spans that fall in no turn's time (timeline-spans.ts). */
+  spansOnly: boolean;
+  spans: SessionSpan[];
+  /** The entries and the spans together, in time order. */
+  items: TimelineItem[];
 }
 
-/** The session's turns in time order, each event with its marks and, for a retrieval, its full ranked list. */
+/**
+ * The session's turns in time order, each event with its marks and, for a retrieval, its full
+ * ranked list; the session's spans among them.
+ */
 export function buildTimeline(rows: SessionInspectorRows, sessionId: string): TimelineTurn[] {
   const retrievals = new Map(rows.retrievals.map((row) => [row.retrieval_id, row]));
   const lineage = new Map(rows.actions.map((row) => [row.event_id, row]));
@@ -69,7 +83,7 @@ export function buildTimeline(rows: SessionInspectorRows, sessionId: string): Ti
   };
   const resultsOf = resultBuilder(rows, sessionId);
   const { feedbackOn, targetOf } = feedbackLinks(rows.events);
-  return groupByTurn(rows.events).map((turn) => ({
+  const turns = groupByTurn(rows.events).map((turn) => ({
     turnId: turn.turnId,
     startTs: turn.startTs,
     entries: turn.events.map((event) => {
@@ -86,6 +100,7 @@ export function buildTimeline(rows: SessionInspectorRows, sessionId: string): Ti
       };
     }),
   }));
+  return placeSpans(turns, rows.spans);
 }
 
 function resultBuilder(rows: SessionInspectorRows, sessionId: string) {

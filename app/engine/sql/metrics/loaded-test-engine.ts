@@ -3,14 +3,15 @@ import type { Engine } from '../../engine';
 import { createTestEngine, loadEvents, type TestEvent } from './fixtures';
 
 /**
- * The engine of one test file: created and loaded with `events` before its tests, closed after.
+ * The engine of one test file: created (with empty tables) and loaded with `events`, if any,
+ * before its tests; closed after.
  * Returned at once (tests are defined before beforeAll runs), so calls go to the loaded engine.
  */
-export function loadedTestEngine(events: TestEvent[]): Engine {
+export function loadedTestEngine(events?: TestEvent[]): Engine {
   let loaded: Engine | null = null;
   beforeAll(async () => {
     loaded = await createTestEngine();
-    await loadEvents(loaded, events);
+    if (events) await loadEvents(loaded, events);
   }, 60_000);
   afterAll(() => loaded?.close());
   return new Proxy({} as Engine, {

@@ -1,0 +1,21 @@
+import { sql, type SqlQuery } from './metrics/sql-query';
+
+/**
+ * The `spans` table (schema/columns.ts SPAN_COLUMNS): OpenTelemetry spans no event type covers.
+ * They are not events: no count of events and no metric reads them.
+ */
+
+/** Rows of model/session/unmapped-spans.ts `SpanKindCount`. */
+export const SPANS_BY_KIND_SQL = `SELECT kind, count(*)::INTEGER AS spans FROM spans GROUP BY kind ORDER BY spans DESC, kind`;
+
+/** The same per file: `SpanKindCount` plus `file_id`. */
+export const SPANS_BY_FILE_AND_KIND_SQL = `SELECT file_id, kind, count(*)::INTEGER AS spans FROM spans GROUP BY file_id, kind ORDER BY file_id, spans DESC, kind`;
+
+/** A session's spans (model/session/unmapped-spans.ts `SessionSpan`), in time order. */
+export function sessionSpansQuery(sessionId: string): SqlQuery {
+  return sql`
+SELECT s.file_id, s.line, s.seq, f.name AS file, s.trace_id, s.span_id, s.parent_span_id, s.name, s.kind, s.ts, s.end_ts, s.status, s.attributes
+FROM spans s LEFT JOIN files f ON f.file_id = s.file_id
+WHERE s.session_id = ${sessionId}
+ORDER BY s.ts, s.file_id, s.seq`;
+}
