@@ -2,7 +2,8 @@ import { basename } from 'node:path';
 import { unreadableReason } from './io';
 import type { Engine } from '../engine/engine';
 import { initDataset } from '../engine/dataset';
-import { createNodeEngine } from '../engine/node-engine';
+import { createCliEngine, type EngineChoice } from './cli-engine';
+import { expandInputPaths } from './input-paths';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
@@ -83,13 +84,17 @@ async function loadAndCollect(engine: Engine, readable: CheckedFile[]): Promise<
   };
 }
 
-/** Loads the files with the app's own ingest into an in-process DuckDB and gathers what went wrong. */
-export async function checkFiles(paths: string[]): Promise<CheckReport> {
+/**
+ * Loads the files with the app's own ingest into an in-process DuckDB and gathers what went wrong.
+ * A directory stands for every file below it.
+ */
+export async function checkFiles(givenPaths: readonly string[], engineChoice: EngineChoice = { kind: 'wasm' }): Promise<CheckReport> {
+  const paths = expandInputPaths(givenPaths);
   const files: CheckedFile[] = paths.map((path) => ({ path, events: null, rejected: null, blank_lines: null, unmapped_spans: null, error: unreadableReason(path) }));
   const readable = files.filter((file) => file.error === null);
   if (readable.length === 0) return { files, counts_by_type: {}, unmapped_spans: {}, rejected: [], warnings: [] };
 
-  const engine = await createNodeEngine();
+  const engine = await createCliEngine(engineChoice);
   try {
     return { files, ...(await loadAndCollect(engine, readable)) };
   } finally {

@@ -1,22 +1,31 @@
 import { initDataset } from '../engine/dataset';
 import type { Engine } from '../engine/engine';
-import { createNodeEngine } from '../engine/node-engine';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
+import { createCliEngine, type EngineChoice } from './cli-engine';
+import { expandInputPaths } from './input-paths';
 import { unreadableReason, type CliIo } from './io';
 
 /**
  * Loads the files into a fresh engine as the app does, runs `work` on it and closes it. A path
  * that cannot be read stops before loading (exit 1); a file that could not be loaded is said on
- * stderr and makes the exit code 1 after `work` ran on what could be read.
+ * stderr and makes the exit code 1 after `work` ran on what could be read. A directory stands
+ * for every file below it.
  */
-export async function withLoadedInputs(io: CliIo, command: string, paths: readonly string[], work: (engine: Engine) => Promise<void>): Promise<number> {
+export async function withLoadedInputs(
+  io: CliIo,
+  command: string,
+  givenPaths: readonly string[],
+  work: (engine: Engine) => Promise<void>,
+  engineChoice: EngineChoice = { kind: 'wasm' },
+): Promise<number> {
+  const paths = expandInputPaths(givenPaths);
   const missing = paths.map((file) => [file, unreadableReason(file)] as const).filter(([, reason]) => reason !== null);
   for (const [file, reason] of missing) io.err(`retrieval-inspector ${command}: cannot read ${file}: ${reason}`);
   if (missing.length > 0) return 1;
 
-  const engine = await createNodeEngine();
+  const engine = await createCliEngine(engineChoice);
   try {
     await initDataset(engine);
     const results = await loadFiles(engine, paths.map(nodeInputFile), new LoadState());

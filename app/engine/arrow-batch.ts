@@ -1,4 +1,4 @@
-import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableToIPC } from 'apache-arrow';
+import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableFromIPC, tableToIPC } from 'apache-arrow';
 import type { Data, DataType } from 'apache-arrow';
 import type { ColumnKind, ColumnSpec } from '../schema/columns';
 
@@ -94,6 +94,24 @@ function columnData(kind: ColumnKind, values: Cell[]): Data {
   }
 }
 
+/** A batch built but not yet encoded: its int columns can still be moved (a chunk's `seq`, once its place is known). */
+export type BuiltBatch = RecordBatch;
+
+export function batchToIPC(batch: BuiltBatch): Uint8Array {
+  return tableToIPC(new Table([batch]), 'stream');
+}
+
+/** Adds `by` to every value of an int column, in place. */
+export function shiftIntColumn(batch: BuiltBatch, name: string, by: number): void {
+  const values = batch.getChild(name)!.data[0].values as Int32Array;
+  for (let i = 0; i < batch.numRows; i++) values[i] += by;
+}
+
+/** An IPC stream's rows as plain objects (tests compare batches with it). */
+export function rowsOfIPC(ipc: Uint8Array): Record<string, unknown>[] {
+  return tableFromIPC(ipc).toArray().map((row) => JSON.parse(JSON.stringify(row.toJSON(), (_, v: unknown) => (typeof v === 'bigint' ? Number(v) : v))));
+}
+
 /** Collects rows column by column and turns them into an Arrow IPC stream for DuckDB. */
 export class ArrowBatchBuilder {
   private columns: Cell[][];
@@ -138,16 +156,21 @@ export class ArrowBatchBuilder {
 
   /** The rows so far as one Arrow IPC stream; the builder is empty afterwards. */
   flush(): Uint8Array {
+    return batchToIPC(this.flushBatch());
+  }
+
+  /** The rows so far as one record batch (still editable, see shiftIntColumn); the builder is empty afterwards. */
+  flushBatch(): BuiltBatch {
     const children = this.specs.map((spec, c) => {
       const column = this.columns[c];
       column.length = this.length;
       return columnData(spec.kind, column);
     });
     const struct = makeData({ type: new Struct(this.schema.fields), length: this.length, children });
-    const ipc = tableToIPC(new Table([new RecordBatch(this.schema, struct)]), 'stream');
+    const batch = new RecordBatch(this.schema, struct);
     this.columns = this.emptyColumns();
     this.length = 0;
-    return ipc;
+    return batch;
   }
 
   /** Preallocated, so that writing row n of a column never makes a sparse (slow) array. */

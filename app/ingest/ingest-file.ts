@@ -1,8 +1,4 @@
-import { ArrowBatchBuilder } from '../engine/arrow-batch';
-import { REJECTED_COLUMNS, TYPE_COLUMNS, typeTable } from '../schema/columns';
-import type { EventType } from '../schema/event-types';
 import type { RejectionReason } from '../schema/rejection';
-import { validateEvent } from '../schema/validate';
 import { createCsvReader } from './csv-reader';
 import { detectFormat } from './file-format';
 import { gunzipIfCompressed } from './gzip-sniff';
@@ -10,11 +6,10 @@ import { peekHead } from './stream-head';
 import { notTextReason, SNIFF_BYTES } from './text-sniff';
 import { createJsonArrayReader } from './json-array-reader';
 import { createJsonLinesReader } from './jsonl-reader';
+import { RecordAcceptor, type ReadCounts } from './record-acceptor';
 import type { RecordSink, TextRecordReader } from './record-sink';
-import { OtlpIngest } from './otlp/ingest-otlp';
 import type { RandomAccessSource } from './parquet/random-access';
 import type { RestoredRejection } from './parquet/rejected-rows';
-import { isOtlpDocument } from './otlp/otlp-mapping';
 
 export interface IngestProgress {
   fileName: string;
@@ -25,21 +20,13 @@ export interface IngestProgress {
   elapsedMs: number;
 }
 
-export interface FileIngestResult {
+export interface FileIngestResult extends ReadCounts {
   fileId: number;
   fileName: string;
   /** The file's own size (compressed, when it is gzip); null when neither the source nor a full read told it. */
   bytes: number | null;
   /** How much text a gzip file held once decompressed; null for a file that was not compressed. */
   textBytes: number | null;
-  events: number;
-  rejected: number;
-  blankLines: number;
-  countsByType: Record<string, number>;
-  /** OpenTelemetry spans no event type covers, stored in `spans`, per kind (LLM, TOOL, …). */
-  spans: Record<string, number>;
-  /** The retrieval ids this file defined, so that a cancelled load can forget them. */
-  retrievalIds: string[];
   /** Set when the file could not be read at all (unsupported kind, not text, broken gzip). */
   error: string | null;
 }
@@ -89,48 +76,12 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const result: FileIngestResult = {
     fileId, fileName, bytes: options.encodedFileBytes ?? options.totalBytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
   };
-  const eventBatches = new Map<EventType, ArrowBatchBuilder>();
-  const batchFor = (type: EventType) => {
-    let builder = eventBatches.get(type);
-    if (!builder) eventBatches.set(type, (builder = new ArrowBatchBuilder(TYPE_COLUMNS[type], batchRows)));
-    return builder;
-  };
-  const rejected = new ArrowBatchBuilder(REJECTED_COLUMNS, 1024);
-  let seq = options.seqStart;
-
-  const addRejected = (line: number, raw: string, reason: RejectionReason, field: string | null, message: string) => {
-    rejected.add({ file_id: fileId, file: fileName, line, severity: 'rejected', reason, field, message, raw });
-    result.rejected++;
-  };
-  const accept = (line: number, raw: string | (() => string), value: unknown) => {
-    const validation = validateEvent(value, seenRetrievalIds);
-    if (!validation.ok) {
-      const { reason, field, message } = validation.rejection;
-      addRejected(line, typeof raw === 'string' ? raw : raw(), reason, field, message);
-      return;
-    }
-    const { values, extra } = validation.event;
-    values.event_id ??= `${fileName}:${line}`;
-    const type = values.type as EventType;
-    batchFor(type).addEvent(values, fileId, line, seq++, extra);
-    result.events++;
-    result.countsByType[type] = (result.countsByType[type] ?? 0) + 1;
-    if (type === 'retrieval') result.retrievalIds.push(values.retrieval_id as string);
-  };
-  const otlp = new OtlpIngest(fileId, fileName, { accept, reject: addRejected }, batchRows);
-  result.spans = otlp.spansByKind;
+  const records = new RecordAcceptor({ fileId, fileName, seqStart: options.seqStart, seenRetrievalIds, batchRows });
+  const counted = () => Object.assign(result, records.counts);
+  result.spans = records.otlp.spansByKind;
+  const { accept, reject: addRejected, otlp } = records;
   const sink: RecordSink = {
-    text(line, raw) {
-      let value: unknown;
-      try {
-        value = JSON.parse(raw);
-      } catch (error) {
-        addRejected(line, raw, 'invalid_json', null, (error as Error).message);
-        return;
-      }
-      if (isOtlpDocument(value)) otlp.document(line, value);
-      else accept(line, raw, value);
-    },
+    text: records.text,
     resourceSpans: (line, raw, index) => otlp.resourceSpans(line, raw, index),
     value: accept,
     malformed(line, raw, reason, message) {
@@ -141,7 +92,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const detection = detectFormat(fileName);
   if (!detection.format) {
     result.error = detection.unsupported ?? 'unsupported file';
-    return result;
+    return counted();
   }
   const reader: TextRecordReader =
     detection.format === 'jsonl' ? createJsonLinesReader(sink) : detection.format === 'json' ? createJsonArrayReader(sink) : createCsvReader(sink);
@@ -152,15 +103,11 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     if (!options.onProgress || (!force && now - lastProgress < PROGRESS_INTERVAL_MS)) return;
     lastProgress = now;
     options.onProgress({
-      fileName, bytesRead: rawBytes, totalBytes: options.totalBytes, events: result.events, rejected: result.rejected, elapsedMs: now - started,
+      fileName, bytesRead: rawBytes, totalBytes: options.totalBytes, events: records.counts.events, rejected: records.counts.rejected, elapsedMs: now - started,
     });
   };
   const flush = async (force: boolean) => {
-    for (const [type, batch] of eventBatches) {
-      if (batch.length >= batchRows || (force && batch.length > 0)) await target.insert(typeTable(type), batch.flush());
-    }
-    if (rejected.length >= batchRows || (force && rejected.length > 0)) await target.insert('rejected', rejected.flush());
-    if (otlp.pendingSpans >= batchRows || (force && otlp.pendingSpans > 0)) await target.insert('spans', otlp.flushSpans());
+    for (const { table, builder } of records.ready(force)) await target.insert(table, builder.flush());
   };
 
   // A stream cut short (not text, broken gzip) tells its size only when its source did.
@@ -171,10 +118,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const decoder = new TextDecoder('utf-8');
   let chunks: ReadableStreamDefaultReader<Uint8Array> | null = null;
   if (detection.format === 'parquet') {
-    const restore = (row: RestoredRejection) => {
-      rejected.add({ ...row, file_id: fileId });
-      result.rejected++;
-    };
+    const restore = (row: RestoredRejection) => records.restore(row);
     const onBytes = (bytes: number) => ((rawBytes = bytes), report());
     try {
       // Loaded on first use: the decoders (zstd, brotli, …) are most of the worker's code otherwise.
@@ -182,12 +126,12 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
       const parquet = await ingestParquet({ source: options.source ?? null, stream: options.stream, records: { accept, reject: addRejected, restore }, flush, onBytes, signal: options.signal });
       Object.assign(result, parquet);
     } catch (error) {
-      for (const id of result.retrievalIds) seenRetrievalIds.delete(id);
+      for (const id of records.counts.retrievalIds) seenRetrievalIds.delete(id);
       throw error;
     }
     await flush(true);
     report(true);
-    return result;
+    return counted();
   }
   try {
     const text = await gunzipIfCompressed(counting(options.stream, (n) => (rawBytes += n)));
@@ -213,7 +157,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     }
   } catch (error) {
     if ((error as Error).name === 'AbortError') {
-      for (const id of result.retrievalIds) seenRetrievalIds.delete(id);
+      for (const id of records.counts.retrievalIds) seenRetrievalIds.delete(id);
       throw error;
     }
     reader.end();
@@ -227,5 +171,5 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   await flush(true);
   result.blankLines = reader.blankLines;
   report(true);
-  return result;
+  return counted();
 }

@@ -1,12 +1,15 @@
 /// <reference lib="webworker" />
 import { httpFileSize, type HttpFileSize } from './http-size';
-import { ingestFile } from './ingest-file';
+import { ChunkPool } from './chunked/chunk-pool';
+import { ingestInParallel, splitsAcrossWorkers } from './chunked/ingest-parallel';
+import { ingestFile, type IngestProgress } from './ingest-file';
 import { LoadState } from './load-state';
 import { blobSource, type RandomAccessSource } from './parquet/random-access';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const state = new LoadState();
+const pool = new ChunkPool();
 const pendingInserts = new Map<number, () => void>();
 let nextBatchId = 1;
 let abort: AbortController | null = null;
@@ -45,6 +48,15 @@ async function open(input: LoadInput): Promise<OpenedInput> {
   return { name: input.name, stream: response.body, source: null, size: httpFileSize(input.name, response.headers) };
 }
 
+/** The single-worker path: any format, gzip, a download. */
+async function ingestOne(input: LoadInput, fileId: number, fileName: string, signal: AbortSignal, onProgress: (progress: IngestProgress) => void) {
+  const source = await open(input);
+  return ingestFile({
+    fileId, fileName, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
+    seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress,
+  });
+}
+
 async function load(inputs: LoadInput[]) {
   abort = new AbortController();
   const { signal } = abort;
@@ -53,12 +65,11 @@ async function load(inputs: LoadInput[]) {
     const fileId = state.nextFileId++;
     const fileName = input.kind === 'file' ? input.file.name : input.name;
     try {
-      const source = await open(input);
-      const result = await ingestFile({
-        fileId, fileName, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
-        seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal,
-        onProgress: (progress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress }),
-      });
+      const onProgress = (progress: IngestProgress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress });
+      const result =
+        input.kind === 'file' && (await splitsAcrossWorkers(input.file))
+          ? await ingestInParallel({ fileId, fileName, file: input.file, pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
+          : await ingestOne(input, fileId, fileName, signal, onProgress);
       state.nextSeq += result.events;
       post({ kind: 'file-done', result });
     } catch (error) {

@@ -1,5 +1,6 @@
 import { computeMetricsReport } from '../../engine/metrics-report';
 import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
+import { ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
 import { formatMetricsReport } from '../format-metrics-report';
 import { usageError, type CliIo } from '../io';
 import { withLoadedInputs } from '../load-inputs';
@@ -7,7 +8,7 @@ import { withLoadedInputs } from '../load-inputs';
 export const summary = 'compute the metrics (Tier 0–3, matrix, gate, feedback, agreement, answer review) over log files';
 
 const USAGE = [
-  'Usage: retrieval-inspector report [options] FILE...',
+  'Usage: retrieval-inspector report [options] FILE|DIRECTORY...',
   '',
   'Loads the files as the app does and prints the numbers the metrics screen shows, computed',
   'by the same SQL: Tier 0 routing, Tier 1 relevance, Tier 2 use and failure, the Tier 1 × Tier 2',
@@ -21,6 +22,9 @@ const USAGE = [
   '  --used-actions a,b,c    user actions that count as used (default select,edit,place,follow_up,export,share,download)',
   '  --surface a,b           only these surfaces         --role a,b   only these effective roles',
   '  --from DATE --to DATE   only events with from <= ts < to (ISO-8601 or epoch ms)',
+  ...ENGINE_USAGE,
+  '',
+  'A directory stands for every file below it, in path order (e.g. day=2026-10-01/ partitions).',
 ];
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -28,7 +32,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     USAGE.forEach((line) => io.out(line));
     return 0;
   }
-  const parsed = parseMetricSettingsArgs(args);
+  const engineArg = parseEngineArgs(args);
+  if ('error' in engineArg) return usageError(io, 'report', USAGE, engineArg.error);
+  const parsed = parseMetricSettingsArgs(engineArg.rest);
   if (!parsed.ok) return usageError(io, 'report', USAGE, parsed.errors.map((error) => error.message).join('; '));
   let json = false;
   let optionsEnded = false;
@@ -45,5 +51,5 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected; \`retrieval-inspector check\` lists ${report.rejected === 1 ? 'it' : 'them'}`);
     if (json) io.out(JSON.stringify(report, null, 2));
     else formatMetricsReport(report, parsed.settings).forEach((line) => io.out(line));
-  });
+  }, engineArg.engine);
 }

@@ -1,4 +1,4 @@
-import { ArrowBatchBuilder } from '../../engine/arrow-batch';
+import { ArrowBatchBuilder, type BuiltBatch } from '../../engine/arrow-batch';
 import { SPAN_COLUMNS } from '../../schema/columns';
 import type { RejectionReason } from '../../schema/rejection';
 import { mapOtlpDocument } from './map-document';
@@ -7,6 +7,12 @@ export interface OtlpIngestHooks {
   /** Validates and stores one mapped event as any input's (ingest-file.ts `accept`); `raw` is built only for a rejection. */
   accept(line: number, raw: () => string, value: Record<string, unknown>): void;
   reject(line: number, raw: string, reason: RejectionReason, field: string | null, message: string): void;
+}
+
+/** Per-file numbering of OTLP spans and of events mapped from them. */
+export interface OtlpCounters {
+  spanSeq: number;
+  eventOrdinal: number;
 }
 
 /**
@@ -20,15 +26,24 @@ export class OtlpIngest {
   private batch: ArrowBatchBuilder | null = null;
   /** Unmapped spans stored, per kind (LLM, TOOL, …). */
   readonly spansByKind: Record<string, number> = {};
-  private spanSeq = 0;
-  private eventOrdinal = 0;
+  private spanSeq: number;
+  private eventOrdinal: number;
 
+  /** `start`: the counters as earlier parts of the same file left them (a file ingested in chunks). */
   constructor(
     private readonly fileId: number,
     private readonly fileName: string,
     private readonly hooks: OtlpIngestHooks,
     private readonly batchRows: number,
-  ) {}
+    start: OtlpCounters = { spanSeq: 0, eventOrdinal: 0 },
+  ) {
+    this.spanSeq = start.spanSeq;
+    this.eventOrdinal = start.eventOrdinal;
+  }
+
+  get counters(): OtlpCounters {
+    return { spanSeq: this.spanSeq, eventOrdinal: this.eventOrdinal };
+  }
 
   /** Spans waiting to be inserted. */
   get pendingSpans(): number {
@@ -38,6 +53,10 @@ export class OtlpIngest {
   /** The waiting spans as one Arrow IPC batch for the `spans` table. */
   flushSpans(): Uint8Array {
     return this.batch!.flush();
+  }
+
+  flushSpansBatch(): BuiltBatch {
+    return this.batch!.flushBatch();
   }
 
   /** A whole document, already parsed. */

@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSdkTraces } from '../ingest/otlp/sdk-fixture';
+import { main } from './main';
+
+const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
+const SAMPLE_FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'malformed.jsonl'];
+
+async function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  return { code, out: out.join('\n'), err };
+}
+
+/** The same command on both engines; the whole output, byte for byte, and the exit code must agree. */
+async function onBothEngines(...args: string[]) {
+  const [wasm, native] = [await cli(...args), await cli(...args.slice(0, 1), '--engine', 'native', ...args.slice(1))];
+  return { wasm, native };
+}
+
+/** A deterministic generator (mulberry32), so the generated log is the same on every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Sessions of retrievals, actions, labels, responses, reviews and feedback with bad lines in between. */
+function generatedLog(sessions: number): string {
+  const next = random(12);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const lines: string[] = [];
+  const day = (n: number) => new Date(Date.UTC(2026, 9, 1) + n * 3_600_000 * 7 + Math.floor(next() * 3_600_000)).toISOString();
+  for (let s = 0; s < sessions; s++) {
+    const session = `s${s}`;
+    const surface = pick(['search', 'chat', 'assist']);
+    for (let q = 0; q < 1 + Math.floor(next() * 3); q++) {
+      const request = `${session}-q${q}`;
+      const retrieval = `${request}-r`;
+      const assets = Array.from({ length: 1 + Math.floor(next() * 12) }, (_, i) => `a${Math.floor(next() * 400) + i}`);
+      lines.push(JSON.stringify({ type: 'retrieval', ts: day(s), session_id: session, surface, request_id: request, retrieval_id: retrieval, role: pick(['find', 'verify', 'expand']), returned_asset_ids: assets, scores: assets.map(() => next()) }));
+      for (const asset of assets) if (next() < 0.6) lines.push(JSON.stringify({ type: 'label', kind: 'relevance', retrieval_id: retrieval, asset_id: asset, grade: Math.floor(next() * 4), annotator: pick(['ann1', 'ann2']) }));
+      if (next() < 0.7) lines.push(JSON.stringify({ type: 'action', ts: day(s), session_id: session, actor: 'user', action: pick(['select', 'export', 'dismiss', 'share']), consumed_asset_id: pick(assets), source_retrieval_id: retrieval }));
+      const response = `${request}-resp`;
+      lines.push(JSON.stringify({ type: 'response', ts: day(s), session_id: session, event_id: response, request_id: request, text: `answer ${q}` }));
+      for (const annotator of ['qa1', 'qa2']) if (next() < 0.5) lines.push(JSON.stringify({ type: 'label', kind: 'answer_review', target_event_id: response, verdict: pick(['correct', 'wrong', 'partial', 'unsupported']), annotator }));
+      if (next() < 0.3) lines.push(JSON.stringify({ type: 'feedback', ts: day(s), session_id: session, target_event_id: response, rating: pick(['up', 'down']) }));
+    }
+    if (s % 7 === 3) lines.push(pick(['{"type": "retrieval", "ts": ', 'not json at all', '{"type":"retrieval","session_id":"x"}', '{"type":"label","kind":"relevance","grade":"high"}', '[1,2,3]', '{"type":"unknown_type","ts":"2026-10-01T00:00:00Z"}']));
+  }
+  return lines.join('\n') + '\n';
+}
+
+let dir: string;
+const samples = SAMPLE_FILES.map((name) => path.join(SAMPLES, name));
+let generated: string;
+let partitioned: string;
+let partitionFiles: string[];
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ri-native-'));
+  generated = path.join(dir, 'generated.jsonl');
+  writeFileSync(generated, generatedLog(600));
+  // A directory partitioned by day, with files in an order that differs from their names'.
+  partitioned = path.join(dir, 'logs');
+  const traces = await buildSdkTraces();
+  const parts: [string, string][] = [
+    ['day=2026-10-02/part-0.jsonl', generatedLog(40)],
+    ['day=2026-10-01/b.otlp.json', JSON.stringify(traces.document)],
+    ['day=2026-10-01/a.jsonl', generatedLog(25)],
+    ['day=2026-10-10/part-0.jsonl', generatedLog(10)],
+  ];
+  for (const [name, text] of parts) {
+    mkdirSync(path.dirname(path.join(partitioned, name)), { recursive: true });
+    writeFileSync(path.join(partitioned, name), text);
+  }
+  partitionFiles = parts.map(([name]) => path.join(partitioned, name)).sort();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('--engine native', () => {
+  it('gives the same report --json as the wasm engine on all sample logs together', async () => {
+    const { wasm, native } = await onBothEngines('report', '--json', ...samples);
+    expect(JSON.parse(wasm.out).rejected).toBeGreaterThan(10); // malformed.jsonl's bad lines, so the comparison covers them
+    expect(native).toEqual(wasm);
+  });
+
+  it.each(SAMPLE_FILES)('gives the same report --json on %s alone', async (name) => {
+    const { wasm, native } = await onBothEngines('report', '--json', '--k', '5', path.join(SAMPLES, name));
+    expect(native).toEqual(wasm);
+  });
+
+  it('gives the same report --json on a generated log with bad lines, under other settings', async () => {
+    const { wasm, native } = await onBothEngines('report', '--json', '--k', '3', '--tier1-threshold', '0.7', generated);
+    const report = JSON.parse(wasm.out);
+    expect(report.rejected).toBeGreaterThan(50);
+    expect(report.events).toBeGreaterThan(5000);
+    expect(native).toEqual(wasm);
+  });
+
+  it('gives the same report --json on Parquet: the generated log exported and loaded back', async () => {
+    const exported = path.join(dir, 'parquet');
+    expect((await cli('export', '--parquet', exported, generated)).code).toBe(0);
+    const files = [path.join(exported, 'events.parquet'), path.join(exported, 'rejected.parquet')];
+    const { wasm, native } = await onBothEngines('report', '--json', ...files);
+    expect(JSON.parse(wasm.out).rejected).toBeGreaterThan(50);
+    expect(native).toEqual(wasm);
+  });
+
+  it('gives the same check --json: counts, rejected lines with their line numbers, warnings', async () => {
+    const { wasm, native } = await onBothEngines('check', '--json', generated, ...samples);
+    expect(wasm.code).toBe(1);
+    expect(JSON.parse(wasm.out).rejected.length).toBeGreaterThan(50);
+    expect(native).toEqual(wasm);
+  });
+
+  it('reads a directory partitioned by day as its files in path order', async () => {
+    const fromFiles = await cli('report', '--engine', 'native', '--json', ...partitionFiles);
+    const fromDirectory = await cli('report', '--engine', 'native', '--json', partitioned);
+    expect(fromFiles.code).toBe(0);
+    expect(JSON.parse(fromFiles.out).events).toBeGreaterThan(500);
+    expect(fromDirectory).toEqual(fromFiles);
+    expect(await cli('report', '--json', partitioned)).toEqual(fromFiles);
+    const checked = await cli('check', '--engine=native', '--json', partitioned);
+    expect(JSON.parse(checked.out).files.map((file: { path: string }) => file.path)).toEqual(partitionFiles);
+  });
+
+  it('gives the same numbers on two threads under a memory limit, spilling into the given directory', async () => {
+    const spill = path.join(dir, 'spill');
+    // The log fits one row group, so two threads add up its doubles in the same order as one.
+    const limited = await cli('report', '--engine=native', '--threads', '2', '--memory-limit', '200MB', '--temp-directory', spill, '--json', generated);
+    expect(limited).toEqual(await cli('report', '--engine', 'native', '--json', generated));
+  });
+
+  it('refuses an engine it does not have, and native settings without the native engine', async () => {
+    const unknown = await cli('report', '--engine', 'gpu', generated);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err[0]).toBe('retrieval-inspector report: --engine takes wasm or native, not "gpu"');
+    const misplaced = await cli('check', '--threads', '4', generated);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.err[0]).toBe('retrieval-inspector check: --threads needs --engine native');
+    expect((await cli('report', '--engine', 'native', '--threads', '0', generated)).err[0]).toBe('retrieval-inspector report: --threads takes a whole number of 1 or more, not "0"');
+  });
+});

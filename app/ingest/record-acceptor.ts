@@ -1,0 +1,114 @@
+import { ArrowBatchBuilder } from '../engine/arrow-batch';
+import { REJECTED_COLUMNS, TYPE_COLUMNS, typeTable } from '../schema/columns';
+import type { EventType } from '../schema/event-types';
+import type { RejectedRow, RejectionReason } from '../schema/rejection';
+import { validateEvent } from '../schema/validate';
+import { OtlpIngest, type OtlpCounters } from './otlp/ingest-otlp';
+import { isOtlpDocument } from './otlp/otlp-mapping';
+
+export interface RecordAcceptorOptions {
+  fileId: number;
+  fileName: string;
+  /** First `seq` to give; seq orders events across all loaded files. */
+  seqStart: number;
+  /** Retrieval ids defined before; valid retrievals add theirs (a repeat is rejected). */
+  seenRetrievalIds: Set<string>;
+  batchRows: number;
+  otlpStart?: OtlpCounters;
+}
+
+/** What the records of a file (or of a chunk of one) came to. */
+export interface AcceptedCounts {
+  events: number;
+  rejected: number;
+  countsByType: Record<string, number>;
+  /** Ids of the retrievals accepted, in line order (a cancelled load forgets them). */
+  retrievalIds: string[];
+}
+
+/** The counts of a file or chunk once read: the records', its blank lines, its unmapped OTLP spans per kind (LLM, TOOL, …). */
+export interface ReadCounts extends AcceptedCounts {
+  blankLines: number;
+  spans: Record<string, number>;
+}
+
+/** A full batch (or, when forced, any non-empty one), to store under `table`. */
+export interface ReadyBatch {
+  table: string;
+  builder: Pick<ArrowBatchBuilder, 'flush' | 'flushBatch'>;
+}
+
+/**
+ * The one place a record becomes a stored event or a rejected row: validation, the default
+ * event_id `file:line`, seq numbering, OTLP documents, rejected rows. The whole-file ingest
+ * (ingest-file.ts) and the parallel chunks (chunked/ingest-chunk.ts) both read records through it.
+ */
+export class RecordAcceptor {
+  readonly counts: AcceptedCounts = { events: 0, rejected: 0, countsByType: {}, retrievalIds: [] };
+  readonly otlp: OtlpIngest;
+  private readonly eventBatches = new Map<EventType, ArrowBatchBuilder>();
+  private readonly rejectedRows = new ArrowBatchBuilder(REJECTED_COLUMNS, 1024);
+  private seq: number;
+
+  constructor(private readonly options: RecordAcceptorOptions) {
+    this.seq = options.seqStart;
+    this.otlp = new OtlpIngest(options.fileId, options.fileName, { accept: this.accept, reject: this.reject }, options.batchRows, options.otlpStart);
+  }
+
+  readonly reject = (line: number, raw: string, reason: RejectionReason, field: string | null, message: string): void => {
+    this.rejectedRows.add({ file_id: this.options.fileId, file: this.options.fileName, line, severity: 'rejected', reason, field, message, raw });
+    this.counts.rejected++;
+  };
+
+  /** A rejected row read back from an export (a Parquet `rejected` file): kept with its own file and line. */
+  restore(row: Omit<RejectedRow, 'file_id'>): void {
+    this.rejectedRows.add({ ...row, file_id: this.options.fileId });
+    this.counts.rejected++;
+  }
+
+  readonly accept = (line: number, raw: string | (() => string), value: unknown): void => {
+    const validation = validateEvent(value, this.options.seenRetrievalIds);
+    if (!validation.ok) {
+      const { reason, field, message } = validation.rejection;
+      this.reject(line, typeof raw === 'string' ? raw : raw(), reason, field, message);
+      return;
+    }
+    const { values, extra } = validation.event;
+    values.event_id ??= `${this.options.fileName}:${line}`;
+    const type = values.type as EventType;
+    this.batchFor(type).addEvent(values, this.options.fileId, line, this.seq++, extra);
+    this.counts.events++;
+    this.counts.countsByType[type] = (this.counts.countsByType[type] ?? 0) + 1;
+    if (type === 'retrieval') this.counts.retrievalIds.push(values.retrieval_id as string);
+  };
+
+  /** A record's JSON text: a log event, or an OTLP trace document. */
+  readonly text = (line: number, raw: string): void => {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      this.reject(line, raw, 'invalid_json', null, (error as Error).message);
+      return;
+    }
+    if (isOtlpDocument(value)) this.otlp.document(line, value);
+    else this.accept(line, raw, value);
+  };
+
+  /** The batches that are full, or every non-empty one when `force`; each is emptied when flushed. */
+  ready(force: boolean): ReadyBatch[] {
+    const { batchRows } = this.options;
+    const due = (length: number) => length >= batchRows || (force && length > 0);
+    const batches: ReadyBatch[] = [];
+    for (const [type, builder] of this.eventBatches) if (due(builder.length)) batches.push({ table: typeTable(type), builder });
+    if (due(this.rejectedRows.length)) batches.push({ table: 'rejected', builder: this.rejectedRows });
+    if (due(this.otlp.pendingSpans)) batches.push({ table: 'spans', builder: { flush: () => this.otlp.flushSpans(), flushBatch: () => this.otlp.flushSpansBatch() } });
+    return batches;
+  }
+
+  private batchFor(type: EventType): ArrowBatchBuilder {
+    let builder = this.eventBatches.get(type);
+    if (!builder) this.eventBatches.set(type, (builder = new ArrowBatchBuilder(TYPE_COLUMNS[type], this.options.batchRows)));
+    return builder;
+  }
+}
