@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { unreadableReason } from './io';
 import type { Engine } from '../engine/engine';
-import { initDataset } from '../engine/dataset';
+import { initDataset, unmappedSpanCount } from '../engine/dataset';
 import { createCliEngine, type EngineChoice } from './cli-engine';
 import { expandInputPaths } from './input-paths';
 import { loadFiles } from '../ingest/load-files';
@@ -58,7 +58,7 @@ async function loadAndCollect(engine: Engine, readable: CheckedFile[]): Promise<
   results.forEach((result, index) => {
     const file = readable[index];
     pathByFileId.set(result.fileId, file.path);
-    const unmappedSpans = Object.values(result.spans).reduce((sum, n) => sum + n, 0);
+    const unmappedSpans = unmappedSpanCount(result);
     Object.assign(file, { events: result.events, rejected: result.rejected, blank_lines: result.blankLines, unmapped_spans: unmappedSpans, error: result.error });
   });
   const located = ({ file_id, ...row }: IssueRow): LineIssue => ({ file: pathByFileId.get(file_id) ?? `file #${file_id}`, ...row });

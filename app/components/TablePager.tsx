@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCount } from '../lib/format';
+import { formatCount, pluralize } from '../lib/format';
 
 /** Where a page sits among all rows: page `index` (0-based) of `size` rows, `total` rows in all. */
 export interface PageSpan {
@@ -19,7 +19,7 @@ export function TablePager({ span, label, onPage, busy = false }: { span: PageSp
   return (
     <nav className="table-pager" aria-label={`${label} pages`}>
       <span className="table-pager-count" data-testid="table-pager.count">
-        {total === 0 ? 'No rows' : pages === 1 ? `${formatCount(total)} ${total === 1 ? 'row' : 'rows'}` : `Rows ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
+        {total === 0 ? 'No rows' : pages === 1 ? pluralize(total, 'row') : `Rows ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
       </span>
       {pages > 1 && (
         <>

@@ -1,4 +1,4 @@
-import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableToIPC } from 'apache-arrow';
 import type { Data, DataType } from 'apache-arrow';
 import type { ColumnKind, ColumnSpec } from '../schema/columns';
 
@@ -105,11 +105,6 @@ export function batchToIPC(batch: BuiltBatch): Uint8Array {
 export function shiftIntColumn(batch: BuiltBatch, name: string, by: number): void {
   const values = batch.getChild(name)!.data[0].values as Int32Array;
   for (let i = 0; i < batch.numRows; i++) values[i] += by;
-}
-
-/** An IPC stream's rows as plain objects (tests compare batches with it). */
-export function rowsOfIPC(ipc: Uint8Array): Record<string, unknown>[] {
-  return tableFromIPC(ipc).toArray().map((row) => JSON.parse(JSON.stringify(row.toJSON(), (_, v: unknown) => (typeof v === 'bigint' ? Number(v) : v))));
 }
 
 /** Collects rows column by column and turns them into an Arrow IPC stream for DuckDB. */

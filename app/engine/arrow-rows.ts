@@ -1,4 +1,4 @@
-import type { Table } from 'apache-arrow';
+import { tableFromIPC, type Table } from 'apache-arrow';
 
 function plain(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
@@ -27,3 +27,6 @@ export function arrowToRows<Row>(table: Table): Row[] {
   }
   return rows;
 }
+
+/** An Arrow IPC stream's rows as plain JS rows (tests compare stored batches with it). */
+export const rowsOfIPC = (ipc: Uint8Array): Record<string, unknown>[] => arrowToRows(tableFromIPC(ipc));

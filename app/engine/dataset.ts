@@ -1,17 +1,18 @@
 import type { FileIngestResult } from '../ingest/ingest-file';
 import { updateDerivedTables } from './derived/update-derived-tables';
 import type { Engine } from './engine';
-import { CLEAR_SQL, FILE_ROW_TABLES, FILES_TEXT_BYTES_SQL, schemaSql, SPANS_TABLE_SQL } from './sql/ddl';
+import { CLEAR_SQL, datasetSetupSql, FILE_ROW_TABLES } from './sql/ddl';
 import { POST_LOAD_TABLES } from './sql/derived/registry';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
 
 export async function initDataset(engine: Engine): Promise<void> {
-  await engine.exec(schemaSql() + FILES_TEXT_BYTES_SQL + SPANS_TABLE_SQL);
+  await engine.exec(datasetSetupSql());
   await updateDerivedTables(engine, POST_LOAD_TABLES);
 }
 
-const unmappedSpanCount = (file: FileIngestResult) => Object.values(file.spans).reduce((sum, n) => sum + n, 0);
+/** How many of a file's OTLP spans no event type covers, all kinds together. */
+export const unmappedSpanCount = (file: Pick<FileIngestResult, 'spans'>) => Object.values(file.spans).reduce((sum, n) => sum + n, 0);
 
 export async function recordFile(engine: Engine, file: FileIngestResult): Promise<void> {
   await engine.query(

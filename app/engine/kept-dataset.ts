@@ -1,7 +1,7 @@
 import { fnv1a } from '../lib/hash';
 import { finalizeLoad } from './dataset';
 import type { Engine } from './engine';
-import { FILE_ROW_TABLES, FILES_TEXT_BYTES_SQL, schemaSql, SPANS_TABLE_SQL } from './sql/ddl';
+import { datasetSetupSql, FILE_ROW_TABLES, schemaSql } from './sql/ddl';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
 
@@ -84,7 +84,7 @@ async function checkAndOpen(engine: Engine): Promise<OpenedDataset> {
   const meta = await readMeta(engine);
   const keptSchema = meta.get('event_schema');
   if (keptSchema !== undefined && keptSchema !== EVENT_SCHEMA) return { kind: 'incompatible' };
-  await engine.exec(schemaSql() + FILES_TEXT_BYTES_SQL + SPANS_TABLE_SQL);
+  await engine.exec(datasetSetupSql());
   if (keptSchema === undefined) await writeMeta(engine, 'event_schema', EVENT_SCHEMA);
   const interruptedRows = await removeInterruptedRows(engine);
   // Rows were removed, not appended: the derived tables are rebuilt whole.

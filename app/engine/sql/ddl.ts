@@ -46,6 +46,9 @@ export const FILES_TEXT_BYTES_SQL = 'ALTER TABLE files ADD COLUMN IF NOT EXISTS 
 /** Added later too: the OpenTelemetry spans no event covers (schema/columns.ts), and each file's count of them. */
 export const SPANS_TABLE_SQL = `${createTable('spans', SPAN_COLUMNS)} ALTER TABLE files ADD COLUMN IF NOT EXISTS spans INTEGER;`;
 
+/** Every table of a dataset, made where missing: the event schema and what was added after it. */
+export const datasetSetupSql = () => schemaSql() + FILES_TEXT_BYTES_SQL + SPANS_TABLE_SQL;
+
 /** The tables every row of a file lands in; a forgotten or interrupted file is removed from each. */
 export const FILE_ROW_TABLES = [...EVENT_TABLES, 'rejected', 'spans'];
 

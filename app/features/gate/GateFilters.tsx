@@ -23,8 +23,7 @@ function choiceLabel(row: GateFilterChoiceRow): string {
  * Surface, category and system (the events' `run_id`): the values found in the loaded gate,
  * feedback and eval_case events, each with its counts under the other filters; kept in the URL.
  */
-export function GateFilters({ view, choices }: { view: GateView; choices: GateFilterChoiceRow[] }) {
-  const any = view.surface !== null || view.category !== null || view.system !== null;
+export function GateFilters({ view, choices, filtered: any }: { view: GateView; choices: GateFilterChoiceRow[]; filtered: boolean }) {
   return (
     <section className="panel gate-filters toolbar" aria-label="Gate filters">
       {FILTERS.map(({ filter, label, all, none }) => {

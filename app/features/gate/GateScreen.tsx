@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { Recomputing } from '../../components/Recomputing';
-import type { EventScope } from '../../engine/sql/event-scope';
+import { isAnyScope, type EventScope } from '../../engine/sql/event-scope';
 import { gateUrl } from '../../links/gate';
 import { useScreenView } from '../../links/use-screen-view';
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
@@ -23,7 +23,7 @@ export default function GateScreen() {
   const dataset = useDataset();
   const view = useScreenView(gateUrl);
   const scope = useMemo<EventScope>(() => ({ surface: view.surface, category: view.category, system: view.system, week: null }), [view.surface, view.category, view.system]);
-  const filtered = scope.surface !== null || scope.category !== null || scope.system !== null;
+  const filtered = !isAnyScope(scope);
   const screen = useQuery(gateScreenOptions(dataset, scope));
   if (nothingToShow(dataset)) return <EmptyDataset what="The gate's decisions, its calibration and the feedback loop then appear here." />;
   const data = screen.data;
@@ -40,12 +40,12 @@ export default function GateScreen() {
       )}
       {data && !nothing && (
         <>
-          <GateFilters view={view} choices={data.choices} />
+          <GateFilters view={view} choices={data.choices} filtered={filtered} />
           <Recomputing active={stale} className="gate-panels">
             <DecisionsPanel decisions={data.decisions} view={view} />
             <CalibrationPanel calibration={data.calibration} report={data.calibrationReport} settings={settings} />
             <FeedbackPanel feedback={data.feedback} downVoted={data.downVoted} view={view} settings={settings} />
-            <ReviewPanel weeks={data.review} report={data.reviewReport} view={view} />
+            <ReviewPanel weeks={data.review} report={data.reviewReport} view={view} filtered={filtered} />
             <RecallPanel recall={data.recall} filtered={filtered} />
           </Recomputing>
         </>

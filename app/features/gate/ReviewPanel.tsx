@@ -11,9 +11,8 @@ import { sessionsBehind } from './session-links';
 const QUESTION = `Each ISO week, a deterministic sample of ${DEFAULT_REVIEW_SAMPLE} responses the gate let through (decision answer), seeded by the week. How many reviewed answers were confidently wrong?`;
 
 /** A summary of the weekly answer review; the samples are read and judged on the Review screen. */
-export function ReviewPanel({ weeks, report, view }: { weeks: ReviewWeek[]; report: ReviewReport; view: GateView }) {
+export function ReviewPanel({ weeks, report, view, filtered }: { weeks: ReviewWeek[]; report: ReviewReport; view: GateView; filtered: boolean }) {
   const left = weeks.reduce((sum, week) => sum + week.sample.filter((item) => item.verdict === null).length, 0);
-  const filtered = view.surface !== null || view.category !== null || view.system !== null;
   return (
     <Panel id="gate.review" title="Weekly answer review" question={QUESTION}
       actions={weeks.length > 0 ? <Link className="button" href={reviewUrl.href()}>Review answers{left > 0 ? ` (${left} waiting)` : ''}</Link> : undefined}>

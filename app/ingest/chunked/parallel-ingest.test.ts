@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { batchToIPC, rowsOfIPC } from '../../engine/arrow-batch';
+import { batchToIPC } from '../../engine/arrow-batch';
+import { rowsOfIPC } from '../../engine/arrow-rows';
 import { ingestFile, type FileIngestResult } from '../ingest-file';
 import { buildSdkTraces } from '../otlp/sdk-fixture';
 import { textInputFile } from '../text-input';

@@ -1,3 +1,4 @@
+import { ANY_SCOPE, isAnyScope, scopedEvents, scopeFilter, type EventScope } from '../event-scope';
 import { resolvedLabelsSql } from '../labels';
 import { isoWeekOf } from '../metrics/sections';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
@@ -17,14 +18,17 @@ FROM (${resolvedLabelsSql(labelVotesSql('answer_review'), ['item'], ['value'])})
  * metrics.md, "Weekly answer review": every loaded `response` (gated or not, no filters: the
  * review is of what was loaded) with a resolved verdict, counted per ISO week of the response's
  * `ts` and verdict. Unreviewed responses give no row, so a week appears only when something in
- * it was reviewed (model/annotation/review-report.ts).
+ * it was reviewed (model/annotation/review-report.ts). The gate screen narrows it to the
+ * responses in a `scope` (event-scope.ts); the report takes every response.
  */
-export function reviewVerdictsQuery(): SqlQuery {
+export function reviewVerdictsQuery(scope: EventScope = ANY_SCOPE): SqlQuery {
+  // Without a scope no response needs its category, so the plain view is read.
+  const responses = isAnyScope(scope) ? rawSql(`(SELECT *, ${isoWeekOf('ts')} AS scope_week FROM responses)`) : scopedEvents('responses');
   return sql`
 WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql())})
-SELECT ${rawSql(isoWeekOf('r.ts'))} AS week, v.verdict, count(*)::INTEGER AS n
-FROM responses r JOIN verdicts v ON v.target_event_id = r.event_id
-WHERE r.ts IS NOT NULL
+SELECT r.scope_week AS week, v.verdict, count(*)::INTEGER AS n
+FROM ${responses} r JOIN verdicts v ON v.target_event_id = r.event_id
+WHERE r.ts IS NOT NULL AND ${scopeFilter(scope, 'r')}
 GROUP BY ALL
 ORDER BY week, v.verdict`;
 }

@@ -10,7 +10,6 @@ import { gateDecisionBreakdownQuery } from './decisions';
 import { downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';
 import { gateFilterChoicesQuery } from './filter-choices';
 import { loadGateScreen } from './gate-screen';
-import { reviewVerdictsInScopeQuery } from './review';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
 
 const DAY = 24 * 60;
@@ -127,8 +126,11 @@ describe('feedback in a scope', () => {
 });
 
 describe('the review in a scope', () => {
-  it('with no scope, gives the report’s verdict counts', async () => {
-    expect(await run(reviewVerdictsInScopeQuery(ANY_SCOPE))).toEqual(await run(reviewVerdictsQuery()));
+  it('with no scope, gives the report’s verdict counts; a scope holding every response gives the same', async () => {
+    const everyVerdict = [{ week: W40, verdict: 'correct', n: 1 }, { week: W40, verdict: 'partial', n: 1 }, { week: W40, verdict: 'wrong', n: 1 }];
+    expect(await run(reviewVerdictsQuery())).toEqual(everyVerdict);
+    expect(await run(reviewVerdictsQuery(scope({ surface: 'support' })))).toEqual(everyVerdict);
+    expect(await run(reviewVerdictsQuery(scope({ category: 'billing' })))).toEqual([{ week: W40, verdict: 'wrong', n: 1 }]);
   });
 
   it('counts answered responses and verdicts of the scope; the sample keeps only its responses in scope', async () => {

@@ -15,7 +15,8 @@ import { gateDecisionBreakdownQuery } from './decisions';
 import { downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';
 import { gateFilterChoicesQuery, type GateFilterChoiceRow } from './filter-choices';
 import { recallComparisonQuery } from './recall';
-import { answeredResponsesQuery, reviewVerdictsInScopeQuery } from './review';
+import { reviewVerdictsQuery } from '../annotation/review-report';
+import { answeredResponsesQuery } from './review';
 
 export interface DownVotedQuery {
   query: string;
@@ -69,6 +70,6 @@ export async function loadGateScreen(engine: Engine, scope: EventScope): Promise
     downVoted: await run<DownVotedQuery>(downVotedQueriesQuery(scope)),
     recall,
     review: reviewWeeksInScope(await run<AnsweredResponse>(answeredResponsesQuery(scope))),
-    reviewReport: shapeReviewReport(await run<ReviewVerdictRow>(reviewVerdictsInScopeQuery(scope))),
+    reviewReport: shapeReviewReport(await run<ReviewVerdictRow>(reviewVerdictsQuery(scope))),
   };
 }

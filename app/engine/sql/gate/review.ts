@@ -26,17 +26,3 @@ LEFT JOIN verdicts v ON v.target_event_id = a.event_id
 WHERE a.decision = 'answer'
 ORDER BY week, a.event_id`;
 }
-
-/**
- * The report's review verdicts per ISO week (annotation/review-report.ts `reviewVerdictsQuery`:
- * every reviewed response, gated or not) over the responses in `scope`; with no scope, the same rows.
- */
-export function reviewVerdictsInScopeQuery(scope: EventScope): SqlQuery {
-  return sql`
-WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql())})
-SELECT r.scope_week AS week, v.verdict, count(*)::INTEGER AS n
-FROM ${scopedEvents('responses')} r JOIN verdicts v ON v.target_event_id = r.event_id
-WHERE r.ts IS NOT NULL AND ${scopeFilter(scope, 'r')}
-GROUP BY ALL
-ORDER BY week, v.verdict`;
-}
