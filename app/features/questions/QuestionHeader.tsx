@@ -4,7 +4,7 @@ import { questionsUrl } from '../../links/questions';
 import { sessionsUrl } from '../../links/sessions';
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import { runLabel } from '../../model/drift/format-time';
-import { AnswerCheck } from './AnswerCheck';
+import { AnswerCheck } from '../../components/AnswerCheck';
 
 export function QuestionHeader({ run, runsOfQuestion }: { run: QuestionRunAnalysis; runsOfQuestion: QuestionRunAnalysis[] }) {
   const definition = run.definition;

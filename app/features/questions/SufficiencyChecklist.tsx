@@ -2,7 +2,7 @@ import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import { clockUtc } from '../../model/drift/format-time';
 import type { PassageRow } from '../../model/drift/rows';
 import { EVIDENCE_VERDICTS, evidenceVerdict, sufficiencyVerdict } from '../../model/drift/sufficiency-verdict';
-import { AnswerCheck } from './AnswerCheck';
+import { AnswerCheck } from '../../components/AnswerCheck';
 import { anchors } from './url';
 import './evidence-check.css';
 

@@ -1,7 +1,7 @@
 import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import type { TimelineEntry } from '../../model/lineage/timeline';
-import { AnswerVsGold } from './AnswerVsGold';
+import { AnswerCheck } from '../../components/AnswerCheck';
 import { FeedbackOnEvent, FeedbackTarget } from './FeedbackLinks';
 import { IntentLabel } from './IntentLabel';
 import { MissedAssets } from './MissedAssets';
@@ -64,7 +64,7 @@ export function EventBody({ entry, selectedNode, onSelectNode, answerOf }: Event
     return (
       <div className="event-body">
         {event.cited_asset_ids?.length ? <div className="text-soft">cites {event.cited_asset_ids.join(', ')}</div> : null}
-        {answerOf && <AnswerVsGold run={answerOf} withAnswer={false} />}
+        {answerOf && <AnswerCheck run={answerOf} className="answer-vs-gold" unanswered={<div className="answer-vs-gold text-soft">Not answered in this run.</div>} />}
         {event.event_id && <VerdictLine responseId={event.event_id} />}
         <FeedbackOnEvent event={event} feedback={entry.feedback} />
       </div>

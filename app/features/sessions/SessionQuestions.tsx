@@ -5,7 +5,7 @@ import { sessionsUrl } from '../../links/sessions';
 import type { SessionDrift, SessionQuestionRun } from '../../model/drift/flag-placement';
 import { runLabel } from '../../model/drift/format-time';
 import { EVIDENCE_VERDICTS, evidenceVerdict, sufficiencyVerdict } from '../../model/drift/sufficiency-verdict';
-import { AnswerVsGold } from './AnswerVsGold';
+import { AnswerCheck } from '../../components/AnswerCheck';
 import { DriftMarks } from './DriftMarks';
 import './session-drift.css';
 
@@ -47,7 +47,7 @@ function QuestionRunBlock({ item, sessionId }: { item: SessionQuestionRun; sessi
         <span className="question-run-text">{run.definition?.text ?? 'no question event defines it'}</span>
         <Link href={questionsUrl.href(view)} className="drift-link">registry timeline →</Link>
       </div>
-      <AnswerVsGold run={run} />
+      <AnswerCheck run={run} withAnswer className="answer-vs-gold" unanswered={<div className="answer-vs-gold text-soft">Not answered in this run.</div>} />
       {answeredElsewhere && answeredElsewhere !== sessionId && (
         <div className="text-soft">Answered in <Link href={sessionsUrl.href({ session: answeredElsewhere })} className="mono">{answeredElsewhere}</Link>.</div>
       )}
