@@ -17,8 +17,44 @@ const immutableAssets: Plugin = {
   },
 };
 
+/**
+ * The built app's Content Security Policy: scripts, styles, workers and connections from its own
+ * origin only, no inline script. 'wasm-unsafe-eval' lets DuckDB compile its wasm; `blob:` workers
+ * are the engine's bootstrap (app/engine/engine-worker.ts builds it in the page, and a blob worker
+ * keeps this policy); `blob:`/`data:` images are the page's own downloads and icons. The dev server
+ * goes without it: its HMR client is an inline script and its CSS arrives in <style> tags.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** The policy in the built index.html (any static host serves it) and as a header of `vite preview`. */
+const contentSecurityPolicy: Plugin = {
+  name: 'retrieval-inspector:content-security-policy',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, context) => (context.server ? html : html.replace(/(<meta charset="[^"]*" \/>)/, `$1\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`)),
+  },
+  configurePreviewServer(server) {
+    server.middlewares.use((_request, response, next) => {
+      // frame-ancestors works only as a header, not in a <meta> policy
+      response.setHeader('Content-Security-Policy', `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), immutableAssets],
+  plugins: [react(), immutableAssets, contentSecurityPolicy],
   root: '.',
   build: { outDir: 'dist', target: 'es2022', chunkSizeWarningLimit: 2000 },
   worker: { format: 'es' },

@@ -5,16 +5,22 @@ import { LoadBar } from './components/load-bar/LoadBar';
 import { LoadProgressPanel } from './components/load-bar/LoadProgressPanel';
 import { StatusLine } from './components/StatusLine';
 import { Link } from './components/Link';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { formatCount } from './lib/format';
 import { useUrlSearch } from './lib/url-state';
 import { SCREEN_URLS } from './links/screens';
-import { useDataset } from './queries/dataset';
+import { useDataset, useLoadProgress } from './queries/dataset';
 import { DEFAULT_ROUTE, ROUTES } from './routes';
+
+/** Reads the progress itself, so that a progress report re-renders this line only. */
+function LoadProgressLine({ onCancel }: { onCancel: () => void }) {
+  return <LoadProgressPanel progress={useLoadProgress()} onCancel={onCancel} />;
+}
 
 export function App() {
   const search = useUrlSearch();
   const view = new URLSearchParams(search).get('view');
-  const { summary, phase, progress, cancel } = useDataset();
+  const { summary, phase, cancel } = useDataset();
   const route = ROUTES.find((r) => r.id === view) ?? DEFAULT_ROUTE;
   const Screen = route.screen;
   return (
@@ -36,12 +42,14 @@ export function App() {
         <AnnotatorChip />
         <LoadBar />
       </header>
-      {phase === 'loading' && <LoadProgressPanel progress={progress} onCancel={cancel} />}
+      {phase === 'loading' && <LoadProgressLine onCancel={cancel} />}
       <StatusLine />
       <main className="app-main">
-        <Suspense fallback={<div className="empty-state">Loading screen…</div>}>
-          <Screen />
-        </Suspense>
+        <ScreenErrorBoundary key={route.id} resetKey={search} screen={route.label} backHref={SCREEN_URLS.overview.href({}, { from: search })}>
+          <Suspense fallback={<div className="empty-state">Loading screen…</div>}>
+            <Screen />
+          </Suspense>
+        </ScreenErrorBoundary>
       </main>
       <DropZone />
     </div>

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AppPage, samplePath } from './pages/app-page';
+import { parseCsv } from './csv';
 
 const SCREENS = 'test-results/screens';
 const FORMULA = '=HYPERLINK("http://example.invalid/x","open me")';
@@ -11,22 +12,6 @@ const FORMULA = '=HYPERLINK("http://example.invalid/x","open me")';
 function formulaLog(): string {
   const retrieval = { type: 'retrieval', event_id: 'fx-1', ts: '2026-10-05T10:00:00Z', session_id: 'fx-s1', retrieval_id: 'fx-r1', query: 'q', returned_asset_ids: ['a'] };
   return `${JSON.stringify(retrieval)}\n${FORMULA}\n`;
-}
-
-/** RFC 4180, written here independently of the app: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (char === '"') quoted = false; else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') { row.push(cell); cell = ''; } else if (char === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += char;
-  }
-  return rows;
 }
 
 /** What a spreadsheet-safe CSV must hold for a shown text cell. */

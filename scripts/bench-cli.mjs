@@ -1,8 +1,9 @@
-// The command-line half of the bench: `retrieval-inspector report --json FILE` (the app's CLI,
-// wasm engine unless BENCH_CLI_ARGS says otherwise), beside native DuckDB reading the same file
-// (the baseline, not the app: it may use read_json, the app never does).
+// The command-line half of the bench: `retrieval-inspector report --json FILE` (the app's CLI) on
+// the wasm engine and with `--engine native`, beside native DuckDB reading the same file (the
+// baseline, not the app: it may use read_json, the app never does). BENCH_CLI_ARGS adds
+// arguments to both runs; BENCH_CLI_ENGINES=native (say) runs one engine only.
 import { DuckDBInstance } from '@duckdb/node-api';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -24,13 +25,47 @@ export async function randomSessionIds(file, count, seed = 12) {
   return { sessions: all.length, picked: all.slice(0, count) };
 }
 
-export function timeCliReport(file) {
+/** Wall time of `report --json` on `engine` ('wasm' or 'native'), with its output kept for comparing the engines. */
+export async function timeCliReport(file, engine = 'wasm') {
   const extra = (process.env.BENCH_CLI_ARGS ?? '').split(' ').filter(Boolean);
-  const args = ['bin/retrieval-inspector.mjs', 'report', '--json', ...extra, file];
+  const args = ['bin/retrieval-inspector.mjs', 'report', '--json', ...(engine === 'wasm' ? [] : ['--engine', engine]), ...extra, file];
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { maxBuffer: 1 << 28, encoding: 'utf8' });
+  const run = await spawnCollecting(process.execPath, args);
   const ms = performance.now() - started;
-  return { ms, ok: run.status === 0, command: `node ${args.join(' ')}`, error: run.status === 0 ? '' : (run.stderr || '').slice(0, 300) };
+  return {
+    engine, ms, ok: run.status === 0, command: `node ${args.join(' ')}`, stdout: run.status === 0 ? run.stdout : '',
+    error: run.status === 0 ? '' : (run.stderr || run.stdout || `exit ${run.status} ${run.signal ?? ''}`).slice(0, 300),
+  };
+}
+
+/** Both engines' `report --json` and the native read; table rows and raw figures. */
+export async function cliRows(file) {
+  const engines = (process.env.BENCH_CLI_ENGINES ?? 'wasm,native').split(',');
+  const native = await timeNativeDuckDb(file);
+  const reports = [];
+  for (const engine of engines) reports.push(await timeCliReport(file, engine));
+  const [wasm, nativeReport] = ['wasm', 'native'].map((engine) => reports.find((r) => r.engine === engine));
+  const same = wasm?.ok && nativeReport?.ok ? wasm.stdout === nativeReport.stdout : null;
+  const rows = reports.map((report) => ({
+    figure: `command line: report --json${report.engine === 'wasm' ? '' : ` --engine ${report.engine}`} on the file`, ms: report.ms,
+    baseline: 'native DuckDB: count(*), distinct sessions and types FROM read_json_auto(file)', baselineMs: native.ms, target: '—', met: null,
+    note: report.ok
+      ? `${report.command}; native read ${native.rows.toLocaleString('en-US')} rows, ${native.sessions.toLocaleString('en-US')} sessions${same === null ? '' : `; wasm and native JSON ${same ? 'identical' : 'DIFFER'}`}`
+      : `FAILED: ${report.error}`,
+  }));
+  return { rows, raw: { native, reports: reports.map(({ stdout, ...rest }) => ({ ...rest, outputBytes: stdout.length })), identicalJson: same } };
+}
+
+/** Like spawnSync, without blocking the bench's own timers (its load-average sampler). */
+function spawnCollecting(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => err.push(chunk));
+    child.on('close', (status, signal) => resolve({ status, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+  });
 }
 
 export async function timeNativeDuckDb(file) {

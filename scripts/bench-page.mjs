@@ -84,3 +84,23 @@ export function navigateAndTime({ href, ready, timeout }) {
     requestAnimationFrame(check);
   });
 }
+
+/**
+ * A worker (Blob URL) made from `source` gets the file of the bench's hidden input and answers
+ * with one message ({ ms, rows } or { error }): the decoding-alone baselines (bench-floors.mjs).
+ */
+export function runFileWorker(source) {
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  const file = document.getElementById('bench-floor-input').files[0];
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (message) => {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+      if (message.data.error) reject(new Error(message.data.error));
+      else resolve(message.data);
+    };
+    worker.onerror = (error) => reject(new Error(error.message));
+    worker.postMessage(file);
+  });
+}

@@ -8,10 +8,10 @@ export type EngineChoice = { kind: 'wasm' } | ({ kind: 'native' } & NativeEngine
 export const ENGINE_USAGE = [
   '  --engine wasm|native    wasm (default): the browser\'s DuckDB build; native: native DuckDB',
   '                          (spilling to disk), for inputs too large for a tab',
-  '  --threads N             native: worker threads (default 1, the browser\'s numbers to the last',
-  '                          digit; with more, sums of doubles may differ in their last digits)',
-  '  --memory-limit SIZE     native: e.g. 8GB (default: 80% of RAM); past it DuckDB spills',
-  '  --temp-directory DIR    native: where it spills (default: .tmp in the working directory)',
+  '  --threads N             native: worker threads (default: every core; the numbers are the same)',
+  '  --memory-limit SIZE     native: e.g. 8GB (default: half of RAM); past it DuckDB spills to disk',
+  '  --temp-directory DIR    native: where it spills (default: a new directory in the system\'s temp,',
+  '                          removed at the end)',
 ];
 
 const NATIVE_OPTIONS = { '--threads': 'threads', '--memory-limit': 'memoryLimit', '--temp-directory': 'tempDirectory' } as const;

@@ -1,4 +1,5 @@
 import type { CheckReport, LineIssue } from './check-report';
+import { terminalText } from './terminal-text';
 import { formatTable } from './text-table';
 import { unmappedSpansText } from '../model/session/unmapped-spans';
 
@@ -10,13 +11,13 @@ const cell = (value: number | null) => (value === null ? '-' : String(value));
 /** `file:line: reason (field): message`, with an optional label before the reason. */
 export function issueLine(issue: LineIssue, label?: string): string {
   const field = issue.field ? ` (${issue.field})` : '';
-  return `${issue.file}:${issue.line}: ${label ? `${label}: ` : ''}${issue.reason}${field}: ${issue.message}`;
+  return terminalText(`${issue.file}:${issue.line}: ${label ? `${label}: ` : ''}${issue.reason}${field}: ${issue.message}`);
 }
 
 /** One line of input, shown on one output line and cut to a readable length. */
 export function rawPreview(raw: string): string {
   const flat = raw.replace(/\r?\n/g, '\\n');
-  return flat.length > RAW_PREVIEW_CHARS ? `${flat.slice(0, RAW_PREVIEW_CHARS)}…` : flat;
+  return terminalText(flat.length > RAW_PREVIEW_CHARS ? `${flat.slice(0, RAW_PREVIEW_CHARS)}…` : flat);
 }
 
 export function formatCheckReport(report: CheckReport): string[] {

@@ -3,6 +3,7 @@ import type { ReviewCounts } from '../model/annotation/review-report';
 import { describeMetric } from '../model/metrics/definitions';
 import type { MetricsReport, Rate } from '../model/metrics/report';
 import type { MetricSettings } from '../model/metrics/settings';
+import { terminalText } from './terminal-text';
 import { formatTable } from './text-table';
 
 const FLAGS_SHOWN = 20;
@@ -119,7 +120,7 @@ export function formatMetricsReport(report: MetricsReport, settings: MetricSetti
     `Flags: ${report.flags.length}`,
     ...report.flags
       .slice(0, FLAGS_SHOWN)
-      .map((flag) => `  ${flag.kind} ${flag.retrieval_id ?? flag.question_id ?? ''} (session ${flag.session_id ?? '—'}): ${flag.detail}`),
+      .map((flag) => terminalText(`  ${flag.kind} ${flag.retrieval_id ?? flag.question_id ?? ''} (session ${flag.session_id ?? '—'}): ${flag.detail}`)),
   ];
   if (report.flags.length > FLAGS_SHOWN) lines.push(`  … and ${report.flags.length - FLAGS_SHOWN} more (--json lists every flag)`);
   return lines;

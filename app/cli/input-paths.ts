@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 function filesBelow(dir: string): string[] {
@@ -27,4 +27,14 @@ export function expandInputPaths(paths: readonly string[]): string[] {
     const files = isDirectory(target) ? filesBelow(target).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [];
     return files.length > 0 ? files : [target]; // an empty directory stays, to be reported as unreadable
   });
+}
+
+/**
+ * Why a path that is neither a file nor a directory is not read, or null: a FIFO with no writer
+ * would block the read for ever, a device may never end.
+ */
+export function specialFileReason(stat: Stats): string | null {
+  if (stat.isFile() || stat.isDirectory()) return null;
+  const kind = stat.isFIFO() ? 'a named pipe (FIFO)' : stat.isSocket() ? 'a socket' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : 'a special file';
+  return `is ${kind}, not a regular file: save the logs to a file and load that`;
 }

@@ -1,19 +1,27 @@
 import { accessSync, constants, statSync } from 'node:fs';
+import { specialFileReason } from './input-paths';
+import { terminalText } from './terminal-text';
 /** Where a command writes: stdout and stderr in the real CLI, arrays in tests. */
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
 }
 
+/** Whatever a command prints reaches the terminal with its controls escaped; its own line breaks (pretty JSON) stay. */
+const terminalLine = (line: string) => `${line.split('\n').map(terminalText).join('\n')}\n`;
+
 export const processIo: CliIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+  out: (line) => process.stdout.write(terminalLine(line)),
+  err: (line) => process.stderr.write(terminalLine(line)),
 };
 
 /** Why a path cannot be read as an input file, or null when it can. */
 export function unreadableReason(path: string): string | null {
   try {
-    if (statSync(path).isDirectory()) return 'is a directory';
+    const stat = statSync(path);
+    if (stat.isDirectory()) return 'is a directory';
+    const special = specialFileReason(stat);
+    if (special) return special;
     accessSync(path, constants.R_OK);
     return null;
   } catch (error) {

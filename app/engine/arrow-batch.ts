@@ -16,19 +16,38 @@ function validity(values: ArrayLike<unknown>): { nullBitmap: Uint8Array; nullCou
   return { nullBitmap, nullCount };
 }
 
-/** Utf8 data filled directly (offsets + encodeInto): an order of magnitude faster than vectorFromArray. */
-function utf8Data(values: ArrayLike<string | null | undefined>): Data<Utf8> {
+/** Strings this short are copied a char at a time while they are ASCII: cheaper than a call to encodeInto. */
+const SHORT_STRING = 64;
+
+/** Writes `value` as UTF-8 at `position` of `bytes` (room for 3 bytes a char); returns the new position. */
+function writeUtf8(value: string, bytes: Uint8Array, position: number): number {
+  const length = value.length;
+  if (length <= SHORT_STRING) {
+    let i = 0;
+    for (; i < length; i++) {
+      const code = value.charCodeAt(i);
+      if (code >= 0x80) break;
+      bytes[position + i] = code;
+    }
+    if (i === length) return position + length;
+  }
+  return position + encoder.encodeInto(value, bytes.subarray(position)).written;
+}
+
+/** Utf8 data filled directly (offsets + bytes written once): an order of magnitude faster than vectorFromArray. */
+function utf8Data(values: ArrayLike<string | null | undefined>, withNulls = true): Data<Utf8> {
   let capacity = 0;
-  for (let i = 0; i < values.length; i++) capacity += (values[i]?.length ?? 0) * 3;
-  const bytes = new Uint8Array(capacity);
+  for (let i = 0; i < values.length; i++) capacity += values[i]?.length ?? 0;
+  const bytes = new Uint8Array(capacity * 3);
   const valueOffsets = new Int32Array(values.length + 1);
   let position = 0;
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
-    if (value != null) position += encoder.encodeInto(value, bytes.subarray(position)).written;
+    if (value != null) position = writeUtf8(value, bytes, position);
     valueOffsets[i + 1] = position;
   }
-  return makeData({ type: new Utf8(), length: values.length, ...validity(values), valueOffsets, data: bytes.subarray(0, position) });
+  const nulls = withNulls ? validity(values) : { nullCount: 0 };
+  return makeData({ type: new Utf8(), length: values.length, ...nulls, valueOffsets, data: bytes.subarray(0, position) });
 }
 
 function float64Data(values: ArrayLike<number | null | undefined>): Data<Float64> {
@@ -49,15 +68,32 @@ function boolData(values: ArrayLike<boolean | null | undefined>): Data<Bool> {
   return makeData({ type: new Bool(), length: values.length, ...validity(values), data });
 }
 
+/** A list column; its items are never null (validation admits lists of strings or of finite numbers only). */
 function listData(values: ArrayLike<(string | number)[] | null | undefined>, kind: 'strings' | 'numbers'): Data {
   const valueOffsets = new Int32Array(values.length + 1);
-  const flat: (string | number)[] = [];
+  let items = 0;
   for (let i = 0; i < values.length; i++) {
-    const list = values[i];
-    if (list) for (const item of list) flat.push(item);
-    valueOffsets[i + 1] = flat.length;
+    items += values[i]?.length ?? 0;
+    valueOffsets[i + 1] = items;
   }
-  const child = kind === 'strings' ? utf8Data(flat as string[]) : float64Data(flat as number[]);
+  let child: Data;
+  if (kind === 'numbers') {
+    const data = new Float64Array(items);
+    let at = 0;
+    for (let i = 0; i < values.length; i++) {
+      const list = values[i] as number[] | null | undefined;
+      if (list) for (let j = 0; j < list.length; j++) data[at++] = list[j];
+    }
+    child = makeData({ type: new Float64(), length: items, nullCount: 0, data });
+  } else {
+    const flat = new Array<string>(items);
+    let at = 0;
+    for (let i = 0; i < values.length; i++) {
+      const list = values[i] as string[] | null | undefined;
+      if (list) for (let j = 0; j < list.length; j++) flat[at++] = list[j];
+    }
+    child = utf8Data(flat, false);
+  }
   return makeData({ type: arrowType(kind) as List, length: values.length, ...validity(values), valueOffsets, child });
 }
 

@@ -3,7 +3,7 @@ import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/s
 import { MATERIALIZATION_NAME } from './coordinator/materialization';
 import { QueryCoordinator, readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { withLineageFacts } from './lineage-facts-table';
-import { ensureDerivedTables, metricPanelsIn, recomputeMetricPanels } from './metrics-report';
+import { ensureDerivedTables, fixedSectionsIn, metricPanelsIn, recomputeMetricPanels } from './metrics-report';
 import { withRetrievalFacts } from './retrieval-facts-table';
 import { makeAction, makeRelevance, makeRetrieval, type TestEvent } from './sql/metrics/fixtures';
 import { matrixCellRetrievalsQuery } from './sql/metrics/retrieval-details';
@@ -49,6 +49,13 @@ describe('two settings computed at the same time each get their own result', () 
     expect([k3, k10]).toEqual(sequential);
     expect(k3Again).toBe(k3);
     await coordinator.close();
+  });
+
+  it("a settings change that reuses the version's fixed sections gives the panels computed whole", async () => {
+    const whole = await recomputeMetricPanels(engine, K3);
+    const reused = await readOnce(engine, async (job) => metricPanelsIn(job, K3, await fixedSectionsIn(job.engine)));
+    expect(reused).toEqual(whole);
+    expect(whole.report.events).toBeGreaterThan(0);
   });
 
   it('session inspectors for K = 3 and K = 10, standalone and through a coordinator, equal sequential runs', async () => {

@@ -16,8 +16,8 @@ export const unmappedSpanCount = (file: Pick<FileIngestResult, 'spans'>) => Obje
 
 export async function recordFile(engine: Engine, file: FileIngestResult): Promise<void> {
   await engine.query(
-    `INSERT INTO files (file_id, name, bytes, text_bytes, events, rejected, spans, blank_lines, error, loaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, unmappedSpanCount(file), file.blankLines, file.error, Date.now()],
+    `INSERT INTO files (file_id, name, bytes, text_bytes, events, rejected, spans, blank_lines, sampled_out, fingerprint, error, loaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, unmappedSpanCount(file), file.blankLines, file.sampledOut || null, file.fingerprint ?? null, file.error, Date.now()],
   );
 }
 

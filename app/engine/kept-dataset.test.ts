@@ -109,7 +109,7 @@ describe('loading more into a reopened dataset', () => {
     await openDataset(engine);
     await loadFiles(engine, [FIRST], new LoadState());
     const counters = await readLoadCounters(engine);
-    expect(counters).toEqual({ nextFileId: 2, nextSeq: 3, retrievalIds: expect.arrayContaining(['r1', 'r2']) });
+    expect(counters).toEqual({ nextFileId: 2, nextSeq: 3, retrievalIds: expect.arrayContaining(['r1', 'r2']), loadedFiles: [[expect.any(String), FIRST.name]] });
     expect(counters.retrievalIds).toHaveLength(2);
 
     // A new page: a fresh LoadState resumed from the database, as the browser's loader does.
@@ -128,5 +128,15 @@ describe('loading more into a reopened dataset', () => {
     ]);
     const [rejected] = await engine.query<{ reason: string }>('SELECT reason FROM rejected');
     expect(rejected.reason).toMatch(/duplicate/);
+  });
+
+  it('skips a file loaded before the reload instead of storing its events twice', async () => {
+    await openDataset(engine);
+    await loadFiles(engine, [FIRST], new LoadState());
+    const state = new LoadState();
+    state.resume(await readLoadCounters(engine));
+    const [result] = await loadFiles(engine, [FIRST], state);
+    expect(result).toMatchObject({ fileId: 2, events: 0, rejected: 0, error: expect.stringMatching(/already loaded/) });
+    expect(await engine.query('SELECT count(*)::INTEGER AS n FROM events')).toEqual([{ n: 3 }]);
   });
 });

@@ -99,6 +99,8 @@ export interface LoadCounters {
   nextFileId: number;
   nextSeq: number;
   retrievalIds: string[];
+  /** The files loaded whole, by fingerprint, with their names. */
+  loadedFiles: [fingerprint: string, name: string][];
 }
 
 export async function readLoadCounters(engine: Engine): Promise<LoadCounters> {
@@ -107,5 +109,9 @@ export async function readLoadCounters(engine: Engine): Promise<LoadCounters> {
             (SELECT coalesce(max(seq), -1) + 1 FROM events)::INTEGER AS next_seq`,
   );
   const ids = await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM events_retrieval');
-  return { nextFileId: row.next_file_id, nextSeq: row.next_seq, retrievalIds: ids.map((id) => id.retrieval_id) };
+  const files = await engine.query<{ fingerprint: string; name: string }>('SELECT fingerprint, name FROM files WHERE fingerprint IS NOT NULL ORDER BY file_id');
+  return {
+    nextFileId: row.next_file_id, nextSeq: row.next_seq, retrievalIds: ids.map((id) => id.retrieval_id),
+    loadedFiles: files.map((file): [string, string] => [file.fingerprint, file.name]),
+  };
 }

@@ -27,26 +27,45 @@ const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sq
 export { ensureDerivedTables, refreshDerivedTables } from './derived/metric-tables';
 
 /**
+ * The sections of the report no setting changes (totals, drift, the gate's calibration cases,
+ * annotation agreement and the answer review): a settings change can reuse them, read once per
+ * dataset version.
+ */
+export interface FixedSections {
+  totals: TotalsRow;
+  drift: Awaited<ReturnType<typeof computeDriftReport>>;
+  calibrationCases: CalibrationCase[];
+  agreement: Awaited<ReturnType<typeof agreementIn>>;
+  review: Awaited<ReturnType<typeof reviewReportIn>>;
+}
+
+export async function fixedSectionsIn(engine: Engine): Promise<FixedSections> {
+  const [totals] = await run<TotalsRow>(engine, totalsQuery());
+  const drift = await computeDriftReport(engine);
+  const calibrationCases = await run<CalibrationCase>(engine, calibrationCasesQuery());
+  const agreement = await agreementIn(engine);
+  const review = await reviewReportIn(engine);
+  return { totals, drift, calibrationCases, agreement, review };
+}
+
+/**
  * The report of metrics.md for these settings: Tier 0–3, the matrix with its masked-failure
  * flags, drift with its flags, gate decisions with their calibration, feedback, annotation
  * agreement and the weekly answer review (these two unfiltered: every loaded label). Runs in a
- * coordinator job (the derived tables current), reading the facts table of these settings.
+ * coordinator job (the derived tables current), reading the facts table of these settings;
+ * `fixed`, when given, must be this dataset version's.
  */
-export async function metricsReportIn(job: ReadJob, settings: MetricSettings): Promise<MetricsReport> {
+export async function metricsReportIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<MetricsReport> {
   const { engine } = job;
+  const { totals, drift, calibrationCases, agreement, review } = fixed ?? await fixedSectionsIn(engine);
   const facts = await withRetrievalFacts(job, settings);
-  const [totals] = await run<TotalsRow>(engine, totalsQuery());
   const [tier0] = await run<Tier0Row>(engine, tier0Query(settings));
   const tiers = await run<TierRow>(facts, tierQuery(settings, 'materialized'));
   const [matrix] = await run<MatrixRow>(facts, matrixQuery(settings, 'materialized'));
   const masked = await run<MaskedFailureRow>(facts, maskedFailuresQuery(settings, 'materialized'));
   const [tier3] = await run<Tier3Row>(engine, tier3Query(settings));
-  const drift = await computeDriftReport(engine);
   const decisions = await run<GateDecisionRow>(engine, gateDecisionsQuery(settings));
-  const calibrationCases = await run<CalibrationCase>(engine, calibrationCasesQuery());
   const feedbackWeeks = await run<FeedbackWeekRow>(engine, feedbackByWeekQuery(settings));
-  const agreement = await agreementIn(engine);
-  const review = await reviewReportIn(engine);
   const { tier1, tier2 } = shapeTiers(tiers, settings.k);
   return {
     events: totals.events,
@@ -72,8 +91,8 @@ export interface MetricPanels {
 }
 
 /** Everything the metrics screen shows after a settings change: the report and both trends, in one job. */
-export async function metricPanelsIn(job: ReadJob, settings: MetricSettings): Promise<MetricPanels> {
-  const report = await metricsReportIn(job, settings);
+export async function metricPanelsIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<MetricPanels> {
+  const report = await metricsReportIn(job, settings, fixed);
   const facts = await withRetrievalFacts(job, settings);
   const day = shapeTrend(await run<TrendRow>(facts, trendQuery(settings, 'day', 'materialized')));
   const week = shapeTrend(await run<TrendRow>(facts, trendQuery(settings, 'week', 'materialized')));

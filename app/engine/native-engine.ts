@@ -1,20 +1,25 @@
 import type { DuckDBConnection, DuckDBType, DuckDBValue, DuckDBValueConverter, JS } from '@duckdb/node-api';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { tableFromIPC, type Vector } from 'apache-arrow';
 import type { Engine, SqlValue } from './engine';
 
-/** Native DuckDB's knobs for large inputs; unset means DuckDB's default, but for threads. */
+/** Native DuckDB's knobs for large inputs. */
 export interface NativeEngineOptions {
   /**
-   * 1 unless given: with more, DuckDB adds up a column's doubles in per-thread parts combined in
-   * whatever order the threads finish, which moves the last digits of sums and averages over more
-   * than one row group (122,880 rows) away from the browser's single-threaded ones.
+   * Every core unless given. The SQL's aggregates do not depend on the order rows are added in
+   * (sums of doubles are exact: tier1-tier2.ts), so any count gives the browser's numbers.
    */
   threads?: number;
-  /** e.g. "8GB". */
+  /** e.g. "8GB"; by default half the machine's memory, leaving the rest to the ingest in JS. */
   memoryLimit?: string;
-  /** Where DuckDB spills what does not fit in memory. */
+  /** Where DuckDB spills what does not fit in memory; by default a directory of its own under the system's temp, removed on close. */
   tempDirectory?: string;
 }
+
+/** Half the machine's memory in whole megabytes, as DuckDB reads a size. */
+const defaultMemoryLimit = () => `${Math.max(256, Math.floor(os.totalmem() / 2 / 2 ** 20))}MB`;
 
 const MS_PER_DAY = 86_400_000;
 const CHUNK_ROWS = 2048;
@@ -83,10 +88,14 @@ export async function createNativeEngine(options: NativeEngineOptions = {}): Pro
   const api = await import('@duckdb/node-api');
   const { DuckDBDataChunk, DuckDBInstance } = api;
   const resultConverter = asWasmEngineReturns(api);
-  const config: Record<string, string> = {};
-  config.threads = String(options.threads ?? 1);
-  if (options.memoryLimit !== undefined) config.memory_limit = options.memoryLimit;
-  if (options.tempDirectory !== undefined) config.temp_directory = options.tempDirectory;
+  // Made here (not DuckDB's default, `.tmp` in the working directory) so that spilled data never lands in the user's folder.
+  const ownTempDirectory = options.tempDirectory === undefined;
+  const tempDirectory = options.tempDirectory ?? mkdtempSync(path.join(os.tmpdir(), 'retrieval-inspector-duckdb-'));
+  const config: Record<string, string> = {
+    threads: String(options.threads ?? os.availableParallelism()),
+    memory_limit: options.memoryLimit ?? defaultMemoryLimit(),
+    temp_directory: tempDirectory,
+  };
   const instance = await DuckDBInstance.create(':memory:', config);
   const connection = await instance.connect();
 
@@ -120,6 +129,7 @@ export async function createNativeEngine(options: NativeEngineOptions = {}): Pro
     async close() {
       connection.closeSync();
       instance.closeSync();
+      if (ownTempDirectory) rmSync(tempDirectory, { recursive: true, force: true });
     },
   };
 }

@@ -89,6 +89,14 @@ export class BrowserLoader {
             then(commit);
             then(begin);
             break;
+          case 'file-failed':
+            outcome.files.push(message.result);
+            then(rollback);
+            then(begin);
+            then(() => recordFile(this.engine, message.result));
+            then(commit);
+            then(begin);
+            break;
           case 'file-cancelled':
             outcome.cancelledFile = message.fileName;
             then(rollback);

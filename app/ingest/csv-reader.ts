@@ -1,6 +1,8 @@
-import { pluralize } from '../lib/format';
+import { formatCount, pluralize } from '../lib/format';
+import { RAW_HEAD_CHARS } from './record-limits';
 import { EVENT_FIELDS, type FieldKind } from '../schema/fields';
 import type { RecordSink, TextRecordReader } from './record-sink';
+import { printableRaw, textProblem } from './text-decode';
 
 const QUOTE = 34, COMMA = 44, NEWLINE = 10, CR = 13;
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -32,14 +34,37 @@ export function cellValue(column: string, cell: string): unknown {
   }
 }
 
-/** RFC 4180 CSV: a header row, then one event a row; quoted cells may hold commas and newlines. */
-export function createCsvReader(sink: RecordSink): TextRecordReader {
+/** The longest CSV row read (8 MB): a quoted field that runs on past it is taken for an unbalanced quote. */
+export const MAX_CSV_RECORD_CHARS = 8 * 1024 * 1024;
+
+/** Each header name once: a repeated one would make one column overwrite the other. */
+function duplicateColumn(header: string[]): string | null {
+  const seen = new Map<string, number>();
+  for (const [index, name] of header.entries()) {
+    const earlier = seen.get(name);
+    if (earlier !== undefined) return `the header names column "${name}" twice (columns ${earlier + 1} and ${index + 1}): rename one of them`;
+    seen.set(name, index);
+  }
+  return null;
+}
+
+/**
+ * RFC 4180 CSV: a header row, then one event a row; quoted cells may hold commas and newlines.
+ * Rows end at LF, CRLF or a lone CR. A quote left open (to the end of the file, or for more than
+ * `maxRecordChars`) rejects the line it opened on, and the rows after that line are read again
+ * as rows, instead of all going into one cell.
+ */
+export function createCsvReader(sink: RecordSink, options: { maxRecordChars?: number } = {}): TextRecordReader {
+  const maxRecordChars = options.maxRecordChars ?? MAX_CSV_RECORD_CHARS;
   let buffer = '';
   let header: string[] | null = null;
+  let headerProblem: string | null = null;
   let cells: string[] = [];
   let cell = '';
   let inQuotes = false;
   let quoteSeen = false;
+  let quoteAt = 0;
+  let quoteLine = 0;
   let line = 1;
   let recordLine = 1;
   let recordStart = 0;
@@ -48,7 +73,7 @@ export function createCsvReader(sink: RecordSink): TextRecordReader {
 
   const finishRecord = (end: number) => {
     cells.push(cell);
-    const raw = buffer.slice(recordStart, end).replace(/\r$/, '');
+    const raw = printableRaw(buffer.slice(recordStart, end).replace(/\r$/, ''));
     const row = cells;
     cells = [];
     cell = '';
@@ -56,12 +81,25 @@ export function createCsvReader(sink: RecordSink): TextRecordReader {
       blankLines += 1;
       return;
     }
+    const problem = textProblem(row.join(','));
     if (!header) {
       header = row.map((name) => name.trim());
+      headerProblem = problem ? `the header row: ${problem}` : duplicateColumn(header);
+      if (headerProblem) sink.malformed(recordLine, raw, 'invalid_csv', headerProblem);
+      return;
+    }
+    if (headerProblem) {
+      sink.malformed(recordLine, raw, 'invalid_csv', `not read, because of the header (line 1): ${headerProblem}`);
+      return;
+    }
+    if (problem) {
+      sink.malformed(recordLine, raw, 'invalid_text', problem.replace('the line holds', 'the row holds'));
       return;
     }
     if (row.length !== header.length) {
-      sink.malformed(recordLine, raw, 'invalid_csv', `the row has ${pluralize(row.length, 'cell')}, the header has ${header.length}`);
+      // A row over several lines whose cells do not add up most often has a quote too many or too few.
+      const spans = line > recordLine ? ` (it runs over lines ${recordLine}–${line}: is a quote missing?)` : '';
+      sink.malformed(recordLine, raw, 'invalid_csv', `the row has ${pluralize(row.length, 'cell')}, the header has ${header.length}${spans}`);
       return;
     }
     const value: Record<string, unknown> = {};
@@ -71,7 +109,35 @@ export function createCsvReader(sink: RecordSink): TextRecordReader {
     sink.value(recordLine, raw, value);
   };
 
-  /** Scans from `from`; returns where it stopped (before a quote whose pair is in the next chunk). */
+  const endRecord = (end: number, next: number) => {
+    finishRecord(end);
+    quoteSeen = false;
+    line += 1;
+    recordLine = line;
+    recordStart = next;
+  };
+
+  /**
+   * The quote opened at `quoteAt` does not close: the row up to the end of that line is
+   * rejected, and scanning starts again after it.
+   */
+  const rejectOpenQuote = (why: string): number => {
+    let lineEnd = quoteAt;
+    while (lineEnd < buffer.length && buffer.charCodeAt(lineEnd) !== NEWLINE && buffer.charCodeAt(lineEnd) !== CR) lineEnd++;
+    const raw = buffer.slice(recordStart, Math.min(lineEnd, recordStart + RAW_HEAD_CHARS));
+    sink.malformed(quoteLine, printableRaw(raw), 'invalid_csv', `the quote opened on line ${quoteLine} ${why}: a quote is missing (or one too many), so this row is not read`);
+    inQuotes = false;
+    cells = [];
+    cell = '';
+    quoteSeen = false;
+    line = quoteLine + 1;
+    recordLine = line;
+    const next = buffer.charCodeAt(lineEnd) === CR && buffer.charCodeAt(lineEnd + 1) === NEWLINE ? lineEnd + 2 : lineEnd + 1;
+    recordStart = Math.min(next, buffer.length);
+    return recordStart;
+  };
+
+  /** Scans from `from`; returns where it stopped (before a quote or CR whose meaning is in the next chunk). */
   const scan = (from: number, final: boolean): number => {
     for (let i = from; i < buffer.length; i++) {
       const c = buffer.charCodeAt(i);
@@ -83,23 +149,28 @@ export function createCsvReader(sink: RecordSink): TextRecordReader {
             i += 1;
           } else inQuotes = false;
         } else {
-          if (c === NEWLINE) line += 1;
+          if (c === CR && i + 1 === buffer.length && !final) return i;
+          if (c === NEWLINE || (c === CR && buffer.charCodeAt(i + 1) !== NEWLINE)) line += 1;
           cell += buffer[i];
+          if (i - quoteAt > maxRecordChars) i = rejectOpenQuote(`runs on for more than ${formatCount(maxRecordChars)} characters`) - 1;
         }
       } else if (c === QUOTE && cell === '' && !quoteSeen) {
         inQuotes = true;
         quoteSeen = true;
+        quoteAt = i;
+        quoteLine = line;
       } else if (c === COMMA) {
         cells.push(cell);
         cell = '';
         quoteSeen = false;
       } else if (c === NEWLINE) {
-        finishRecord(i);
-        quoteSeen = false;
-        line += 1;
-        recordLine = line;
-        recordStart = i + 1;
-      } else if (c !== CR) {
+        endRecord(i, i + 1);
+      } else if (c === CR) {
+        if (i + 1 === buffer.length && !final) return i;
+        const crlf = buffer.charCodeAt(i + 1) === NEWLINE;
+        endRecord(i, crlf ? i + 2 : i + 1);
+        if (crlf) i += 1;
+      } else {
         cell += buffer[i];
       }
     }
@@ -110,12 +181,14 @@ export function createCsvReader(sink: RecordSink): TextRecordReader {
     push(chunk) {
       const carried = buffer.slice(recordStart);
       const resumeAt = scanned - recordStart;
+      quoteAt -= recordStart;
       buffer = carried + chunk;
       recordStart = 0;
       scanned = scan(resumeAt, false);
     },
     end() {
       scanned = scan(scanned, true);
+      while (inQuotes) scanned = scan(rejectOpenQuote('is never closed'), true);
       if (buffer.length > recordStart || cells.length > 0 || cell !== '') finishRecord(buffer.length);
       buffer = '';
       recordStart = 0;

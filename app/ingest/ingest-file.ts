@@ -1,9 +1,12 @@
+import { keepsRecord, type SessionSample } from '../lib/session-sample';
 import type { RejectionReason } from '../schema/rejection';
 import { createCsvReader } from './csv-reader';
 import { detectFormat } from './file-format';
 import { gunzipIfCompressed } from './gzip-sniff';
 import { peekHead } from './stream-head';
-import { notTextReason, SNIFF_BYTES } from './text-sniff';
+import { readFailure } from './read-failure';
+import { createTextDecoding, type TextDecoding } from './text-decode';
+import { sniffText, SNIFF_BYTES } from './text-sniff';
 import { createJsonArrayReader } from './json-array-reader';
 import { createJsonLinesReader } from './jsonl-reader';
 import { RecordAcceptor, type ReadCounts } from './record-acceptor';
@@ -29,6 +32,8 @@ export interface FileIngestResult extends ReadCounts {
   textBytes: number | null;
   /** Set when the file could not be read at all (unsupported kind, not text, broken gzip). */
   error: string | null;
+  /** Set when the file was loaded whole (file-fingerprint.ts): loading it again, even after a reload, is refused. */
+  fingerprint?: string | null;
 }
 
 export interface IngestTarget {
@@ -53,6 +58,8 @@ export interface IngestFileOptions {
   onProgress?: (progress: IngestProgress) => void;
   signal?: AbortSignal;
   batchRows?: number;
+  /** Only the records of these sessions are stored (lib/session-sample.ts). */
+  sessionSample?: SessionSample | null;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -76,7 +83,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const result: FileIngestResult = {
     fileId, fileName, bytes: options.encodedFileBytes ?? options.totalBytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
   };
-  const records = new RecordAcceptor({ fileId, fileName, seqStart: options.seqStart, seenRetrievalIds, batchRows });
+  const records = new RecordAcceptor({ fileId, fileName, seqStart: options.seqStart, seenRetrievalIds, batchRows, keep: keepsRecord(options.sessionSample) });
   const counted = () => Object.assign(result, records.counts);
   result.spans = records.otlp.spansByKind;
   const { accept, reject: addRejected, otlp } = records;
@@ -115,7 +122,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   let textBytes = 0;
   let readToEnd = false;
   let decompressed = false;
-  const decoder = new TextDecoder('utf-8');
+  let decoder: TextDecoding | null = null;
   let chunks: ReadableStreamDefaultReader<Uint8Array> | null = null;
   if (detection.format === 'parquet') {
     const restore = (row: RestoredRejection) => records.restore(row);
@@ -123,7 +130,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     try {
       // Loaded on first use: the decoders (zstd, brotli, …) are most of the worker's code otherwise.
       const { ingestParquet } = await import('./parquet/ingest-parquet');
-      const parquet = await ingestParquet({ source: options.source ?? null, stream: options.stream, records: { accept, reject: addRejected, restore }, flush, onBytes, signal: options.signal });
+      const parquet = await ingestParquet({ source: options.source ?? null, stream: options.stream, records: { accept, reject: addRejected, restore }, flush, onBytes, signal: options.signal, summary: { fileId, insert: (table, ipc) => target.insert(table, ipc) } });
       Object.assign(result, parquet);
     } catch (error) {
       for (const id of records.counts.retrievalIds) seenRetrievalIds.delete(id);
@@ -137,23 +144,27 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     const text = await gunzipIfCompressed(counting(options.stream, (n) => (rawBytes += n)));
     decompressed = text.decompressed;
     const sniffed = await peekHead(counting(text.stream, (n) => (textBytes += n)), SNIFF_BYTES);
-    result.error = notTextReason(sniffed.head, sniffed.complete);
-    if (result.error) {
+    const sniff = sniffText(sniffed.head, sniffed.complete);
+    result.error = sniff.error;
+    if (!sniff.encoding) {
       readToEnd = sniffed.complete;
       await sniffed.stream.cancel();
     } else {
+      decoder = createTextDecoding(sniff.encoding);
       chunks = sniffed.stream.getReader();
       for (;;) {
         if (options.signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');
         const { done, value } = await chunks.read();
         if (done) break;
-        reader.push(decoder.decode(value, { stream: true }));
+        reader.push(decoder.decode(value));
         await flush(false);
         report();
       }
-      reader.push(decoder.decode());
+      reader.push(decoder.end());
       reader.end();
-      readToEnd = true;
+      const gzipProblem = text.problem();
+      if (gzipProblem) result.error = gzipProblem.message;
+      else readToEnd = true;
     }
   } catch (error) {
     if ((error as Error).name === 'AbortError') {
@@ -161,7 +172,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
       throw error;
     }
     reader.end();
-    result.error = `could not read the file: ${(error as Error).message}`;
+    result.error = readFailure(error);
   } finally {
     chunks?.releaseLock();
   }

@@ -3,6 +3,7 @@ import { httpFileSize, type HttpFileSize } from './http-size';
 import { ChunkPool } from './chunked/chunk-pool';
 import { ingestInParallel, splitsAcrossWorkers } from './chunked/ingest-parallel';
 import { ingestFile, type IngestProgress } from './ingest-file';
+import { failedFile, FINGERPRINT_HEAD_BYTES, fileFingerprint, skippedAsLoaded } from './file-fingerprint';
 import { LoadState } from './load-state';
 import { blobSource, type RandomAccessSource } from './parquet/random-access';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
@@ -53,7 +54,7 @@ async function ingestOne(input: LoadInput, fileId: number, fileName: string, sig
   const source = await open(input);
   return ingestFile({
     fileId, fileName, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
-    seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress,
+    seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress, sessionSample: input.sessionSample,
   });
 }
 
@@ -64,21 +65,33 @@ async function load(inputs: LoadInput[]) {
     if (signal.aborted) break;
     const fileId = state.nextFileId++;
     const fileName = input.kind === 'file' ? input.file.name : input.name;
+    const mark = state.mark();
     try {
+      const fingerprint = input.kind === 'file' ? await fileFingerprint(fileName, input.file.size, new Uint8Array(await input.file.slice(0, FINGERPRINT_HEAD_BYTES).arrayBuffer())) : null;
+      const loadedAs = fingerprint === null ? null : state.loadedAs(fingerprint);
+      if (loadedAs !== null) {
+        post({ kind: 'file-done', result: skippedAsLoaded(fileId, fileName, input.kind === 'file' ? input.file.size : null, loadedAs) });
+        continue;
+      }
       const onProgress = (progress: IngestProgress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress });
       const result =
-        input.kind === 'file' && (await splitsAcrossWorkers(input.file))
+        input.kind === 'file' && !input.sessionSample && (await splitsAcrossWorkers(input.file))
           ? await ingestInParallel({ fileId, fileName, file: input.file, pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
           : await ingestOne(input, fileId, fileName, signal, onProgress);
       state.nextSeq += result.events;
-      post({ kind: 'file-done', result });
+      // a sample of a file's sessions is not the file: loading it whole later is no repeat
+      const loadedWhole = fingerprint !== null && result.error === null && !input.sessionSample;
+      if (loadedWhole) state.loaded(fingerprint, fileName);
+      // The ids stay here (this worker checks repeats); sent on, a million of them would be cloned on the page's thread.
+      post({ kind: 'file-done', result: { ...result, retrievalIds: [], fingerprint: loadedWhole ? fingerprint : null } });
     } catch (error) {
+      // The file's rows are rolled back and its retrieval ids forgotten; the other files still load.
+      state.forgetSince(mark);
       if ((error as Error).name === 'AbortError') {
         post({ kind: 'file-cancelled', fileId, fileName });
         break;
       }
-      post({ kind: 'load-failed', message: `${fileName}: ${(error as Error).message}` });
-      return;
+      post({ kind: 'file-failed', result: failedFile(fileId, fileName, input.kind === 'file' ? input.file.size : null, error) });
     }
   }
   post({ kind: 'load-done', cancelled: signal.aborted });

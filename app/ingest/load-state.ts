@@ -3,13 +3,17 @@ export class LoadState {
   nextFileId = 1;
   nextSeq = 0;
   readonly seenRetrievalIds = new Set<string>();
+  /** The files loaded so far, by fingerprint (file-fingerprint.ts), with the name each was loaded under. */
+  private readonly loadedFiles = new Map<string, string>();
 
   /** Continues after rows already stored (a restored dataset): ids and order go on from there. */
-  resume(counters: { nextFileId: number; nextSeq: number; retrievalIds: readonly string[] }): void {
+  resume(counters: { nextFileId: number; nextSeq: number; retrievalIds: readonly string[]; loadedFiles?: readonly [string, string][] }): void {
     this.nextFileId = counters.nextFileId;
     this.nextSeq = counters.nextSeq;
     this.seenRetrievalIds.clear();
     for (const id of counters.retrievalIds) this.seenRetrievalIds.add(id);
+    this.loadedFiles.clear();
+    for (const [fingerprint, name] of counters.loadedFiles ?? []) this.loadedFiles.set(fingerprint, name);
   }
 
   /** Rows were stored outside a load up to `nextSeq` - 1: the next rows come after them. */
@@ -21,5 +25,33 @@ export class LoadState {
     this.nextFileId = 1;
     this.nextSeq = 0;
     this.seenRetrievalIds.clear();
+    this.loadedFiles.clear();
+  }
+
+  /** A point to go back to when the file about to be read fails. */
+  mark(): number {
+    return this.seenRetrievalIds.size;
+  }
+
+  /**
+   * Forgets the retrieval ids defined since `mark`, so that a failed file does not leave its ids
+   * behind (loading its corrected copy would reject every retrieval as a duplicate). A Set keeps
+   * insertion order: the ids a file added are the last ones.
+   */
+  forgetSince(mark: number): void {
+    const added: string[] = [];
+    let index = 0;
+    for (const id of this.seenRetrievalIds) if (index++ >= mark) added.push(id);
+    for (const id of added) this.seenRetrievalIds.delete(id);
+  }
+
+  /** The name a file with this fingerprint was loaded under, or null when it is new. */
+  loadedAs(fingerprint: string): string | null {
+    return this.loadedFiles.get(fingerprint) ?? null;
+  }
+
+  /** A file was stored: loading it again is refused (its prompts, actions and labels would count twice). */
+  loaded(fingerprint: string, name: string): void {
+    this.loadedFiles.set(fingerprint, name);
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { InputFile } from './load-files';
 import type { RandomAccessSource } from './parquet/random-access';
+import { ReadProblem } from './text-decode';
 
 /** A file on disk read by byte ranges, each read opening and closing the file. */
 function nodeFileSource(filePath: string, byteLength: number): RandomAccessSource {
@@ -27,13 +28,20 @@ function nodeFileSource(filePath: string, byteLength: number): RandomAccessSourc
   };
 }
 
+/** A stream that fails at once: a FIFO or a device would block the read, or never end. */
+const refused = (message: string) => new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new ReadProblem(message)) });
+
 /** A file on disk as an ingest input, streamed in chunks. */
 export function nodeInputFile(filePath: string): InputFile {
-  const size = statSync(filePath).size;
+  const stat = statSync(filePath);
+  const size = stat.size;
   return {
     name: path.basename(filePath),
     size,
-    stream: () => Readable.toWeb(createReadStream(filePath, { highWaterMark: 1 << 20 })) as unknown as ReadableStream<Uint8Array>,
-    source: () => nodeFileSource(filePath, size),
+    stream: () =>
+      stat.isFile()
+        ? (Readable.toWeb(createReadStream(filePath, { highWaterMark: 1 << 20 })) as unknown as ReadableStream<Uint8Array>)
+        : refused('not a regular file (a named pipe, socket or device): save the logs to a file and load that'),
+    source: stat.isFile() ? () => nodeFileSource(filePath, size) : undefined,
   };
 }

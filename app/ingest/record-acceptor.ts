@@ -1,10 +1,25 @@
 import { ArrowBatchBuilder } from '../engine/arrow-batch';
 import { REJECTED_COLUMNS, TYPE_COLUMNS, typeTable } from '../schema/columns';
 import type { EventType } from '../schema/event-types';
-import type { RejectedRow, RejectionReason } from '../schema/rejection';
-import { validateEvent } from '../schema/validate';
+import type { RejectedRow, Rejection, RejectionReason } from '../schema/rejection';
+import { validateEvent, type Validation } from '../schema/validate';
+import { jsonErrorMessage } from './json-error';
 import { OtlpIngest, type OtlpCounters } from './otlp/ingest-otlp';
 import { isOtlpDocument } from './otlp/otlp-mapping';
+
+const internalError = (error: unknown): Rejection => ({
+  reason: 'internal_error', field: null, message: `internal error while reading this line: ${error instanceof Error ? error.message : String(error)}`,
+});
+
+/** A record's raw text; one that cannot be rebuilt (nested too deep to write out) says so instead. */
+function rawText(raw: string | (() => string)): string {
+  if (typeof raw === 'string') return raw;
+  try {
+    return raw();
+  } catch {
+    return '(the record could not be written out as text)';
+  }
+}
 
 export interface RecordAcceptorOptions {
   fileId: number;
@@ -15,6 +30,8 @@ export interface RecordAcceptorOptions {
   seenRetrievalIds: Set<string>;
   batchRows: number;
   otlpStart?: OtlpCounters;
+  /** A sampled load's filter: a record it refuses is left out, neither stored nor rejected. */
+  keep?: ((value: unknown) => boolean) | null;
 }
 
 /** What the records of a file (or of a chunk of one) came to. */
@@ -24,6 +41,8 @@ export interface AcceptedCounts {
   countsByType: Record<string, number>;
   /** Ids of the retrievals accepted, in line order (a cancelled load forgets them). */
   retrievalIds: string[];
+  /** Records of sessions a sampled load left out (a sample of sessions was asked for). */
+  sampledOut?: number;
 }
 
 /** The counts of a file or chunk once read: the records', its blank lines, its unmapped OTLP spans per kind (LLM, TOOL, …). */
@@ -67,10 +86,20 @@ export class RecordAcceptor {
   }
 
   readonly accept = (line: number, raw: string | (() => string), value: unknown): void => {
-    const validation = validateEvent(value, this.options.seenRetrievalIds);
+    if (this.options.keep && !this.options.keep(value)) {
+      this.counts.sampledOut = (this.counts.sampledOut ?? 0) + 1;
+      return;
+    }
+    let validation: Validation;
+    try {
+      validation = validateEvent(value, this.options.seenRetrievalIds);
+    } catch (error) {
+      // One record's surprise must not cost the rest of its file.
+      validation = { ok: false, rejection: internalError(error) };
+    }
     if (!validation.ok) {
       const { reason, field, message } = validation.rejection;
-      this.reject(line, typeof raw === 'string' ? raw : raw(), reason, field, message);
+      this.reject(line, rawText(raw), reason, field, message);
       return;
     }
     const { values, extra } = validation.event;
@@ -88,11 +117,18 @@ export class RecordAcceptor {
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      this.reject(line, raw, 'invalid_json', null, (error as Error).message);
+      this.reject(line, raw, 'invalid_json', null, jsonErrorMessage(raw, error));
       return;
     }
-    if (isOtlpDocument(value)) this.otlp.document(line, value);
-    else this.accept(line, raw, value);
+    if (!isOtlpDocument(value)) this.accept(line, raw, value);
+    else {
+      try {
+        this.otlp.document(line, value);
+      } catch (error) {
+        const { reason, field, message } = internalError(error);
+        this.reject(line, raw, reason, field, message);
+      }
+    }
   };
 
   /** The batches that are full, or every non-empty one when `force`; each is emptied when flushed. */

@@ -7,7 +7,7 @@ export interface RecordSink {
   /** Element `index` of the top-level `resourceSpans` array of an OTLP trace document, as JSON text. */
   resourceSpans?(line: number, raw: string, index: number): void;
   /** A record the reader could not make sense of. */
-  malformed(line: number, raw: string, reason: 'invalid_json' | 'invalid_csv', message: string): void;
+  malformed(line: number, raw: string, reason: 'invalid_json' | 'invalid_csv' | 'invalid_text', message: string): void;
 }
 
 /** A reader takes decoded text chunk by chunk and reports records to its sink. */

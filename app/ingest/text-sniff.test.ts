@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidUtf8, notTextReason } from './text-sniff';
+import { firstInvalidUtf8, notTextReason, sniffText } from './text-sniff';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)));
@@ -45,12 +45,25 @@ describe('notTextReason', () => {
     ['a ZIP archive', bytes('PK', [0x03, 0x04, 0x14, 0x00]), 'not a text file: a ZIP archive (unzip it and load the logs inside)'],
     ['a PDF document', bytes('%PDF-1.7\n'), 'not a text file: a PDF document'],
     ['a Parquet file', bytes('PAR1', [0x15, 0x04]), 'not a text file: a Parquet file (name it .parquet to load it)'],
-    ['NUL bytes', bytes('{"type":', [0x00, 0x00], '}'), 'not a text file: it holds NUL bytes (the first at offset 8)'],
-    ['a byte that is not UTF-8', bytes(LINE, 'caf', [0xe9], '\n'), `not a text file: byte 0xE9 at offset ${LINE.length + 3} is not UTF-8, which logs are read as`],
-    ['UTF-16 with a byte order mark', bytes([0xff, 0xfe, 0x7b, 0x00]), 'UTF-16 text, which is not read: save the file as UTF-8'],
-    ['UTF-16 little-endian without one', bytes([0x7b, 0x00, 0x22, 0x00]), 'UTF-16 text, which is not read: save the file as UTF-8'],
+    ['NUL bytes throughout', bytes('{"type":', new Array(40).fill(0x00), '}'), 'not a text file: it holds NUL bytes (the first at offset 8)'],
+    ['bytes that are mostly not UTF-8', bytes('{', new Array(40).fill(0xe9), '}'), 'not a text file: byte 0xE9 at offset 1 is not UTF-8, which logs are read as, nor are most bytes after it'],
   ])('%s', (_, input, reason) => {
-    expect(notTextReason(input, true)).toBe(reason);
+    expect(sniffText(input, true)).toEqual({ encoding: null, error: reason });
+  });
+
+  it.each([
+    ['one NUL in a line (that line is rejected, not the file)', bytes(LINE, '{"type":', [0x00], '}\n', LINE), 'utf-8'],
+    ['one Latin-1 byte (that line is rejected, not the file)', bytes(LINE, 'caf', [0xe9], '\n', LINE), 'utf-8'],
+    ['UTF-16 LE with a byte order mark', bytes([0xff, 0xfe, 0x7b, 0x00]), 'utf-16le'],
+    ['UTF-16 BE with a byte order mark', bytes([0xfe, 0xff, 0x00, 0x7b]), 'utf-16be'],
+    ['UTF-16 little-endian without one', bytes([0x7b, 0x00, 0x22, 0x00]), 'utf-16le'],
+    ['UTF-16 big-endian without one', bytes([0x00, 0x7b, 0x00, 0x22]), 'utf-16be'],
+  ])('%s is text, read as %s', (_, input, encoding) => {
+    expect(sniffText(input, true)).toEqual({ encoding, error: null });
+  });
+
+  it('UTF-16 is not split across workers (notTextReason is for UTF-8 only)', () => {
+    expect(notTextReason(bytes([0xff, 0xfe, 0x7b, 0x00]), true)).toBe('UTF-16LE text');
   });
 
   it('a magic number that is only the start of a text line is still text', () => {

@@ -1,4 +1,5 @@
 import { formatCount } from '../lib/format';
+import type { TextEncoding } from './text-decode';
 
 /** How much of a file (after gunzip) is looked at before its lines are read: at least this many bytes. */
 export const SNIFF_BYTES = 8192;
@@ -59,21 +60,62 @@ export function firstInvalidUtf8(bytes: Uint8Array, complete: boolean): number {
   return -1;
 }
 
-/**
- * Why a file cannot be read as UTF-8 text, judged by its first bytes (after gunzip), or null
- * when it can. A binary file read line by line would give a rejected row of mojibake for every
- * "line"; this gives one file-level error instead.
- */
-export function notTextReason(head: Uint8Array, complete: boolean): string | null {
-  const magic = MAGIC.find((entry) => startsWith(head, entry.bytes));
-  if (magic) return `not a text file: ${magic.what}`;
-  const utf16 = startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])
-    || (head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[2] !== 0 && head[3] === 0)
-    || (head.length >= 4 && head[0] === 0 && head[1] !== 0 && head[2] === 0 && head[3] !== 0);
-  if (utf16) return 'UTF-16 text, which is not read: save the file as UTF-8';
-  const nul = head.indexOf(0);
-  if (nul !== -1) return `not a text file: it holds NUL bytes (the first at offset ${formatCount(nul)})`;
-  const invalid = firstInvalidUtf8(head, complete);
-  if (invalid !== -1) return `not a text file: byte ${hex(head[invalid])} at offset ${formatCount(invalid)} is not UTF-8, which logs are read as`;
+/** Bytes no text log holds: control characters other than tab, line ends, form feed and escape. */
+const isControl = (byte: number) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1b;
+
+/** Above these shares of the head a file is binary; below, a stray NUL or a Latin-1 byte rejects its own line only. */
+const BINARY_CONTROL_SHARE = 0.05;
+const BINARY_INVALID_SHARE = 0.2;
+
+function utf16Encoding(head: Uint8Array): TextEncoding | null {
+  if (startsWith(head, [0xff, 0xfe])) return 'utf-16le';
+  if (startsWith(head, [0xfe, 0xff])) return 'utf-16be';
+  if (head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[2] !== 0 && head[3] === 0) return 'utf-16le';
+  if (head.length >= 4 && head[0] === 0 && head[1] !== 0 && head[2] === 0 && head[3] !== 0) return 'utf-16be';
   return null;
+}
+
+export type TextSniff = { encoding: TextEncoding; error: null } | { encoding: null; error: string };
+
+/**
+ * How a file's text is encoded (UTF-8, or UTF-16 by its byte order mark or its zero bytes),
+ * judged by its first bytes (after gunzip), or why it is not text at all. A binary file read
+ * line by line would give a rejected row of mojibake for every "line"; this gives one
+ * file-level error instead.
+ */
+export function sniffText(head: Uint8Array, complete: boolean): TextSniff {
+  const magic = MAGIC.find((entry) => startsWith(head, entry.bytes));
+  if (magic) return { encoding: null, error: `not a text file: ${magic.what}` };
+  const utf16 = utf16Encoding(head);
+  if (utf16) return { encoding: utf16, error: null };
+  let controls = 0;
+  let firstControl = -1;
+  for (let i = 0; i < head.length; i++) {
+    if (!isControl(head[i])) continue;
+    controls++;
+    if (firstControl === -1) firstControl = i;
+  }
+  if (controls > Math.max(8, head.length * BINARY_CONTROL_SHARE)) {
+    const what = head[firstControl] === 0 ? 'NUL bytes' : 'control bytes';
+    return { encoding: null, error: `not a text file: it holds ${what} (the first at offset ${formatCount(firstControl)})` };
+  }
+  let invalid = 0;
+  let firstInvalid = -1;
+  for (let from = 0; from < head.length; ) {
+    const at = firstInvalidUtf8(head.subarray(from), complete);
+    if (at === -1) break;
+    invalid++;
+    if (firstInvalid === -1) firstInvalid = from + at;
+    from += at + 1;
+  }
+  if (invalid > Math.max(8, head.length * BINARY_INVALID_SHARE)) {
+    return { encoding: null, error: `not a text file: byte ${hex(head[firstInvalid])} at offset ${formatCount(firstInvalid)} is not UTF-8, which logs are read as, nor are most bytes after it` };
+  }
+  return { encoding: 'utf-8', error: null };
+}
+
+/** Why a file is not UTF-8 text (UTF-16 is named, and read by ingest-file.ts), or null when it is. */
+export function notTextReason(head: Uint8Array, complete: boolean): string | null {
+  const sniff = sniffText(head, complete);
+  return sniff.encoding === 'utf-8' ? null : (sniff.error ?? `${sniff.encoding.toUpperCase()} text`);
 }

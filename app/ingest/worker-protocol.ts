@@ -1,7 +1,11 @@
+import type { SessionSample } from '../lib/session-sample';
 import type { FileIngestResult, IngestProgress } from './ingest-file';
 
 /** A file to load: a picked/dropped File, or a same-origin URL (the bundled samples). */
-export type LoadInput = { kind: 'file'; file: File } | { kind: 'url'; name: string; url: string };
+export type LoadInput = ({ kind: 'file'; file: File } | { kind: 'url'; name: string; url: string }) & {
+  /** Only the sessions of this sample are loaded (a file set too big for the memory budget). */
+  sessionSample?: SessionSample | null;
+};
 
 export type ToIngestWorker =
   | { kind: 'load'; inputs: LoadInput[] }
@@ -17,5 +21,7 @@ export type FromIngestWorker =
   | { kind: 'progress'; fileIndex: number; fileCount: number; progress: IngestProgress }
   | { kind: 'file-done'; result: FileIngestResult }
   | { kind: 'file-cancelled'; fileId: number; fileName: string }
+  /** The file could not be loaded: its rows are to be rolled back, the result (with its error) recorded, and the load goes on. */
+  | { kind: 'file-failed'; result: FileIngestResult }
   | { kind: 'load-done'; cancelled: boolean }
   | { kind: 'load-failed'; message: string };

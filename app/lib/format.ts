@@ -30,7 +30,10 @@ export function formatDuration(ms: number | null | undefined): string {
 /** UTC, to the second: logs are compared across machines, so no local time zone. */
 export function formatTimestamp(ms: number | null | undefined): string {
   if (ms == null) return '—';
-  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
+  const date = new Date(ms);
+  // beyond ±8.64e15 ms a Date is invalid and toISOString throws: show the number the log held
+  if (Number.isNaN(date.getTime())) return `${ms} ms (not a date)`;
+  return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
 }
 
 export const formatRate = (rate: number | null | undefined, digits = 1) =>

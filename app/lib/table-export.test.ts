@@ -9,7 +9,7 @@ const columns: ExportColumn<Row>[] = [
 
 describe('table export', () => {
   it.each([
-    ['=SUM(A1:A2)', "'=SUM(A1:A2)"], ['+1', "'+1"], ['-2+3', "'-2+3"], ['@cmd', "'@cmd"], ['\tx', "'\tx"], ['plain', 'plain'], ['a=b', 'a=b'],
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"], ['+1', "'+1"], ['-2+3', "'-2+3"], ['@cmd', "'@cmd"], ['\tx', "'\tx"], ['\rx', "'\rx"], ['plain', 'plain'], ['a=b', 'a=b'],
   ])('neutralizes %j as %j', (cell, expected) => expect(neutralizeCell(cell)).toBe(expected));
 
   it('writes CSV with quoting, neutralized formulas, empty nulls and numbers as numbers', () => {

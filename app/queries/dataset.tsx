@@ -5,6 +5,7 @@ import { EMPTY_SUMMARY, type DatasetSummary } from '../engine/sql/dataset-summar
 import type { LoadProgress } from '../ingest/browser-loader';
 import { SAMPLE_FILES } from '../ingest/sample-files';
 import type { LoadInput } from '../ingest/worker-protocol';
+import type { SessionSample } from '../lib/session-sample';
 import type { GivenLabel } from '../schema/given-label';
 import { DatasetSession, type DatasetOrigin } from './dataset-session';
 
@@ -28,12 +29,12 @@ export interface Dataset {
   /** Null until the dataset is known (started and restored). */
   engine: Engine | null;
   summary: DatasetSummary;
-  progress: LoadProgress | null;
   start: EngineStart | null;
   origin: DatasetOrigin | null;
   /** What the last load or start-up has to say beyond the counts (a cancel, a failure). */
   notice: { tone: 'info' | 'error'; text: string } | null;
-  loadFiles(files: File[]): Promise<void>;
+  /** `sessionSample`: only every k-th session is loaded (a file set over the memory budget). */
+  loadFiles(files: File[], sessionSample?: SessionSample | null): Promise<void>;
   loadSamples(): Promise<void>;
   cancel(): void;
   clear(): Promise<void>;
@@ -42,6 +43,8 @@ export interface Dataset {
 }
 
 const DatasetContext = createContext<Dataset | null>(null);
+/** Apart from the dataset, so that a load's progress re-renders its progress line, not every screen. */
+const LoadProgressContext = createContext<LoadProgress | null>(null);
 
 const START_BEGAN = performance.now();
 let startListener: (step: EngineStart['step']) => void = () => undefined;
@@ -137,9 +140,9 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
 
   const dataset = useMemo<Dataset>(
     () => ({
-      phase, version, summary, progress, start, origin, notice,
+      phase, version, summary, start, origin, notice,
       engine: phase === 'starting' || phase === 'clearing' ? null : engine,
-      loadFiles: (files) => run(files.map((file) => ({ kind: 'file', file }))),
+      loadFiles: (files, sessionSample) => run(files.map((file) => ({ kind: 'file', file, sessionSample }))),
       loadSamples: () => run(SAMPLE_FILES),
       cancel: () => sessionRef.current?.cancel(),
       clear: async () => {
@@ -159,9 +162,18 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
         if (await session.applyGivenLabels(labels)) await refresh(session);
       },
     }),
-    [phase, version, engine, summary, progress, start, origin, notice, run, refresh],
+    [phase, version, engine, summary, start, origin, notice, run, refresh],
   );
-  return <DatasetContext.Provider value={dataset}>{children}</DatasetContext.Provider>;
+  return (
+    <DatasetContext.Provider value={dataset}>
+      <LoadProgressContext.Provider value={progress}>{children}</LoadProgressContext.Provider>
+    </DatasetContext.Provider>
+  );
+}
+
+/** The running load's progress (null between loads and before its first report). */
+export function useLoadProgress(): LoadProgress | null {
+  return useContext(LoadProgressContext);
 }
 
 export function useDataset(): Dataset {

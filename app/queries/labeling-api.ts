@@ -28,6 +28,15 @@ export interface Labeling {
   given: readonly GivenLabel[];
   /** Every label of the dataset that passes the filter, as JSON Lines `label` events in label order. */
   exportLabels(filter?: LabelExportFilter): Promise<string>;
+  /**
+   * Labels given here that the browser refused to store (its storage is full): kept in memory,
+   * counted on screen and written again every few seconds; `saveProblem` says why in plain words.
+   */
+  unsaved: readonly GivenLabel[];
+  saveProblem: string | null;
+  retrySaving(): Promise<void>;
+  /** Every label given here, saved or waiting, as JSON Lines `label` events (no database needed). */
+  givenHereJsonl(): string;
   /** Removes every label given in this browser (after the user confirmed). */
   discardGiven(): Promise<void>;
 }

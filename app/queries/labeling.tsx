@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { LabelJournal } from '../engine/label-journal';
+import { LabelSaver, mergeUnsaved, type LabelSaveState } from '../engine/label-saver';
 import { pendingLabels } from '../engine/pending-labels';
 import { exportLabelsQuery } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';
@@ -40,6 +41,8 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
   // Applies run one after another, each with the journal as it is by then.
   const applying = useRef<Promise<void>>(Promise.resolve());
   const lastTs = useRef(0);
+  const [saveState, setSaveState] = useState<LabelSaveState>({ unsaved: [], problem: null });
+  const [saver] = useState(() => new LabelSaver(openJournal, setSaveState));
 
   const apply = useCallback((labels: readonly GivenLabel[]) => {
     givenRef.current = labels;
@@ -53,12 +56,21 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe = () => undefined as void;
     void openJournal().then((journal) => {
-      const reread = () => journal.read().then(({ labels }) => apply(labels));
+      // Labels waiting for a retry are not in the journal yet: they stay on screen.
+      const reread = () => journal.read().then(({ labels }) => apply(mergeUnsaved(labels, saver.state.unsaved)));
       unsubscribe = journal.subscribe(() => void reread());
       return recoverPending(journal).then(reread);
     });
     return () => unsubscribe();
-  }, [apply]);
+  }, [apply, saver]);
+
+  // Closing the tab would lose the labels still waiting: the browser asks first.
+  useEffect(() => {
+    if (saveState.unsaved.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [saveState.unsaved.length]);
 
   const labeling = useMemo<Labeling>(() => ({
     annotator,
@@ -76,18 +88,23 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       const label = { ...input, version: GIVEN_LABEL_VERSION, annotator, ts, event_id: `label-${slug(annotator)}-${ts}-${Math.random().toString(36).slice(2, 8)}` } as GivenLabel;
       const validation = validateEvent(labelEventOf(label), new Set());
       if (!validation.ok) throw new Error(validation.rejection.message);
-      pendingLabels.add(label);
-      await (await openJournal()).add(label);
-      pendingLabels.remove([label.event_id]);
-      void apply([...givenRef.current, label]);
+      // Saved or kept in memory for a retry (saveProblem says which): either way it counts now.
+      await saver.save(label);
+      void apply([...givenRef.current.filter((other) => other.event_id !== label.event_id), label]);
       return label;
     },
+    unsaved: saveState.unsaved,
+    saveProblem: saveState.problem,
+    retrySaving: () => saver.retry(),
+    givenHereJsonl: () => givenRef.current.map((label) => `${JSON.stringify(labelEventOf(label))}\n`).join(''),
     retract: async (eventId) => {
+      saver.forget([eventId]);
       pendingLabels.remove([eventId]);
       await (await openJournal()).remove([eventId]);
       await apply(givenRef.current.filter((label) => label.event_id !== eventId));
     },
     discardGiven: async () => {
+      saver.forget(givenRef.current.map((label) => label.event_id));
       pendingLabels.write([]);
       await (await openJournal()).remove(givenRef.current.map((label) => label.event_id));
       await apply([]);
@@ -100,7 +117,7 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       const rows = await datasetCoordinator(engine).read(null, ({ engine: reader }) => reader.query<Record<string, unknown>>(query.sql, query.params));
       return labelEventsJsonl(rows);
     },
-  }), [annotator, given, apply]);
+  }), [annotator, given, apply, saver, saveState]);
 
   return <LabelingContext.Provider value={labeling}>{children}</LabelingContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { REJECTED_FACETS_SQL, rejectedListQuery, type RejectedFilter, type RejectedListRow } from '../engine/sql/rejected';
+import type { Engine } from '../engine/engine';
+import { REJECTED_FACETS_SQL, rejectedListQuery, type RejectedFilter, type RejectedListRow, type RejectedPage } from '../engine/sql/rejected';
 import { eventRecord } from '../schema/event-record';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn } from './coordinated-query';
@@ -8,18 +9,40 @@ export interface RejectedItem extends Omit<RejectedListRow, 'event'> {
   raw: string;
 }
 
-export const rejectedListOptions = (dataset: DatasetRef, filter: RejectedFilter) =>
+async function rejectedRows(engine: Engine, filter: RejectedFilter, page: RejectedPage): Promise<RejectedItem[]> {
+  const { sql, params } = rejectedListQuery(filter, page);
+  const rows = await engine.query<RejectedListRow>(sql, params);
+  return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? JSON.stringify(eventRecord(event)) }));
+}
+
+/** One page of the list (a load may reject a million lines: never all at once). */
+export const rejectedListOptions = (dataset: DatasetRef, filter: RejectedFilter, page: RejectedPage) =>
   queryOptions({
-    queryKey: datasetKey(dataset, 'rejected', 'list', filter),
-    queryFn:
-      coordinatedQueryFn(dataset, async ({ engine }): Promise<RejectedItem[]> => {
-        const { sql, params } = rejectedListQuery(filter);
-        const rows = await engine.query<RejectedListRow>(sql, params);
-        return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? JSON.stringify(eventRecord(event)) }));
-      }),
+    queryKey: datasetKey(dataset, 'rejected', 'list', filter, page),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => rejectedRows(engine, filter, page)),
     enabled: dataset.engine !== null,
     placeholderData: sameDatasetPlaceholder(dataset),
   });
+
+/** The first `limit` rows of the list, for a download, read a page at a time. */
+export const rejectedDownloadOptions = (dataset: DatasetRef, filter: RejectedFilter, limit: number) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'rejected', 'download', filter, limit),
+    queryFn: coordinatedQueryFn(dataset, async ({ engine }) => {
+      const rows: RejectedItem[] = [];
+      for (let offset = 0; offset < limit; offset += DOWNLOAD_PAGE_ROWS) {
+        const page = await rejectedRows(engine, filter, { offset, limit: Math.min(DOWNLOAD_PAGE_ROWS, limit - offset) });
+        rows.push(...page);
+        if (page.length < DOWNLOAD_PAGE_ROWS) break;
+      }
+      return rows;
+    }),
+    enabled: dataset.engine !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+const DOWNLOAD_PAGE_ROWS = 10_000;
 
 export interface RejectedFacet {
   severity: string;

@@ -1,18 +1,62 @@
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The dates an ISO-8601 string can write (years 0000–9999); a number outside them is no date either. */
+const MIN_MS = Date.parse('0000-01-01T00:00:00Z');
+const MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
+/**
+ * Epoch seconds of the years 1973–5138 fall here, and as milliseconds they would all be early
+ * 1970s: a number in this range was almost surely written in seconds. Smaller numbers are left
+ * as milliseconds (synthetic logs count from 0).
+ */
+const SECONDS_FROM = 1e8;
+const SECONDS_TO = 1e11;
+
+export type TimestampReading = { ms: number } | { problem: string };
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const daysIn = (year: number, month: number) => (month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1]);
+
+function readNumber(value: number): TimestampReading {
+  if (!Number.isFinite(value)) return { problem: 'is not a finite number' };
+  const size = Math.abs(value);
+  if (size >= SECONDS_FROM && size < SECONDS_TO) {
+    return { problem: `looks like epoch seconds (as milliseconds it would be ${new Date(value).toISOString().slice(0, 10)}); write epoch milliseconds or an ISO-8601 string` };
+  }
+  if (value < MIN_MS || value > MAX_MS) return { problem: 'is outside the range of dates (years 0000 to 9999)' };
+  return { ms: value };
+}
+
+function readIso(text: string): TimestampReading {
+  const match = ISO_8601.exec(text);
+  if (!match) return { problem: 'is not an ISO-8601 string or epoch milliseconds' };
+  const part = (index: number) => (match[index] === undefined ? 0 : Number(match[index]));
+  const [year, month, day, hour, minute, second] = [part(1), part(2), part(3), part(4), part(5), part(6)];
+  // Date.parse rolls impossible dates over (Feb 30 → Mar 2): check each part first.
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59) {
+    return { problem: 'is not a real date or time' };
+  }
+  const hasTime = match[4] !== undefined;
+  const utcText = hasTime && !match[7] ? `${text.replace(' ', 'T')}Z` : text.replace(' ', 'T');
+  const ms = Date.parse(utcText);
+  return Number.isNaN(ms) ? { problem: 'is not a real date or time' } : { ms };
+}
 
 /**
- * Epoch milliseconds from an ISO-8601 string or an epoch-ms number; null when unparseable.
- * A time without an offset is read as UTC so that the browser and Node agree.
+ * Reads a `ts` (log-format.md: an ISO-8601 string or epoch milliseconds), or says why it is none.
+ * A time without an offset is read as UTC so that the browser and Node agree; an offset gives the
+ * instant it names.
  */
-export function parseTimestamp(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string') return null;
+export function readTimestamp(value: unknown): TimestampReading {
+  if (typeof value === 'number') return readNumber(value);
+  if (typeof value !== 'string') return { problem: 'is not an ISO-8601 string or epoch milliseconds' };
   const text = value.trim();
-  if (/^\d{9,}$/.test(text)) return Number(text);
-  const match = ISO_8601.exec(text);
-  if (!match) return null;
-  const hasTime = text.length > 10;
-  const utcText = hasTime && !match[1] ? `${text.replace(' ', 'T')}Z` : text.replace(' ', 'T');
-  const ms = Date.parse(utcText);
-  return Number.isNaN(ms) ? null : ms;
+  if (/^\d{9,}$/.test(text)) return readNumber(Number(text));
+  return readIso(text);
+}
+
+/** Epoch milliseconds from an ISO-8601 string or an epoch-ms number; null when it is no timestamp. */
+export function parseTimestamp(value: unknown): number | null {
+  const reading = readTimestamp(value);
+  return 'ms' in reading ? reading.ms : null;
 }

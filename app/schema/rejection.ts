@@ -1,6 +1,8 @@
 /** Why an input line was rejected (the event is not stored) or warned about (it is stored). */
 export const REJECTION_REASONS = {
   invalid_json: 'invalid JSON',
+  invalid_csv: 'invalid CSV row',
+  invalid_text: 'unreadable text (not UTF-8, a NUL, too long)',
   not_object: 'not a JSON object',
   unknown_type: 'unknown event type',
   missing_field: 'missing required field',
@@ -8,9 +10,15 @@ export const REJECTION_REASONS = {
   duplicate_retrieval_id: 'duplicate retrieval_id',
   bad_ts: 'unparseable ts',
   unknown_reference: 'reference to an unknown id',
+  duplicate_event_id: 'duplicate event_id',
+  too_deep: 'nested too deep',
+  internal_error: 'internal error',
 } as const;
 
 export type RejectionReason = keyof typeof REJECTION_REASONS;
+
+/** A reason code in words; a code this app does not know (from a restored export) as itself. */
+export const reasonText = (code: string): string => (Object.hasOwn(REJECTION_REASONS, code) ? REJECTION_REASONS[code as RejectionReason] : code);
 
 export interface Rejection {
   reason: RejectionReason;

@@ -1,6 +1,7 @@
 import { EVENT_FIELDS, type EventFieldName, type FieldKind } from './fields';
 import { COMMON_FIELDS, EVENT_TYPES, EVENT_TYPE_NAMES, LABEL_KIND_REQUIRED, type EventType, type EventTypeSpec } from './event-types';
-import { parseTimestamp } from './parse-ts';
+import { readTimestamp } from './parse-ts';
+import { deeperThan, MAX_NESTING, quoteValue } from './nesting';
 import type { Rejection } from './rejection';
 
 export type FieldValues = Partial<Record<EventFieldName, string | number | boolean | string[] | number[]>>;
@@ -21,6 +22,7 @@ const reject = (reason: Rejection['reason'], field: string | null, message: stri
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value === null) return 'null';
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) return 'a number too large to keep every digit of (write ids as strings)';
   return `a ${typeof value}`;
 }
 
@@ -29,7 +31,7 @@ function describeMismatch(kind: FieldKind, value: unknown): string {
   if (!Array.isArray(value) || (kind !== 'strings' && kind !== 'numbers')) return describe(value);
   const want = kind === 'strings' ? 'string' : 'number';
   const index = value.findIndex((item) => typeof item !== want || (want === 'number' && !Number.isFinite(item)));
-  return `a list whose item ${index + 1} is ${describe(value[index])} (${JSON.stringify(value[index])})`;
+  return `a list whose item ${index + 1} is ${describe(value[index])} (${quoteValue(value[index])})`;
 }
 
 const EXPECTED: Record<FieldKind, string> = {
@@ -87,7 +89,7 @@ export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Va
   const input = value as Record<string, unknown>;
   if (isAbsent(input.type)) return reject('missing_field', 'type', 'missing required field "type"');
   if (typeof input.type !== 'string') return reject('wrong_type', 'type', `"type" must be a string, got ${describe(input.type)}`);
-  if (!isEventType(input.type)) return reject('unknown_type', 'type', `unknown event type "${input.type}"`);
+  if (!isEventType(input.type)) return reject('unknown_type', 'type', `unknown event type ${quoteValue(input.type)}`);
   const spec = EVENT_TYPES[input.type];
   const own = OWN_FIELDS[input.type];
 
@@ -95,16 +97,20 @@ export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Va
   let extra: Record<string, unknown> | null = null;
   for (const name in input) {
     const fieldValue = input[name];
-    const kind = (EVENT_FIELDS as Record<string, FieldKind>)[name];
+    // Keys come from the data: `__proto__` or `constructor` must stay plain keys.
+    const kind = Object.hasOwn(EVENT_FIELDS, name) ? (EVENT_FIELDS as Record<string, FieldKind>)[name] : undefined;
     if (!kind || !own.has(name)) {
-      (extra ??= {})[name] = fieldValue;
+      if (typeof fieldValue === 'object' && fieldValue !== null && deeperThan(fieldValue, MAX_NESTING)) {
+        return reject('too_deep', name, `"${name}" is nested more than ${MAX_NESTING} levels deep`);
+      }
+      (extra ??= Object.create(null) as Record<string, unknown>)[name] = fieldValue;
       continue;
     }
     if (isAbsent(fieldValue)) continue;
     if (kind === 'ts') {
-      const ms = parseTimestamp(fieldValue);
-      if (ms === null) return reject('bad_ts', name, `"${name}" is not a timestamp: ${JSON.stringify(fieldValue)}`);
-      values.ts = ms;
+      const reading = readTimestamp(fieldValue);
+      if ('problem' in reading) return reject('bad_ts', name, `"${name}" ${reading.problem}: ${quoteValue(fieldValue)}`);
+      values.ts = reading.ms;
       continue;
     }
     if (!conforms(kind, fieldValue)) {
@@ -113,7 +119,9 @@ export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Va
     values[name as EventFieldName] = fieldValue as never;
   }
 
-  const required = [...spec.required, ...(input.type === 'label' ? (LABEL_KIND_REQUIRED[String(values.kind)] ?? []) : [])];
+  // Only a label's required fields depend on the record (its kind): the others need no new list.
+  const required =
+    input.type === 'label' ? [...spec.required, ...((Object.hasOwn(LABEL_KIND_REQUIRED, String(values.kind)) && LABEL_KIND_REQUIRED[String(values.kind)]) || [])] : spec.required;
   for (const field of required) {
     if (values[field] === undefined) return reject('missing_field', field, `missing required field "${field}"`);
   }
@@ -123,7 +131,7 @@ export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Va
   for (const [field, allowed] of VOCABULARIES[input.type]) {
     const given = values[field];
     if (given !== undefined && !allowed.includes(given as string)) {
-      return reject('wrong_type', field, `"${field}" must be one of ${allowed.join(', ')}, got ${JSON.stringify(given)}`);
+      return reject('wrong_type', field, `"${field}" must be one of ${allowed.join(', ')}, got ${quoteValue(given)}`);
     }
   }
   if (values.grade !== undefined && !(Number.isInteger(values.grade) && (values.grade as number) >= 0 && (values.grade as number) <= 3)) {

@@ -1,4 +1,5 @@
 import { checkFiles } from '../check-report';
+import { checkReportJson } from '../check-json';
 import { formatCheckReport } from '../format-check';
 import { ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
 import { usageError, type CliIo } from '../io';
@@ -46,7 +47,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 
   const report = await checkFiles(paths, engineArg.engine);
   for (const file of report.files) if (file.error) io.err(`retrieval-inspector check: cannot read ${file.path}: ${file.error}`);
-  if (json) io.out(JSON.stringify(report, null, 2));
+  if (json) for (const piece of checkReportJson(report)) io.out(piece);
   else formatCheckReport(report).forEach((line) => io.out(line));
   const failed = report.rejected.length > 0 || report.files.some((file) => file.error !== null);
   return failed ? 1 : 0;

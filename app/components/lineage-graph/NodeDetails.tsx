@@ -1,3 +1,4 @@
+import { LogText } from '../LogText';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatTimestamp, pluralize } from '../../lib/format';
@@ -56,8 +57,8 @@ export function NodeDetails({ graph, node, currentSessionId, expanded, onCollaps
       <header className="node-details-head">
         <div>
           <div className="node-details-kind">{KIND_LABEL[node.kind]}{node.external ? ' · another session' : ''}</div>
-          <h3>{node.title}</h3>
-          <div className="text-soft mono">{node.subtitle}</div>
+          <h3><LogText text={node.title} /></h3>
+          <div className="text-soft mono"><LogText text={node.subtitle} /></div>
           {node.badges.length > 0 && <div className="node-details-badges">{node.badges.map((badge) => <span key={badge} className={`mark tone-${node.tone}`}>{badge}</span>)}</div>}
         </div>
         <button type="button" className="button subtle" onClick={onClose} aria-label="Close node details">✕</button>
@@ -65,10 +66,10 @@ export function NodeDetails({ graph, node, currentSessionId, expanded, onCollaps
       <div className="node-details-links">
         <span className="text-soft" data-testid="node-lineage">{lineage}</span>
         {node.sessionId && node.sessionId !== currentSessionId && (
-          <Link href={sessionsUrl.href({ session: node.sessionId, node: node.id })} className="button">Open session {node.sessionId} →</Link>
+          <Link href={sessionsUrl.href({ session: node.sessionId, node: node.id })} className="button">Open session <LogText text={node.sessionId} shown={80} more={false} /> →</Link>
         )}
         {node.retrievalId && node.kind === 'retrieval' && <Link href={lineageUrl.href({ trace: { kind: 'retrieval', id: node.retrievalId }, node: node.id })} className="button">Trace this retrieval</Link>}
-        {node.assetId && <Link href={lineageUrl.href({ trace: { kind: 'asset', id: node.assetId } })} className="button">Trace {node.assetId} across sessions</Link>}
+        {node.assetId && <Link href={lineageUrl.href({ trace: { kind: 'asset', id: node.assetId } })} className="button">Trace <LogText text={node.assetId} shown={80} more={false} /> across sessions</Link>}
         {node.kind === 'retrieval' && node.retrievalId && expanded.has(node.retrievalId) && (
           <button type="button" className="button" onClick={() => onCollapse(node.retrievalId!)}>Fold unused results</button>
         )}
@@ -78,7 +79,7 @@ export function NodeDetails({ graph, node, currentSessionId, expanded, onCollaps
       {events.data?.map((event) => (
         <div key={event.seq} className="node-event">
           <div className="text-soft">{event.type} · {formatTimestamp(event.ts)} · {event.file ?? `file ${event.file_id}`}, line {event.line}</div>
-          <pre className="raw">{JSON.stringify(eventRecord(event), null, 2)}</pre>
+          <pre className="raw"><LogText text={JSON.stringify(eventRecord(event), null, 2)} shown={4000} /></pre>
         </div>
       ))}
     </section>

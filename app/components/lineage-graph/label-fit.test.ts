@@ -21,6 +21,13 @@ describe('ellipsize', () => {
     expect(ellipsize('iiiiiiiiii', 60, proportional)).toBe('iiiiiiiiii');
   });
 
+  it('never measures more characters than the room has pixels: a 100,000-character title costs what a short one does', () => {
+    const measured: number[] = [];
+    const counting = (text: string) => (measured.push(text.length), mono(text));
+    expect(ellipsize('W'.repeat(100_000), 70, counting)).toBe('WWWWWWWWW…');
+    expect(Math.max(...measured)).toBeLessThanOrEqual(72);
+  });
+
   it('drops a trailing space before the ellipsis', () => {
     expect(ellipsize('ab cdefgh', 28, mono)).toBe('ab…');
   });

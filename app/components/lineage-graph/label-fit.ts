@@ -8,8 +8,10 @@ const ELLIPSIS = '…';
  * after it (binary search, so a long title costs a dozen measurements). Text is cut, never
  * shrunk: the node's tooltip and the details panel show it whole.
  */
-export function ellipsize(text: string, width: number, measure: Measure): string {
-  if (measure(text) <= width) return text;
+export function ellipsize(whole: string, width: number, measure: Measure): string {
+  // no character is narrower than a pixel: more than `width` of them never fit, so a 100,000-character title is not measured whole
+  const text = whole.length > width + 1 ? whole.slice(0, Math.max(0, Math.ceil(width)) + 1) : whole;
+  if (text === whole && measure(text) <= width) return text;
   let [fits, tooLong] = [0, text.length];
   while (tooLong - fits > 1) {
     const middle = (fits + tooLong) >> 1;

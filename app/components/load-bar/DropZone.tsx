@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDataset } from '../../queries/dataset';
+import { loadWithinBudget } from './budgeted-load';
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
@@ -26,7 +27,7 @@ export function DropZone() {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      if (dataset.phase !== 'loading' && dataset.phase !== 'clearing' && dataset.phase !== 'failed') void dataset.loadFiles(Array.from(event.dataTransfer?.files ?? []));
+      if (dataset.phase !== 'loading' && dataset.phase !== 'clearing' && dataset.phase !== 'failed') void loadWithinBudget(dataset, Array.from(event.dataTransfer?.files ?? []));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 import { useDataset } from '../../queries/dataset';
+import { dismissSampleNote, loadWithinBudget } from './budgeted-load';
+import { MemoryBudgetChoice } from './MemoryBudgetChoice';
 
 export function LoadBar() {
   const dataset = useDataset();
@@ -20,7 +22,7 @@ export function LoadBar() {
           onChange={(event) => {
             const files = Array.from(event.currentTarget.files ?? []);
             event.currentTarget.value = '';
-            void dataset.loadFiles(files);
+            void loadWithinBudget(dataset, files);
           }}
         />
       </label>
@@ -28,9 +30,13 @@ export function LoadBar() {
         Load sample logs
       </button>
       <button type="button" className="button subtle" disabled={busy || dataset.phase !== 'ready' || dataset.summary.files === 0}
-        title="Removes the logs from this tab and from this browser's storage" onClick={() => void dataset.clear()}>
+        title="Removes the logs from this tab and from this browser's storage" onClick={() => {
+          dismissSampleNote();
+          void dataset.clear();
+        }}>
         Clear
       </button>
+      <MemoryBudgetChoice />
     </div>
   );
 }

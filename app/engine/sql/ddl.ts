@@ -1,5 +1,6 @@
 import { EVENT_COLUMNS, REJECTED_COLUMNS, SPAN_COLUMNS, SQL_TYPE, TYPE_COLUMNS, typeTable, type ColumnSpec } from '../../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
+import { SUMMARY_SESSIONS_TABLE, SUMMARY_SESSIONS_TABLE_COLUMNS } from '../../schema/sessions-summary';
 import { ASSET_CATALOG_VIEW_SQL } from './asset-catalog';
 import { ident } from './quote';
 
@@ -41,15 +42,24 @@ export function schemaSql(): string {
  * Added after the first release, outside `schemaSql` (whose hash marks a kept dataset's event
  * columns): a dataset kept before it gains the column, its earlier files with NULL.
  */
-export const FILES_TEXT_BYTES_SQL = 'ALTER TABLE files ADD COLUMN IF NOT EXISTS text_bytes DOUBLE;';
+export const FILES_ADDED_COLUMNS_SQL = [
+  'ALTER TABLE files ADD COLUMN IF NOT EXISTS text_bytes DOUBLE;',
+  // records a sampled load left out (other sessions); NULL for a file loaded whole
+  'ALTER TABLE files ADD COLUMN IF NOT EXISTS sampled_out INTEGER;',
+  // file-fingerprint.ts, for a file loaded whole: the same file is not stored twice, even after a reload
+  'ALTER TABLE files ADD COLUMN IF NOT EXISTS fingerprint VARCHAR;',
+].join('\n');
 
 /** Added later too: the OpenTelemetry spans no event covers (schema/columns.ts), and each file's count of them. */
 export const SPANS_TABLE_SQL = `${createTable('spans', SPAN_COLUMNS)} ALTER TABLE files ADD COLUMN IF NOT EXISTS spans INTEGER;`;
 
+/** And the rows of sessions-summary files (schema/sessions-summary.ts), which the command line writes for datasets too large for a tab. */
+export const SUMMARY_SESSIONS_TABLE_SQL = createTable(SUMMARY_SESSIONS_TABLE, SUMMARY_SESSIONS_TABLE_COLUMNS);
+
 /** Every table of a dataset, made where missing: the event schema and what was added after it. */
-export const datasetSetupSql = () => schemaSql() + FILES_TEXT_BYTES_SQL + SPANS_TABLE_SQL;
+export const datasetSetupSql = () => schemaSql() + FILES_ADDED_COLUMNS_SQL + SPANS_TABLE_SQL + SUMMARY_SESSIONS_TABLE_SQL;
 
 /** The tables every row of a file lands in; a forgotten or interrupted file is removed from each. */
-export const FILE_ROW_TABLES = [...EVENT_TABLES, 'rejected', 'spans'];
+export const FILE_ROW_TABLES = [...EVENT_TABLES, 'rejected', 'spans', SUMMARY_SESSIONS_TABLE];
 
 export const CLEAR_SQL = [...FILE_ROW_TABLES, 'files'].map((table) => `DELETE FROM ${ident(table)};`).join(' ');

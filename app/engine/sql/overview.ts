@@ -8,6 +8,8 @@ export interface FileRow {
   events: number;
   rejected: number;
   blank_lines: number;
+  /** Records of other sessions a sampled load left out; null when the file was loaded whole. */
+  sampled_out: number | null;
   error: string | null;
   warnings: number;
   /** OpenTelemetry spans no event covers; null for a file kept before spans were counted. */
@@ -15,7 +17,7 @@ export interface FileRow {
 }
 
 export const FILES_SQL = `
-SELECT f.file_id, f.name, f.bytes, f.text_bytes, f.events, f.rejected, f.blank_lines, f.error, f.spans,
+SELECT f.file_id, f.name, f.bytes, f.text_bytes, f.events, f.rejected, f.blank_lines, f.sampled_out, f.error, f.spans,
        (SELECT count(*) FROM reference_warnings w WHERE w.file_id = f.file_id)::INTEGER AS warnings
 FROM files f ORDER BY f.file_id`;
 

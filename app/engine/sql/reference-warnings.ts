@@ -20,8 +20,8 @@ const KNOWN_IDS: { target: string; column: string; types: readonly EventType[] }
 ];
 
 /**
- * `reference_warnings`, derived after every load: references that name no loaded event (the
- * event itself is kept), one row per referencing event and field, keyed by the event's `seq`. A
+ * `reference_warnings`, derived after every load: references that name no loaded event, and
+ * event ids given to more than one event (the event itself is kept), one row per referencing event and field, keyed by the event's `seq`. A
  * scope keeps the references of its events. References and ids are read from the tables of the
  * types that carry them, not from the `events` view (several times faster).
  */
@@ -40,6 +40,14 @@ WITH refs(seq, file_id, line, field, ref, target) AS ${scope ? 'MATERIALIZED' : 
   UNION ALL ${refs('subquestion_id', 'subquestion', ['retrieval'])}
   UNION ALL ${refs('consumed_asset_id', 'asset', ['action'], `EXISTS (SELECT 1 FROM ${ident(typeTable('asset'))})`)}
 ),
+ids(seq, file_id, line, event_id) AS (
+  ${fromTypes(EVENT_TYPE_NAMES, (table) => `SELECT seq, file_id, line, event_id FROM ${table} WHERE event_id IS NOT NULL`)}
+),
+firsts AS (
+  SELECT event_id, min(seq) AS seq FROM ids
+  WHERE ${scope ? `event_id IN (SELECT event_id FROM ids WHERE ${keyIn(scope, 'seq')})` : 'TRUE'}
+  GROUP BY event_id HAVING count(*) > 1
+),
 known(target, id) AS (
   SELECT DISTINCT target, id FROM (
     ${KNOWN_IDS.map(({ target, column, types }) => fromTypes(types, (table) => `SELECT ${literal(target)}, ${column} FROM ${table}`)).join('\n    UNION ALL ')}
@@ -50,7 +58,18 @@ SELECT r.seq, r.file_id, f.name AS file, r.line, 'warning' AS severity, 'unknown
        '"' || r.field || '" names ' || r.target || ' "' || r.ref || '", which no loaded event defines' AS message,
        r.target, r.ref
 FROM refs r ANTI JOIN known k ON r.target = k.target AND r.ref = k.id
-LEFT JOIN files f ON f.file_id = r.file_id`;
+LEFT JOIN files f ON f.file_id = r.file_id
+UNION ALL
+-- An event_id given twice (log-format.md: unique): the later events are flagged, the first stands.
+-- An id the ingest derived (file:line) repeats only when two files share a name, which is no fault of the log.
+SELECT i.seq, i.file_id, f.name AS file, i.line, 'warning' AS severity, 'duplicate_event_id' AS reason, 'event_id' AS field,
+       '"event_id" "' || i.event_id || '" was already given to the event at ' || coalesce(ff.name, 'file #' || o.file_id) || ':' || o.line AS message,
+       'duplicate' AS target, i.event_id AS ref
+FROM ids i JOIN firsts d ON d.event_id = i.event_id AND i.seq > d.seq
+JOIN ids o ON o.seq = d.seq
+LEFT JOIN files f ON f.file_id = i.file_id
+LEFT JOIN files ff ON ff.file_id = o.file_id
+WHERE ${keyIn(scope, 'i.seq', 'seq')} AND i.event_id <> coalesce(f.name, '') || ':' || i.line`;
 }
 
 /** The warnings whose reference an id defined by `changed` (rows of one event type) now answers. */

@@ -19,23 +19,46 @@ export interface RejectedFilter {
   file: string | null;
 }
 
+/** A page of the list: `limit` rows (null: all) after the first `offset`. */
+export interface RejectedPage {
+  offset: number;
+  limit: number | null;
+}
+
+const FILTER = (alias: string) =>
+  `(?::VARCHAR IS NULL OR ${alias}.severity = ?) AND (?::VARCHAR IS NULL OR ${alias}.reason = ?) AND (?::VARCHAR IS NULL OR ${alias}.file = ?)`;
+
 /**
- * Rejected lines and reference warnings in one list. A warning's event is stored, so its raw
+ * Rejected lines and reference warnings in one list, a page at a time. A load can reject a
+ * million lines: the page is chosen on the keys alone (sorting a few integers per row), and only
+ * its rows are read whole and joined to their event. A warning's event is stored, so its raw
  * text is rebuilt from the event row by the caller (`seq` identifies it).
  */
-export function rejectedListQuery(filter: RejectedFilter): { sql: string; params: SqlValue[] } {
+export function rejectedListQuery(filter: RejectedFilter, page: RejectedPage = { offset: 0, limit: null }): { sql: string; params: SqlValue[] } {
+  const filterParams = [filter.severity, filter.severity, filter.reason, filter.reason, filter.file, filter.file];
   return {
-    sql: `SELECT x.severity, x.file_id, x.file, x.line, x.reason, x.field, x.message, x.raw, e AS event FROM (
-            SELECT severity, file_id, file, line, reason, field, message, raw, NULL::INTEGER AS seq FROM rejected
+    sql: `WITH keys AS MATERIALIZED (
+            SELECT src, rid FROM (
+              SELECT 0 AS src, r.rowid AS rid, r.file_id, r.line FROM rejected r WHERE ${FILTER('r')}
+              UNION ALL
+              SELECT 1 AS src, w.rowid AS rid, w.file_id, w.line FROM reference_warnings w WHERE ${FILTER('w')}
+            ) ORDER BY file_id, line, src, rid LIMIT ? OFFSET ?
+          ),
+          page AS (
+            SELECT severity, file_id, file, line, reason, field, message, raw, NULL::BIGINT AS seq, 0 AS src, rowid AS rid
+            FROM rejected WHERE rowid IN (SELECT rid FROM keys WHERE src = 0)
             UNION ALL
-            SELECT severity, file_id, file, line, reason, field, message, NULL AS raw, seq FROM reference_warnings
-          ) x LEFT JOIN events e ON e.seq = x.seq
-          WHERE (?::VARCHAR IS NULL OR x.severity = ?) AND (?::VARCHAR IS NULL OR x.reason = ?) AND (?::VARCHAR IS NULL OR x.file = ?)
-          ORDER BY x.file_id, x.line`,
-    params: [filter.severity, filter.severity, filter.reason, filter.reason, filter.file, filter.file],
+            SELECT severity, file_id, file, line, reason, field, message, NULL AS raw, seq, 1 AS src, rowid AS rid
+            FROM reference_warnings WHERE rowid IN (SELECT rid FROM keys WHERE src = 1)
+          )
+          SELECT p.severity, p.file_id, p.file, p.line, p.reason, p.field, p.message, p.raw, e AS event
+          FROM page p LEFT JOIN events e ON e.seq = p.seq
+          ORDER BY p.file_id, p.line, p.src, p.rid`,
+    params: [...filterParams, ...filterParams, page.limit, page.offset],
   };
 }
 
+/** Counts by kind, reason and file: the facets of the list, and (summed over a filter) its length. */
 export const REJECTED_FACETS_SQL = `
 SELECT severity, reason, file, count(*)::INTEGER AS n FROM (
   SELECT severity, reason, file FROM rejected UNION ALL SELECT severity, reason, file FROM reference_warnings

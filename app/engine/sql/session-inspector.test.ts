@@ -4,6 +4,7 @@ import type { Engine } from '../engine';
 import { LINEAGE_DATASET as DATASET } from './lineage-fixture';
 import { createTestEngine, loadEvents } from './metrics/fixtures';
 import { idSet, loadSessionInspector, prepareLineage } from './session-inspector';
+import { SESSION_EVENTS_SQL } from './sessions';
 
 
 let engine: Engine;
@@ -42,6 +43,16 @@ describe('loadSessionInspector', () => {
       ['p1', 's1', null], ['p2', 's4', 'p1'], ['exp', 's2', 'p2'],
     ]);
     expect(rows.retrievals.map((r) => [r.retrieval_id, r.session_id])).toEqual([['r1', 's1']]);
+  });
+
+  it("reads each session's events from its types' views: the same rows, columns and order as the events view", async () => {
+    const sessions = await engine.query<{ session_id: string }>('SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1');
+    expect(sessions.length).toBeGreaterThan(2);
+    for (const { session_id: sessionId } of sessions) {
+      const all = await engine.query(SESSION_EVENTS_SQL, [sessionId]);
+      expect(all.length).toBeGreaterThan(0);
+      expect((await loadSessionInspector(engine, sessionId)).events).toEqual(all);
+    }
   });
 
   it('binds ids: a quote in an id is data, and an empty id set matches nothing', async () => {

@@ -6,7 +6,8 @@ import type { Engine } from '../engine';
 import { ensureDerivedTables } from '../metrics-report';
 import { retrievalDetailsQuery } from './metrics/retrieval-details';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
-import { SESSION_EVENTS_SQL } from './sessions';
+import { typesOfBits } from './session-summary';
+import { SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery } from './sessions';
 import { sessionSpansQuery } from './spans';
 
 /**
@@ -21,6 +22,14 @@ export function idSet(ids: Iterable<string>): SqlQuery {
   return sql`(SELECT unnest(string_split(${[...ids].join('\u001f')}, chr(31))))`;
 }
 
+/**
+ * The same ids as a list value: in an OR, `list_contains` tests each row where an `IN (subquery)`
+ * would make DuckDB scan the table through a mark join.
+ */
+export function idList(ids: Iterable<string>): SqlQuery {
+  return sql`string_split(${[...ids].join('\u001f')}, chr(31))`;
+}
+
 export const LINEAGE_COLUMNS = sql`event_id, seq, ts, session_id, user_id, request_id, turn_id, actor, action, consumed_asset_id,
        source_retrieval_id, effective_source_retrieval_id, inherited, inherited_from_event_id`;
 
@@ -32,9 +41,8 @@ export const LINEAGE_COLUMNS = sql`event_id, seq, ts, session_id, user_id, reque
 export function sessionLineageQuery(sessionId: string, retrievalIds: Iterable<string>): SqlQuery {
   return sql`
 WITH RECURSIVE seed AS (
-  SELECT event_id, inherited_from_event_id FROM action_lineage WHERE session_id = ${sessionId}
-  UNION
-  SELECT event_id, inherited_from_event_id FROM action_lineage WHERE effective_source_retrieval_id IN ${idSet(retrievalIds)}
+  SELECT event_id, inherited_from_event_id FROM action_lineage
+  WHERE session_id = ${sessionId} OR list_contains(${idList(retrievalIds)}, effective_source_retrieval_id)
 ),
 chain(event_id, inherited_from_event_id) AS (
   SELECT event_id, inherited_from_event_id FROM seed
@@ -82,7 +90,7 @@ once AS (SELECT * FROM picked QUALIFY row_number() OVER (PARTITION BY retrieval_
 SELECT p.retrieval_id, p.event_id, p.session_id, p.request_id, p.turn_id, p.ts, p.seq, p.query, p.returned_asset_ids, p.scores,
        p.rewrite_of, coalesce(d.role, p.role) AS role, d.judged, d.p_at_1, d.ndcg_at_k, d.tier1_bad, d.matrix_cell, d.orf_signals
 FROM once p
-LEFT JOIN ${rawSql(LINEAGE_FACTS_TABLE)} d ON d.retrieval_id = p.retrieval_id
+LEFT JOIN (SELECT * FROM ${rawSql(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN (SELECT retrieval_id FROM once)) d ON d.retrieval_id = p.retrieval_id
 ORDER BY p.ts, p.seq
 LIMIT CAST(${limit} AS BIGINT)`;
 }
@@ -115,13 +123,24 @@ export async function loadAssetsAndGrades(engine: Engine, retrievals: LineageRet
   return { assets, relevance };
 }
 
+/** A session's events (SESSION_EVENTS_SQL), read from the views of the types it has. */
+async function loadSessionEvents(engine: Engine, sessionId: string): Promise<SessionEvent[]> {
+  const [summary] = await engine.query<{ event_type_bits: number }>(SESSION_EVENT_TYPES_SQL, [sessionId]);
+  if (!summary) return engine.query<SessionEvent>(SESSION_EVENTS_SQL, [sessionId]);
+  return run<SessionEvent>(engine, sessionEventsOfTypesQuery(sessionId, typesOfBits(summary.event_type_bits)));
+}
+
 /** Everything the session inspector shows, for one session; `prepareLineage` first. */
 export async function loadSessionInspector(engine: Engine, sessionId: string): Promise<SessionInspectorRows> {
-  const events = await engine.query<SessionEvent>(SESSION_EVENTS_SQL, [sessionId]);
+  const events = await loadSessionEvents(engine, sessionId);
   const ownRetrievals = events.flatMap((event) => (event.type === 'retrieval' && event.retrieval_id ? [event.retrieval_id] : []));
   const actions = await run<LineageActionRow>(engine, sessionLineageQuery(sessionId, ownRetrievals));
-  const sources = actions.flatMap((row) => row.effective_source_retrieval_id ?? []);
-  const retrievals = await run<LineageRetrievalRow>(engine, lineageRetrievalsQuery([sql`r.session_id = ${sessionId}`, sql`r.retrieval_id IN ${idSet(sources)}`]));
+  // the session's own retrievals are read by session; only sources in other sessions by id
+  const own = new Set(ownRetrievals);
+  const otherSources = [...new Set(actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !own.has(id));
+  const retrievals = await run<LineageRetrievalRow>(engine, lineageRetrievalsQuery([
+    sql`r.session_id = ${sessionId}`, ...(otherSources.length > 0 ? [sql`r.retrieval_id IN ${idSet(otherSources)}`] : []),
+  ]));
   const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, actions);
   const warnings = await run<ReferenceWarningRow>(engine, eventWarningsQuery(events.map((event) => event.seq)));
   const spans = await run<SessionSpan>(engine, sessionSpansQuery(sessionId));

@@ -1,7 +1,18 @@
+import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { actionRuleSql } from './action-rules';
+import { literal } from './quote';
 import { keyIn, type KeyScope } from './derived/table';
 
-/** `session_summary`, derived after every load: one row per session for the sessions screen, from that session's events only. */
+/** Bit i set when the session has an event of type EVENT_TYPE_NAMES[i] (a list of names costs 10 times more to build). */
+const EVENT_TYPE_BITS_SQL = `bit_or(CASE type ${EVENT_TYPE_NAMES.map((type, i) => `WHEN ${literal(type)} THEN ${2 ** i}`).join(' ')} END)::INTEGER`;
+
+/** The types whose bits are set in `event_type_bits`. */
+export const typesOfBits = (bits: number): EventType[] => EVENT_TYPE_NAMES.filter((_, i) => (bits & (2 ** i)) !== 0);
+
+/**
+ * `session_summary`, derived after every load: one row per session for the sessions screen, from
+ * that session's events only; `event_type_bits` lets the inspector read only those types' views.
+ */
 export const sessionSummarySelect = (scope: KeyScope) => `
 SELECT session_id,
        arg_min(user_id, seq) FILTER (WHERE user_id IS NOT NULL) AS user_id,
@@ -13,7 +24,8 @@ SELECT session_id,
        count(*) FILTER (WHERE type = 'prompt')::INTEGER AS prompts,
        count(*) FILTER (WHERE type = 'retrieval')::INTEGER AS retrievals,
        count(*) FILTER (WHERE type = 'action')::INTEGER AS actions,
-       count(*) FILTER (WHERE type = 'action' AND ${actionRuleSql('completion')})::INTEGER AS completions
+       count(*) FILTER (WHERE type = 'action' AND ${actionRuleSql('completion')})::INTEGER AS completions,
+       ${EVENT_TYPE_BITS_SQL} AS event_type_bits
 FROM events
 WHERE session_id IS NOT NULL AND ${keyIn(scope, 'session_id')}
 GROUP BY session_id`;

@@ -1,4 +1,7 @@
 import type { SearchField, SessionSearchMatch } from '../../model/session/session-list';
+import { EVENT_TYPE_NAMES } from '../../schema/event-types';
+import { TYPE_VIEWS } from './ddl';
+import { ident } from './quote';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
 
 export type { SessionRow } from '../../model/session/session-list';
@@ -42,5 +45,18 @@ export const SURFACES_SQL = `SELECT DISTINCT surface FROM session_summary WHERE 
 
 export const SESSION_EVENTS_SQL = `SELECT e.*, f.name AS file FROM events e LEFT JOIN files f ON f.file_id = e.file_id
   WHERE e.session_id = ? ORDER BY e.ts NULLS LAST, e.seq`;
+
+/** The types of a session's events (`session_summary.event_type_bits`, session-summary.ts `typesOfBits`); no row when it has none. */
+export const SESSION_EVENT_TYPES_SQL = `SELECT event_type_bits FROM session_summary WHERE session_id = ?`;
+
+/**
+ * SESSION_EVENTS_SQL over the views of these types only (the same rows and columns): planning the
+ * `events` view, every type's view with every column, costs more than reading one session.
+ */
+export function sessionEventsOfTypesQuery(sessionId: string, types: readonly string[]): SqlQuery {
+  const views = EVENT_TYPE_NAMES.filter((type) => types.includes(type)).map((type) => rawSql(`SELECT * FROM ${ident(TYPE_VIEWS[type])}`));
+  return sql`SELECT e.*, f.name AS file FROM (${joinSql(views, ' UNION ALL ')}) e LEFT JOIN files f ON f.file_id = e.file_id
+  WHERE e.session_id = ${sessionId} ORDER BY e.ts NULLS LAST, e.seq`;
+}
 
 export const SESSION_SUMMARY_ROW_SQL = `SELECT * FROM session_summary WHERE session_id = ?`;

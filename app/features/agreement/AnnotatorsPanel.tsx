@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { formatCount } from '../../lib/format';
 import type { AnnotatorRow } from './agreement-view';
 
@@ -19,7 +20,7 @@ export function AnnotatorsPanel({ rows }: { rows: readonly AnnotatorRow[] }) {
           {rows.map((row) => (
             <tr key={row.annotator} data-annotator={row.annotator}>
               <td>
-                {row.annotator}
+                <LogText text={row.annotator} shown={120} />
                 {row.givenHere > 0 && <span className="text-soft" title="Labels given in this browser"> · {formatCount(row.givenHere)} here</span>}
               </td>
               <td className="num">{formatCount(row.items)}</td>

@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { formatCount, formatRate } from '../../lib/format';
 import type { ConfusionMatrix } from '../../model/annotation/agreement';
 import type { LabelKind } from '../../schema/given-label';
@@ -16,7 +17,7 @@ export function ConfusionMatrixTable({ kind, a, b, matrix }: { kind: LabelKind; 
       <table className="agreement-matrix">
         <thead>
           <tr>
-            <th scope="col" className="agreement-matrix-corner">{a} ↓ · {b} →</th>
+            <th scope="col" className="agreement-matrix-corner" title={`${a} ↓ · ${b} →`}><LogText text={a} shown={40} more={false} /> ↓ · <LogText text={b} shown={40} more={false} /> →</th>
             {matrix.values.map((value) => <th key={value} scope="col" title={valueName(kind, value)}>{shortValue(kind, value)}</th>)}
           </tr>
         </thead>

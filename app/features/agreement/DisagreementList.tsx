@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../components/Link';
 import { TableDownload } from '../../components/TableDownload';
@@ -59,13 +60,13 @@ export function DisagreementList({ kind, items, total, unresolved, multi, unreso
                 <Link href={agreementUrl.changed({ item: item.item })} aria-current={item.item === openItem ? 'true' : undefined}
                   data-item={item.item} data-state={item.adjudicated ? 'resolved' : 'unresolved'}>
                   <span className="agreement-list-target">
-                    <span className="mono">{caption.target}</span>
-                    {caption.asset && <span className="mono text-soft"> · {caption.asset}</span>}
+                    <span className="mono"><LogText text={caption.target} shown={120} more={false} /></span>
+                    {caption.asset && <span className="mono text-soft"> · <LogText text={caption.asset} shown={120} more={false} /></span>}
                   </span>
                   <span className="agreement-list-votes">
                     {item.votes.map((vote) => (
                       <span key={vote.annotator} className="agreement-vote" title={`${vote.annotator}: ${valueName(kind, vote.value)}`}>
-                        <span className="agreement-vote-who">{vote.annotator}</span> {shortValue(kind, vote.value)}
+                        <span className="agreement-vote-who"><LogText text={vote.annotator} shown={40} more={false} /></span> {shortValue(kind, vote.value)}
                       </span>
                     ))}
                   </span>

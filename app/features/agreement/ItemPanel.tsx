@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { AnnotatorGate } from '../../components/AnnotatorGate';
@@ -41,8 +42,8 @@ export function ItemPanel({ kind, itemKey, query, position, listSize, pending, o
       <header className="agreement-item-head">
         <div>
           <h2>
-            {KIND_TITLES[kind]}: <span className="mono">{caption.target}</span>
-            {caption.asset && <span className="mono text-soft"> · {caption.asset}</span>}
+            {KIND_TITLES[kind]}: <span className="mono"><LogText text={caption.target} /></span>
+            {caption.asset && <span className="mono text-soft"> · <LogText text={caption.asset} /></span>}
           </h2>
           <p className="text-soft agreement-facts">
             {position >= 0 ? `${position + 1} of ${listSize} in the list` : 'not in the list'}
@@ -60,7 +61,7 @@ export function ItemPanel({ kind, itemKey, query, position, listSize, pending, o
         <>
           <p className={`agreement-status ${state}`} data-testid="agreement.status">
             {state === 'resolved' && <>Resolved: <strong>{shortValue(kind, adjudicated ?? '')}</strong>, adjudicated by {votes.adjudication?.annotator ?? 'someone unnamed'}</>}
-            {state === 'unresolved' && <>Unresolved: {votes.byAnnotator.map((label) => `${label.annotator} ${shortValue(kind, labelValue(label) ?? '')}`).join(' · ')}</>}
+            {state === 'unresolved' && <>Unresolved: <LogText text={votes.byAnnotator.map((label) => `${label.annotator} ${shortValue(kind, labelValue(label) ?? '')}`).join(' · ')} /></>}
             {state === 'agreed' && (votes.byAnnotator.length >= 2 ? 'The annotators agree on this item.' : 'Fewer than two annotators voted on this item: nothing to disagree on.')}
           </p>
           <div className="agreement-item-body">

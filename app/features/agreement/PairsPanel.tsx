@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { Link } from '../../components/Link';
 import { Panel } from '../../components/Panel';
 import { formatCount } from '../../lib/format';
@@ -49,7 +50,7 @@ export function PairsPanel({ kind, agreement, votes, annotators, pair }: PairsPa
                 return (
                   <tr key={key} aria-selected={key === pair} data-pair={key}>
                     <td>
-                      <Link href={agreementUrl.changed({ pair: key })} replace>{a} <span className="text-soft">×</span> {b}</Link>
+                      <Link href={agreementUrl.changed({ pair: key })} replace><LogText text={a} shown={120} /> <span className="text-soft">×</span> <LogText text={b} shown={120} /></Link>
                     </td>
                     <td className="num">{formatCount(numbers.items)}</td>
                     <td className="num"><KappaValue path={`agreement.${kind}.pairs.${key}.kappa`} value={numbers.kappa} nullReason={PAIR_NULL_REASON} /></td>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { AnnotatorGate } from '../../components/AnnotatorGate';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
+import { UnsavedLabels } from '../../components/UnsavedLabels';
 import { navigate } from '../../lib/url-state';
 import { annotateUrl, type AnnotateView } from '../../links/annotate';
 import { useScreenView } from '../../links/use-screen-view';
@@ -31,6 +32,7 @@ export default function AnnotateScreen() {
   return (
     <div className="annotate-screen">
       <QueueBar view={view} />
+      <UnsavedLabels />
       <AnnotatorGate what="label">
         <Queue view={view} />
       </AnnotatorGate>

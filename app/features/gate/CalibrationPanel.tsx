@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { MetricValue } from '../../components/metric/MetricValue';
 import { navigate } from '../../lib/url-state';
 import { gateUrl } from '../../links/gate';
@@ -29,7 +30,7 @@ export function CalibrationPanel({ calibration, report, settings }: CalibrationP
       actions={<button type="button" className="button primary" onClick={download}>Download gate config (YAML)</button>}>
       {(view.category !== null || notApplied) && (
         <p className="text-soft gate-note" data-testid="gate.calibration.scope">
-          {view.category !== null && `Eval cases of the category ${view.category} only. `}
+          {view.category !== null && <>Eval cases of the category <LogText text={view.category} /> only. </>}
           {notApplied && `Eval cases have no surface or system: the ${notApplied} filter does not apply here.`}
         </p>
       )}
@@ -51,7 +52,7 @@ export function CalibrationPanel({ calibration, report, settings }: CalibrationP
           <tbody>
             {Object.entries(report.by_category).map(([category, row]) => (
               <tr key={category} aria-selected={selected === category}>
-                <td>{category}</td>
+                <td><LogText text={category} /></td>
                 <td className="num">{m(`gate.calibration.by_category.${category}.cases`, row.cases, 'count')}</td>
                 <td className="num">{m(`gate.calibration.by_category.${category}.f1_threshold`, row.f1_threshold, 'score')}</td>
                 <td className="num">{m(`gate.calibration.by_category.${category}.recommended_threshold`, row.recommended_threshold, 'score')}</td>

@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { Panel } from '../../components/Panel';
 import { pluralize } from '../../lib/format';
 import type { GateView } from '../../links/gate';
@@ -43,7 +44,7 @@ export function DecisionsPanel({ decisions, view }: { decisions: DecisionSummary
           <tbody>
             {Object.entries(decisions.byCategory).map(([category, counts]) => (
               <tr key={category}>
-                <td>{category}</td>
+                <td><LogText text={category} /></td>
                 <td className="num"><GateNumber path={`gate.by_category.${category}.total`} value={counts.total} kind="count" definition="gate events of the category" /></td>
                 {GATE_DECISIONS.map((d) => (
                   <td key={d} className="num">

@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import type { DownVotedQuery } from '../../engine/sql/gate/gate-screen';
 import type { GateView } from '../../links/gate';
 import { GateCount } from './GateCount';
@@ -17,7 +18,7 @@ export function DownVotedQueries({ downVoted, view }: { downVoted: DownVotedQuer
           <tbody>
             {downVoted.map((row, index) => (
               <tr key={row.query}>
-                <td>{row.query}</td>
+                <td><LogText text={row.query} /></td>
                 <td className="num">
                   <GateCount path={`gate.down_voted.${index}`} value={row.down} definition="down-votes whose query (their retrieval's, else the one in the rated response's request) is this one"
                     sessions={sessionsBehind(view, 'down', { search: row.query })} />

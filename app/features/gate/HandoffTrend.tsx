@@ -1,5 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from '../../components/Link';
+import { plainLabel } from '../../lib/control-characters';
 import { pluralize } from '../../lib/format';
 import type { GateView } from '../../links/gate';
 import type { DecisionSummary } from '../../model/gate/decisions';
@@ -47,7 +48,7 @@ export function HandoffTrend({ decisions, view }: { decisions: DecisionSummary; 
           <Tooltip formatter={asPercent} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {decisions.categories.map((category, index) => (
-            <Line key={category} type="linear" dataKey={category} stroke={categoryColor(index)} strokeWidth={2}
+            <Line key={category} type="linear" dataKey={category} name={plainLabel(category)} stroke={categoryColor(index)} strokeWidth={2}
               dot={trendDot(view, decisions, category, categoryColor(index))} activeDot={false} connectNulls isAnimationActive={false} />
           ))}
         </LineChart>

@@ -1,5 +1,6 @@
+import { LogText } from '../../components/LogText';
 import { useQuery } from '@tanstack/react-query';
-import { formatBytes, formatCount } from '../../lib/format';
+import { formatBytes, formatCount, pluralize } from '../../lib/format';
 import type { ExportColumn } from '../../lib/table-export';
 import type { FileRow } from '../../engine/sql/overview';
 import { Link } from '../../components/Link';
@@ -16,6 +17,12 @@ export function fileSize(file: Pick<FileRow, 'bytes' | 'text_bytes'>): string {
   return file.text_bytes === null ? size : `${size} (gzip; ${formatBytes(file.text_bytes)} of text)`;
 }
 
+/** What went wrong with a file, or what of it a sampled load left out. */
+export function fileProblem(file: Pick<FileRow, 'error' | 'sampled_out'>): string | null {
+  const sampled = file.sampled_out ? `a sample: ${pluralize(file.sampled_out, 'record')} of other sessions left out` : null;
+  return [file.error, sampled].filter(Boolean).join('; ') || null;
+}
+
 const COLUMNS: ExportColumn<FileWithSpans>[] = [
   { header: 'file', value: (file) => file.name },
   { header: 'size', value: fileSize },
@@ -23,7 +30,7 @@ const COLUMNS: ExportColumn<FileWithSpans>[] = [
   { header: 'rejected', value: (file) => file.rejected },
   { header: 'warnings', value: (file) => file.warnings },
   { header: 'blank lines', value: (file) => file.blank_lines },
-  { header: 'problem', value: (file) => file.error },
+  { header: 'problem', value: fileProblem },
 ];
 /** Shown (and downloaded) when a file held OpenTelemetry spans no event covers. */
 const SPAN_COLUMNS: ExportColumn<FileWithSpans>[] = [
@@ -53,7 +60,7 @@ export function FilesTable() {
         <tbody>
           {files.data?.map((file) => (
             <tr key={file.file_id}>
-              <td className="mono">{file.name}</td>
+              <td className="mono"><LogText text={file.name} /></td>
               <td className="num" title={file.bytes === null ? undefined : `${formatCount(file.bytes)} bytes`}>{fileSize(file)}</td>
               <td className="num">{formatCount(file.events)}</td>
               <td className="num">
@@ -64,7 +71,7 @@ export function FilesTable() {
               </td>
               <td className="num">{formatCount(file.blank_lines)}</td>
               {withSpans && <td className={file.spans ? undefined : 'text-soft'}>{unmappedSpansText(file.spanKinds) ?? '—'}</td>}
-              <td className={file.error ? 'text-bad' : 'text-soft'}>{file.error ?? '—'}</td>
+              <td className={file.error ? 'text-bad' : 'text-soft'}>{fileProblem(file) ?? '—'}</td>
             </tr>
           ))}
         </tbody>

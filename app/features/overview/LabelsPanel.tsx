@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCount, pluralize } from '../../lib/format';
@@ -45,7 +46,7 @@ export function LabelsPanel() {
           <tbody>
             {annotators.map((annotator) => (
               <tr key={annotator ?? ''}>
-                <td>{annotator ?? <span className="text-soft">(no annotator)</span>}</td>
+                <td>{annotator === null ? <span className="text-soft">(no annotator)</span> : <LogText text={annotator} />}</td>
                 {LABEL_KINDS.map((kind) => {
                   const cell = count(annotator, kind);
                   return (
@@ -55,7 +56,7 @@ export function LabelsPanel() {
                     </td>
                   );
                 })}
-                <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}>Export {annotator}'s ↓</button>}</td>
+                <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}>Export <LogText text={annotator} shown={40} more={false} />'s ↓</button>}</td>
               </tr>
             ))}
           </tbody>

@@ -5,6 +5,7 @@ import { useDataset } from '../../queries/dataset';
 import { countsByTypeOptions } from '../../queries/overview';
 import { DatasetExport } from './DatasetExport';
 import { FilesTable } from './FilesTable';
+import { FullDatasetSummary } from './FullDatasetSummary';
 import { LabelsPanel } from './LabelsPanel';
 
 export default function OverviewScreen() {
@@ -16,12 +17,13 @@ export default function OverviewScreen() {
   return (
     <>
       <section className="grid-cards" aria-label="Dataset totals">
-        <Stat label="events" value={summary.events} />
-        <Stat label="sessions" value={summary.sessions} />
-        <Stat label="files" value={summary.files} />
-        <Stat label="rejected lines" value={summary.rejected} tone={summary.rejected ? 'bad' : undefined} />
-        <Stat label="reference warnings" value={summary.warnings} tone={summary.warnings ? 'warn' : undefined} />
+        <Stat noun="event" value={summary.events} />
+        <Stat noun="session" value={summary.sessions} />
+        <Stat noun="file" value={summary.files} />
+        <Stat noun="rejected line" value={summary.rejected} tone={summary.rejected ? 'bad' : undefined} />
+        <Stat noun="reference warning" value={summary.warnings} tone={summary.warnings ? 'warn' : undefined} />
       </section>
+      <FullDatasetSummary />
       <section className="panel" aria-label="Files">
         <FilesTable />
       </section>
@@ -50,11 +52,11 @@ export default function OverviewScreen() {
   );
 }
 
-function Stat({ label, value, tone }: { label: string; value: number; tone?: 'bad' | 'warn' }) {
+function Stat({ noun, value, tone }: { noun: string; value: number; tone?: 'bad' | 'warn' }) {
   return (
     <div className="stat">
       <div className={`value${tone ? ` text-${tone}` : ''}`}>{formatCount(value)}</div>
-      <div className="label">{label}</div>
+      <div className="label">{value === 1 ? noun : `${noun}s`}</div>
     </div>
   );
 }

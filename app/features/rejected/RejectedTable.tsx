@@ -1,12 +1,12 @@
+import { LogText } from '../../components/LogText';
 import { TableDownload } from '../../components/TableDownload';
-import { TablePager, useRowPages } from '../../components/TablePager';
+import { TablePager, type PageSpan } from '../../components/TablePager';
+import { formatCount } from '../../lib/format';
 import type { ExportColumn } from '../../lib/table-export';
 import type { RejectedItem } from '../../queries/rejected';
-import { REJECTION_REASONS, type RejectionReason } from '../../schema/rejection';
+import { reasonText as reasonWords } from '../../schema/rejection';
 
-const PAGE_ROWS = 200;
-
-const reasonText = (row: RejectedItem) => `${REJECTION_REASONS[row.reason as RejectionReason] ?? row.reason} (${row.reason})`;
+const reasonText = (row: RejectedItem) => `${reasonWords(row.reason)} (${row.reason})`;
 
 /** The columns as shown, which a download writes; "—" and "(empty)" stand for nothing and are written as empty cells. */
 const COLUMNS: readonly ExportColumn<RejectedItem>[] = [
@@ -19,29 +19,37 @@ const COLUMNS: readonly ExportColumn<RejectedItem>[] = [
   { header: 'raw text', value: (row) => row.raw },
 ];
 
-/** The rows the filters keep, a page at a time; the download holds every page. */
-export function RejectedTable({ rows }: { rows: RejectedItem[] }) {
-  const { span, pageRows, setPage } = useRowPages(rows, PAGE_ROWS);
+/** One page of the rows the filters keep (`span` places it among them); the download reads the pages itself. */
+export function RejectedTable({ rows, span, busy, onPage, loadRows, downloadRows }: {
+  rows: RejectedItem[];
+  span: PageSpan;
+  busy: boolean;
+  onPage(index: number): void;
+  loadRows(): Promise<readonly RejectedItem[]>;
+  /** How many rows the download holds: every matching row, up to a limit. */
+  downloadRows: number;
+}) {
   return (
     <>
       <div className="table-bar">
-        <TablePager span={span} label="Rejected rows" onPage={setPage} />
-        <TableDownload name="rejected-rows" columns={COLUMNS} rows={rows} label="Download all matching rows" />
+        <TablePager span={span} label="Rejected rows" busy={busy} onPage={onPage} />
+        <TableDownload name="rejected-rows" columns={COLUMNS} rows={rows} total={downloadRows} loadRows={loadRows}
+          label={downloadRows < span.total ? `Download the first ${formatCount(downloadRows)} matching rows` : 'Download all matching rows'} />
       </div>
       <table className="data rejected-table" aria-label="Rejected rows">
         <thead>
           <tr>{COLUMNS.map((column) => <th key={column.header} className={column.header === 'line' ? 'num' : undefined}>{column.header}</th>)}</tr>
         </thead>
         <tbody>
-          {pageRows.map((row) => (
-            <tr key={`${row.severity}:${row.file_id}:${row.line}:${row.field}`}>
-              <td className="mono">{row.file}</td>
+          {rows.map((row, index) => (
+            <tr key={`${span.index}:${index}`}>
+              <td className="mono"><LogText text={row.file} /></td>
               <td className="num">{row.line}</td>
               <td><span className={`badge ${row.severity === 'rejected' ? 'bad' : 'warn'}`}>{row.severity}</span></td>
-              <td title={row.reason}>{REJECTION_REASONS[row.reason as RejectionReason] ?? row.reason} <span className="mono text-soft">({row.reason})</span></td>
-              <td className="mono">{row.field ?? '—'}</td>
-              <td>{row.message}</td>
-              <td><code className="raw-cell">{row.raw || '(empty)'}</code></td>
+              <td title={row.reason}>{reasonWords(row.reason)} <span className="mono text-soft">({row.reason})</span></td>
+              <td className="mono">{row.field === null ? '—' : <LogText text={row.field} />}</td>
+              <td><LogText text={row.message} /></td>
+              <td><code className="raw-cell">{row.raw ? <LogText text={row.raw} /> : '(empty)'}</code></td>
             </tr>
           ))}
         </tbody>

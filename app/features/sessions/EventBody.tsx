@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import type { TimelineEntry } from '../../model/lineage/timeline';
@@ -37,7 +38,7 @@ export function EventBody({ entry, selectedNode, onSelectNode, answerOf }: Event
     ].filter(Boolean);
     return (
       <div className="event-body">
-        <div className="event-facts text-soft" data-testid="retrieval.facts">{facts.join(' · ')}</div>
+        <div className="event-facts text-soft" data-testid="retrieval.facts"><LogText text={facts.join(' · ')} /></div>
         <RoleLabel retrievalId={retrieval.retrieval_id} logged={event.role} resolved={retrieval.role} />
         <RankedList retrievalId={retrieval.retrieval_id} items={results ?? []} selectedNode={selectedNode} onSelectNode={onSelectNode} />
         <MissedAssets retrievalId={retrieval.retrieval_id} returned={retrieval.returned_asset_ids ?? []} />
@@ -52,7 +53,7 @@ export function EventBody({ entry, selectedNode, onSelectNode, answerOf }: Event
     return (
       <dl className="event-body gate-signals">
         {signals.filter(([, value]) => value !== null && value !== '—').map(([name, value]) => (
-          <div key={name}><dt>{name}</dt><dd className="mono">{value}</dd></div>
+          <div key={name}><dt>{name}</dt><dd className="mono">{typeof value === 'string' ? <LogText text={value} /> : value}</dd></div>
         ))}
       </dl>
     );
@@ -63,7 +64,7 @@ export function EventBody({ entry, selectedNode, onSelectNode, answerOf }: Event
   if (event.type === 'response') {
     return (
       <div className="event-body">
-        {event.cited_asset_ids?.length ? <div className="text-soft">cites {event.cited_asset_ids.join(', ')}</div> : null}
+        {event.cited_asset_ids?.length ? <div className="text-soft">cites <LogText text={event.cited_asset_ids.join(', ')} /></div> : null}
         {answerOf && <AnswerCheck run={answerOf} className="answer-vs-gold" unanswered={<div className="answer-vs-gold text-soft">Not answered in this run.</div>} />}
         {event.event_id && <VerdictLine responseId={event.event_id} />}
         <FeedbackOnEvent event={event} feedback={entry.feedback} />

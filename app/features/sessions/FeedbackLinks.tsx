@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { formatTimestamp } from '../../lib/format';
 import type { SessionEvent } from '../../model/lineage/timeline';
 import { eventAnchor } from '../../model/session/event-anchor';
@@ -13,8 +14,8 @@ export function FeedbackOnEvent({ event, feedback }: { event: SessionEvent; feed
       {feedback.map((item) => (
         <li key={item.seq} data-rating={item.rating ?? undefined}>
           <span className={`mark tone-${item.rating === 'down' ? 'warn' : item.rating === 'up' ? 'good' : 'info'}`}>thumbs {item.rating ?? '?'}</span>
-          <span className="text-soft">by {item.user_id ?? 'an unnamed user'}</span>
-          {item.comment && <span>“{item.comment}”</span>}
+          <span className="text-soft">by {item.user_id ? <LogText text={item.user_id} /> : 'an unnamed user'}</span>
+          {item.comment && <span>“<LogText text={item.comment} />”</span>}
           <a href={jump(item)} className="event-jump">feedback at {clock(item.ts)} ↓</a>
         </li>
       ))}
@@ -25,11 +26,11 @@ export function FeedbackOnEvent({ event, feedback }: { event: SessionEvent; feed
 /** On a feedback event: the event it names, with a link up to it (or a note when it is not in this session). */
 export function FeedbackTarget({ event, target }: { event: SessionEvent; target: SessionEvent | null }) {
   if (!event.target_event_id) return null;
-  if (!target) return <div className="feedback-target text-soft">on {event.target_event_id}, which is not in this session</div>;
+  if (!target) return <div className="feedback-target text-soft">on <LogText text={event.target_event_id} />, which is not in this session</div>;
   return (
     <div className="feedback-target">
       on <a href={jump(target)} className="event-jump">the {target.type} at {clock(target.ts)} ↑</a>
-      {target.text && <span className="text-soft"> “{target.text.length > 100 ? `${target.text.slice(0, 100)}…` : target.text}”</span>}
+      {target.text && <span className="text-soft"> “<LogText text={target.text} shown={100} more={false} />”</span>}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { tier1Rule } from '../../components/lineage-graph/fact-settings';
 import { Link } from '../../components/Link';
 import type { SessionRow } from '../../engine/sql/sessions';
@@ -43,10 +44,10 @@ export function InspectorHeader({ sessionId, summary, missing, turns, links, set
     <header className="inspector-head">
       <div className="inspector-title">
         <Link href={sessionsUrl.changed({ session: null, node: null })} className="back-link">← All sessions</Link>
-        <h2 className="mono">{sessionId}</h2>
+        <h2 className="mono"><LogText text={sessionId} /></h2>
         {summary && (
           <span className="text-soft">
-            {summary.user_id ?? 'no user'} · {summary.surface ?? 'no surface'}{summary.run_id ? ` · run ${summary.run_id}` : ''} · {formatTimestamp(summary.start_ts)} ·{' '}
+            {summary.user_id === null ? 'no user' : <LogText text={summary.user_id} />} · {summary.surface === null ? 'no surface' : <LogText text={summary.surface} />}{summary.run_id ? <> · run <LogText text={summary.run_id} /></> : ''} · {formatTimestamp(summary.start_ts)} ·{' '}
             {formatDuration(summary.duration_ms)} · {pluralize(summary.prompts, 'prompt')} · {pluralize(summary.retrievals, 'retrieval')} ·{' '}
             {pluralize(summary.actions, 'action')} · {pluralize(summary.completions, 'completion')}
           </span>

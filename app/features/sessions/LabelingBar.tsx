@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AnnotatorGate } from '../../components/AnnotatorGate';
+import { UnsavedLabels } from '../../components/UnsavedLabels';
 import { useLabeling } from '../../queries/labeling';
 import { useSessionLabels } from './session-labels-context';
 
@@ -23,6 +24,7 @@ export function LabelingBar() {
         </span>
       )}
       {error && <span className="text-bad" role="alert">{error}</span>}
+      <UnsavedLabels />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { Link } from '../../components/Link';
 import { lineageUrl } from '../../links/lineage';
 import { nodeId } from '../../model/lineage/graph';
@@ -35,8 +36,8 @@ export function RankedList({ retrievalId, items, selectedNode, onSelectNode }: R
               {item.rank === null ? `=#${item.repeatOf}` : `#${item.rank}`}
             </span>
             <span className="ranked-title">
-              {item.title && <span className="ranked-name">{item.title}</span>}
-              <Link href={lineageUrl.href({ trace: { kind: 'asset', id: item.assetId } })} className="ranked-id mono" title={`Trace ${item.assetId} across sessions`}>{item.assetId}</Link>
+              {item.title && <span className="ranked-name"><LogText text={item.title} /></span>}
+              <Link href={lineageUrl.href({ trace: { kind: 'asset', id: item.assetId } })} className="ranked-id mono" title={`Trace ${item.assetId} across sessions`}><LogText text={item.assetId} /></Link>
             </span>
             <span className="ranked-score mono">{item.score === null ? '' : item.score.toFixed(3)}</span>
             <span className={`ranked-grade grade-${item.grade ?? 'none'}`} title={item.grade === null ? 'not judged' : `resolved relevance grade ${item.grade} (0–3), what the metrics use`}>

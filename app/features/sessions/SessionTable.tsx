@@ -3,6 +3,7 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import { signalCount, type SessionListFilter, type SessionListRow } from '../../model/session/session-list';
+import { LogText } from '../../components/LogText';
 import { useColumnWidths } from './column-widths';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
 import type { ListColumn } from './session-columns';
@@ -24,7 +25,7 @@ function Cell({ column, row }: { column: ListColumn; row: SessionListRow }) {
   const quiet = column.signal !== undefined && (column.signal === 'wrong' ? row.worst_verdict === null : signalCount(row, column.signal) === 0);
   const classes = [column.numeric ? 'num' : '', column.mono ? 'mono' : '', quiet ? 'quiet' : '',
     column.signal === 'wrong' && row.worst_verdict ? `list-verdict-${row.worst_verdict}` : ''];
-  return <div role="cell" className={classes.filter(Boolean).join(' ') || undefined} title={column.numeric ? undefined : text}>{text}</div>;
+  return <div role="cell" className={classes.filter(Boolean).join(' ') || undefined} title={column.numeric ? undefined : text}>{column.numeric ? text : <LogText text={text} shown={300} more={false} />}</div>;
 }
 
 /**

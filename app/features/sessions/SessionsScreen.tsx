@@ -43,9 +43,10 @@ export default function SessionsScreen() {
     () => (drift.data ? driftCountsBySession(drift.data.questionRuns.flatMap((run) => run.flags), scope.system) : null),
     [drift.data, scope.system],
   );
+  // not while a session is open: every navigation gives a new view, and shaping a million events' sessions is not free
   const list = useMemo(() => shapeSessionList({
-    sessions: sessions.data ?? [], drift: driftCounts, matches: search ? matches.data ?? [] : null, search, filter,
-  }), [sessions.data, driftCounts, matches.data, search, filter]);
+    sessions: selected ? [] : sessions.data ?? [], drift: driftCounts, matches: search ? matches.data ?? [] : null, search, filter,
+  }), [selected, sessions.data, driftCounts, matches.data, search, filter]);
   const columns = useMemo(() => listColumns(search !== ''), [search]);
 
   if (nothingToShow(dataset)) return <EmptyDataset what="Sessions then appear here, one row each." />;

@@ -1,3 +1,4 @@
+import { LogText } from '../../components/LogText';
 import { memo, type KeyboardEvent } from 'react';
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import type { DriftFlag } from '../../model/drift/flags';
@@ -38,7 +39,7 @@ export const TimelineEvent = memo(function TimelineEvent({ entry, selectedNode, 
         title={nodeId ? 'Show in the lineage graph' : undefined}>
         <span className="event-time mono">{time}</span>
         <span className={`event-type type-${event.type}`}>{event.type}</span>
-        <span className="event-text">{describeEvent(record)}</span>
+        <span className="event-text"><LogText text={describeEvent(record)} /></span>
       </div>
       <MarkList marks={entry.marks} />
       <DriftMarks flags={driftFlags} />
@@ -46,7 +47,7 @@ export const TimelineEvent = memo(function TimelineEvent({ entry, selectedNode, 
       <details className="event-raw-toggle">
         <summary title="The event as logged, with its file and line">raw</summary>
         <div className="raw-source text-soft">{source}{event.extra ? ' · has fields outside the schema (kept as they were)' : ''}</div>
-        <pre className="raw">{JSON.stringify(record, null, 2)}</pre>
+        <pre className="raw"><LogText text={JSON.stringify(record, null, 2)} shown={4000} /></pre>
       </details>
     </li>
   );

@@ -1,4 +1,5 @@
 const NEWLINE = 0x0a;
+const CR = 0x0d;
 
 /** Reads bytes [start, end) of the file (a Blob slice in the browser, a buffer in tests). */
 export type ReadRange = (start: number, end: number) => Promise<Uint8Array>;
@@ -35,8 +36,10 @@ export async function planChunks(read: ReadRange, size: number, chunkBytes: numb
   return ranges;
 }
 
+/** Line ends in whole lines of text: LF, CRLF and a lone CR (as the JSON Lines reader counts them). */
 export function countNewlines(bytes: Uint8Array): number {
   let count = 0;
   for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+  for (let at = bytes.indexOf(CR); at !== -1; at = bytes.indexOf(CR, at + 1)) if (bytes[at + 1] !== NEWLINE) count++;
   return count;
 }

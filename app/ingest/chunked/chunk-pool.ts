@@ -1,7 +1,19 @@
 import type { FromChunkWorker, ToChunkWorker } from './chunk-protocol';
 
+/** A parsing worker as the parallel ingest uses it: each request gets exactly one answer. */
+export interface ChunkRequester {
+  request<K extends FromChunkWorker['kind']>(message: ToChunkWorker, transfer?: Transferable[]): Promise<Extract<FromChunkWorker, { kind: K }>>;
+}
+
+/** The workers a file is parsed by. */
+export interface ChunkWorkers {
+  take(): ChunkRequester[];
+  /** After a cancelled or failed file: the workers may be busy with chunks nobody waits for. */
+  discard(): void;
+}
+
 /** One chunk worker: each request gets exactly one answer. */
-export class ChunkWorker {
+export class ChunkWorker implements ChunkRequester {
   private readonly worker = new Worker(new URL('./chunk.worker.ts', import.meta.url), { type: 'module' });
 
   request<K extends FromChunkWorker['kind']>(message: ToChunkWorker, transfer: Transferable[] = []): Promise<Extract<FromChunkWorker, { kind: K }>> {
@@ -18,7 +30,7 @@ export class ChunkWorker {
 }
 
 /** A worker per core (at least two), made on first use and kept between files. */
-export class ChunkPool {
+export class ChunkPool implements ChunkWorkers {
   private workers: ChunkWorker[] | null = null;
 
   get size(): number {
@@ -30,7 +42,6 @@ export class ChunkPool {
     return [...this.workers];
   }
 
-  /** After a cancelled or failed file: the workers may be busy with chunks nobody waits for. */
   discard(): void {
     for (const worker of this.workers ?? []) worker.terminate();
     this.workers = null;

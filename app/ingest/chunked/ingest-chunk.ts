@@ -1,5 +1,7 @@
 import type { BuiltBatch } from '../../engine/arrow-batch';
 import { createJsonLinesReader } from '../jsonl-reader';
+import { createUtf8Decoding } from '../text-decode';
+import type { RejectionReason } from '../../schema/rejection';
 import type { OtlpCounters } from '../otlp/ingest-otlp';
 import { RecordAcceptor } from '../record-acceptor';
 import type { ChunkSummary } from './chunk-protocol';
@@ -43,19 +45,19 @@ export function ingestChunk(input: ChunkInput): ChunkOutput {
   const reader = createJsonLinesReader({
     text: (localLine, raw) => records.text(localLine + lineOffset, raw),
     value: () => undefined,
-    malformed: () => undefined,
+    malformed: (localLine, raw, reason, message) => records.reject(localLine + lineOffset, raw, reason as RejectionReason, null, message),
   });
   const flush = (force: boolean) => {
     for (const { table, builder } of records.ready(force)) output.batches.push({ table, batch: builder.flushBatch() });
   };
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: !input.first });
+  const decoder = createUtf8Decoding({ dropBom: input.first });
   // Decoded a piece at a time: one string for the whole chunk would double its memory.
   const PIECE = 1 << 20;
   for (let at = 0; at < input.bytes.byteLength; at += PIECE) {
-    reader.push(decoder.decode(input.bytes.subarray(at, at + PIECE), { stream: true }));
+    reader.push(decoder.decode(input.bytes.subarray(at, at + PIECE)));
     flush(false);
   }
-  reader.push(decoder.decode());
+  reader.push(decoder.end());
   reader.end();
   flush(true);
   Object.assign(output, records.counts);

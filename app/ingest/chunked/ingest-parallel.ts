@@ -1,9 +1,11 @@
 import type { FileIngestResult, IngestFileOptions } from '../ingest-file';
+import { ownValue, setOwn } from '../../schema/own-keys';
 import { detectFormat } from '../file-format';
+import { readFailure } from '../read-failure';
 import { notTextReason, SNIFF_BYTES } from '../text-sniff';
 import { ChunkMerge } from './chunk-merge';
 import { countNewlines, planChunks, type ReadRange } from './chunk-plan';
-import type { ChunkPool, ChunkWorker } from './chunk-pool';
+import type { ChunkRequester, ChunkWorkers } from './chunk-pool';
 import type { ChunkSummary } from './chunk-protocol';
 
 /** Below this a file loads faster in one worker than it takes to start and feed several. */
@@ -15,24 +17,41 @@ const readBlob = (file: Blob): ReadRange => async (start, end) => new Uint8Array
 /** Plain (not gzip) JSON Lines text of some size: the one kind split across workers. */
 export async function splitsAcrossWorkers(file: File): Promise<boolean> {
   if (file.size < PARALLEL_MIN_BYTES || detectFormat(file.name).format !== 'jsonl') return false;
-  const head = await readBlob(file)(0, SNIFF_BYTES);
+  // A file that cannot be read goes the single-worker way, which records why on the file.
+  const head = await readBlob(file)(0, SNIFF_BYTES).catch(() => null);
+  if (!head) return false;
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   return !gzip && notTextReason(head, false) === null;
 }
 
-export type ParallelIngestOptions = Omit<IngestFileOptions, 'stream' | 'source' | 'totalBytes' | 'encodedFileBytes' | 'batchRows'> & { file: File; pool: ChunkPool };
+export type ParallelIngestOptions = Omit<IngestFileOptions, 'stream' | 'source' | 'totalBytes' | 'encodedFileBytes' | 'batchRows'> & {
+  file: Blob;
+  pool: ChunkWorkers;
+  /** How big a chunk to aim for; by default from the file's size and the workers. */
+  chunkBytes?: number;
+};
 
-interface Launched {
-  worker: ChunkWorker;
-  end: number;
-  parsed: Promise<{ summary: ChunkSummary }>;
+/** A chunk the file could not be read for: it and the chunks after it are not stored. */
+interface ReadFailure {
+  readError: string;
 }
 
-interface Settling {
-  worker: ChunkWorker;
-  end: number;
-  batches: Promise<{ summary: ChunkSummary; batches: { table: string; ipc: Uint8Array }[] }>;
-}
+type Launched =
+  | {
+      worker: ChunkRequester;
+      end: number;
+      parsed: Promise<{ summary: ChunkSummary }>;
+    }
+  | ReadFailure;
+
+type Settling =
+  | {
+      end: number;
+      batches: Promise<{ summary: ChunkSummary; batches: { table: string; ipc: Uint8Array }[] }>;
+    }
+  | ReadFailure;
+
+const failedRead = (error: unknown): ReadFailure => ({ readError: readFailure(error) });
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -42,7 +61,7 @@ function deferred<T>() {
 }
 
 function add(into: Record<string, number>, from: Record<string, number>) {
-  for (const [key, n] of Object.entries(from)) into[key] = (into[key] ?? 0) + n;
+  for (const [key, n] of Object.entries(from)) setOwn(into, key, (ownValue(into, key) ?? 0) + n);
 }
 
 /**
@@ -55,15 +74,24 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
   const workers = pool.take();
   const read = readBlob(file);
   // Small enough that the chunks parsed ahead of the one being stored stay a small part of the file.
-  const chunkBytes = Math.min(8 << 20, Math.max(2 << 20, Math.ceil(file.size / (workers.length * 4))));
-  const ranges = await planChunks(read, file.size, chunkBytes);
+  const chunkBytes = options.chunkBytes ?? Math.min(8 << 20, Math.max(2 << 20, Math.ceil(file.size / (workers.length * 4))));
   const result: FileIngestResult = {
     fileId, fileName, bytes: file.size, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
   };
+  // A read that fails is recorded on the file, as the single-worker path does; the lines before it stay.
+  const planned = await planChunks(read, file.size, chunkBytes).catch(failedRead);
+  if ('readError' in planned) return { ...result, error: planned.readError };
+  const ranges = planned;
   const merge = new ChunkMerge(options.seqStart, options.seenRetrievalIds);
   const launched = ranges.map(() => deferred<Launched>());
   const settled = ranges.map(() => deferred<Settling>());
   const free = [...workers];
+  // A worker takes its next chunk as soon as it hands over the last one's rows, so parsing goes on
+  // while DuckDB stores; at most this many chunks wait, parsed, ahead of the one being stored.
+  const ahead = workers.length * 2;
+  let stored = 0;
+  /** Set once the file failed or was cancelled: no chunk is read or parsed after that. */
+  let stopped = false;
   let next = 0;
   let lineOffset = 0;
   // Chunks are read and their lines counted here, in order, so that each knows its first line number.
@@ -77,10 +105,15 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
       }
     }));
   const launchOnFreeWorkers = async () => {
-    while (next < ranges.length && free.length > 0) {
+    while (!stopped && next < ranges.length && free.length > 0 && next < stored + ahead) {
       const worker = free.shift()!;
       const { start, end } = ranges[next];
-      const bytes = await read(start, end);
+      const bytes = await read(start, end).catch(failedRead);
+      if ('readError' in bytes) {
+        launched[next].resolve(bytes);
+        next = ranges.length;
+        return;
+      }
       const lines = countNewlines(bytes);
       const parsed = worker.request<'parsed'>({ kind: 'parse', bytes, first: next === 0, fileId, fileName, lineOffset, batchRows: BATCH_ROWS }, [bytes.buffer]);
       launched[next].resolve({ worker, end, parsed });
@@ -91,23 +124,37 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
   // A chunk is settled as soon as the one before is (its rows encoded while earlier ones are stored).
   const settle = async () => {
     for (const [index, chunk] of launched.entries()) {
-      const { worker, end, parsed } = await chunk.promise;
+      const chunkLaunched = await chunk.promise;
+      if ('readError' in chunkLaunched) {
+        settled[index].resolve(chunkLaunched);
+        return;
+      }
+      const { worker, end, parsed } = chunkLaunched;
       const { summary } = await parsed;
       if (signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');
       const settlement = merge.settle(summary);
       const batches = worker.request<'settled'>({ kind: 'settle', settlement });
+      void batches.then(() => {
+        free.push(worker);
+        void launch();
+      }, () => undefined);
       merge.accept(settlement.kind === 'shift' ? summary : (await batches).summary);
-      settled[index].resolve({ worker, end, batches });
+      settled[index].resolve({ end, batches });
     }
   };
   const store = async () => {
     for (const chunk of settled) {
-      const { worker, end, batches } = await chunk.promise;
+      const settling = await chunk.promise;
+      if ('readError' in settling) {
+        result.error = settling.readError;
+        return;
+      }
+      const { end, batches } = settling;
       const { summary, batches: ipcs } = await batches;
       if (signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');
-      free.push(worker);
-      void launch();
       for (const { table, ipc } of ipcs) await options.target.insert(table, ipc);
+      stored++;
+      void launch();
       result.events += summary.events;
       result.rejected += summary.rejected;
       result.blankLines += summary.blankLines;
@@ -120,6 +167,7 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
     void launch();
     await Promise.all([settle(), store(), launching]);
   } catch (error) {
+    stopped = true;
     pool.discard();
     for (const id of merge.retrievalIds) options.seenRetrievalIds.delete(id);
     throw error;

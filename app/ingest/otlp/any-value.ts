@@ -36,7 +36,8 @@ export function decodeAnyValue(value: unknown): AttributeValue | undefined {
 
 /** A `KeyValue[]` as an object; entries without a string key or a known value are left out. */
 export function decodeAttributes(keyValues: unknown): Attributes {
-  const attributes: Attributes = {};
+  // Keys come from the data: no prototype for `__proto__` to replace or `constructor` to answer from.
+  const attributes: Attributes = Object.create(null) as Attributes;
   if (!Array.isArray(keyValues)) return attributes;
   for (const entry of keyValues) {
     if (!isRecord(entry) || typeof entry.key !== 'string') continue;

@@ -25,7 +25,7 @@ export class OtlpIngest {
   /** Made on the first span: most files hold none. */
   private batch: ArrowBatchBuilder | null = null;
   /** Unmapped spans stored, per kind (LLM, TOOL, …). */
-  readonly spansByKind: Record<string, number> = {};
+  readonly spansByKind: Record<string, number> = Object.create(null) as Record<string, number>;
   private spanSeq: number;
   private eventOrdinal: number;
 

@@ -3,9 +3,14 @@ import type { Engine } from '../../engine/engine';
 import {
   EVENTS_RANGE_SQL, EXPORTED_EVENT_COLUMNS, EXPORTED_REJECTED_COLUMNS, REJECTED_RANGE_SQL, exportEventsPage, exportRejectedPage, type ExportRange,
 } from '../../engine/sql/dataset-export';
+import {
+  SAMPLED_SESSION_COUNT_SQL, SESSIONS_SUMMARY_RANGE_SQL, chosenSessionsQuery, materializeSessionsSummaryQuery, sampleSessionsQuery, sampledEventsPage, sessionsSummaryPage,
+} from '../../engine/sql/session-export';
+import type { SqlQuery } from '../../engine/sql/metrics/sql-query';
 import type { ColumnSpec } from '../../schema/columns';
-import { EVENT_TYPE_NAMES } from '../../schema/event-types';
+import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { parquetSchemaOf } from './export-schema';
+import { SESSIONS_SUMMARY_COLUMNS } from '../../schema/sessions-summary';
 
 /** Rows read from the engine and written as one row group at a time (at most; fewer where `seq` has gaps). */
 const ROWS_PER_GROUP = 50_000;
@@ -19,16 +24,28 @@ interface ExportedTable {
   page(engine: Engine, from: number, to: number): Promise<Row[]>;
 }
 
-const EVENTS: ExportedTable = {
+/** Events (all, or a sample's) by `seq`, every type's page merged in load order. */
+const eventsTable = (pageOf: (type: EventType, from: number, to: number) => SqlQuery): ExportedTable => ({
   columns: EXPORTED_EVENT_COLUMNS,
   rangeSql: EVENTS_RANGE_SQL,
   async page(engine, from, to) {
     const rows: Row[] = [];
     for (const type of EVENT_TYPE_NAMES) {
-      const query = exportEventsPage(type, from, to);
+      const query = pageOf(type, from, to);
       rows.push(...(await engine.query<Row>(query.sql, query.params)));
     }
     return rows.sort((a, b) => (a.seq as number) - (b.seq as number));
+  },
+});
+
+const EVENTS = eventsTable(exportEventsPage);
+
+const SESSIONS_SUMMARY: ExportedTable = {
+  columns: SESSIONS_SUMMARY_COLUMNS,
+  rangeSql: SESSIONS_SUMMARY_RANGE_SQL,
+  page: (engine, from, to) => {
+    const query = sessionsSummaryPage(SESSIONS_SUMMARY_COLUMNS.map((column) => column.name), from, to);
+    return engine.query<Row>(query.sql, query.params);
   },
 };
 
@@ -71,3 +88,29 @@ export const writeEventsParquet = (engine: Engine, writer: Writer, onRows?: (row
 
 /** Every rejected row with its original file, line, reason and raw text; loaded back, they are rejected rows again. */
 export const writeRejectedParquet = (engine: Engine, writer: Writer, onRows?: (rows: number) => void) => writeTable(engine, REJECTED, writer, onRows);
+
+/**
+ * One row per session with the Sessions list's counts and signals (schema/sessions-summary.ts), in
+ * the list's order. Needs the derived tables built (`ensureDerivedTables`). Returns the row count.
+ */
+export async function writeSessionsSummaryParquet(engine: Engine, writer: Writer): Promise<number> {
+  const query = materializeSessionsSummaryQuery();
+  await engine.query(query.sql, query.params);
+  return writeTable(engine, SESSIONS_SUMMARY, writer);
+}
+
+/** Which sessions a sample holds: `count` picked by `seed`, or the given ids. */
+export type SessionSample = { count: number; seed: string } | { ids: readonly string[] };
+
+/**
+ * Every event of the sampled sessions, with the labels of what they hold and the reference rows
+ * (assets, questions, eval cases): an events file like `writeEventsParquet`'s, whose sessions are
+ * whole. Returns the sessions and the events written.
+ */
+export async function writeSampledEventsParquet(engine: Engine, writer: Writer, sample: SessionSample): Promise<{ sessions: number; events: number }> {
+  const pick = 'ids' in sample ? chosenSessionsQuery(sample.ids) : sampleSessionsQuery(sample.count, sample.seed);
+  await engine.query(pick.sql, pick.params);
+  const [{ sessions }] = await engine.query<{ sessions: number }>(SAMPLED_SESSION_COUNT_SQL);
+  const events = await writeTable(engine, eventsTable(sampledEventsPage), writer);
+  return { sessions, events };
+}

@@ -1,9 +1,12 @@
 import { parquetMetadataAsync, parquetReadObjects, parquetSchema, type FileMetaData } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
+import { ArrowBatchBuilder } from '../../engine/arrow-batch';
+import { SUMMARY_SESSIONS_TABLE, SUMMARY_SESSIONS_TABLE_COLUMNS } from '../../schema/sessions-summary';
 import type { RejectionReason } from '../../schema/rejection';
 import { countingSource, sourceFromStream, type RandomAccessSource } from './random-access';
 import { isRejectedRowsFile, restoredRejection, type RestoredRejection } from './rejected-rows';
 import { rowEvent } from './row-value';
+import { isSessionsSummaryFile } from './sessions-summary-file';
 
 /** Where the rows of a Parquet file go: the same validation and tables as every other input. */
 export interface ParquetRecords {
@@ -24,6 +27,8 @@ export interface ParquetIngestOptions {
   /** Called as bytes are read and rows validated (for progress). */
   onBytes(bytesRead: number): void;
   signal?: AbortSignal;
+  /** Where a sessions-summary file's rows go (schema/sessions-summary.ts), under this file's id; without it such a file is refused. */
+  summary?: { fileId: number; insert(table: string, ipc: Uint8Array): Promise<void> };
 }
 
 export interface ParquetIngestResult {
@@ -76,6 +81,11 @@ export async function ingestParquet(options: ParquetIngestOptions): Promise<Parq
     return result;
   }
   const columns = parquetSchema(metadata).children.map((child) => child.element.name);
+  if (isSessionsSummaryFile(columns)) {
+    if (!options.summary) result.error = 'a sessions summary (from `retrieval-inspector export --sessions-summary`) cannot be loaded here';
+    else result.error = await storeSessionsSummary(file, metadata, options.summary, options.signal);
+    return result;
+  }
   const rejectedRows = isRejectedRowsFile(columns);
   let groupStart = 0;
   for (const group of metadata.row_groups) {
@@ -107,4 +117,27 @@ export async function ingestParquet(options: ParquetIngestOptions): Promise<Parq
     await options.flush(false);
   }
   return result;
+}
+
+/** A summary file's rows into their table, one row group at a time; why it could not be read, or null. */
+async function storeSessionsSummary(file: RandomAccessSource, metadata: FileMetaData, target: NonNullable<ParquetIngestOptions['summary']>, signal?: AbortSignal): Promise<string | null> {
+  const builder = new ArrowBatchBuilder(SUMMARY_SESSIONS_TABLE_COLUMNS);
+  let groupStart = 0;
+  for (const group of metadata.row_groups) {
+    checkCancelled(signal);
+    const groupEnd = groupStart + Number(group.num_rows);
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await parquetReadObjects({ file, metadata, compressors, rowStart: groupStart, rowEnd: groupEnd });
+    } catch (error) {
+      return `could not read the Parquet file at rows ${groupStart + 1}–${groupEnd}: ${(error as Error).message}`;
+    }
+    for (const row of rows) {
+      const cells = Object.fromEntries(SUMMARY_SESSIONS_TABLE_COLUMNS.map(({ name }) => [name, typeof row[name] === 'bigint' ? Number(row[name]) : (row[name] ?? null)]));
+      builder.add({ ...cells, file_id: target.fileId } as Parameters<ArrowBatchBuilder['add']>[0]);
+    }
+    if (builder.length > 0) await target.insert(SUMMARY_SESSIONS_TABLE, builder.flush());
+    groupStart = groupEnd;
+  }
+  return null;
 }

@@ -8,7 +8,7 @@ export function plainValue(value: unknown): unknown {
   if (value instanceof Date) return value.getTime();
   if (Array.isArray(value) || ArrayBuffer.isView(value)) return Array.from(value as ArrayLike<unknown>, plainValue);
   if (typeof value === 'object') {
-    const object: Record<string, unknown> = {};
+    const object: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [key, item] of Object.entries(value)) object[key] = plainValue(item);
     return object;
   }
@@ -25,7 +25,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * column of the events table holds them.
  */
 export function rowEvent(row: Record<string, unknown>): Record<string, unknown> {
-  const event: Record<string, unknown> = {};
+  // Column and struct field names come from the file: no prototype for them to reach.
+  const event: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key in row) {
     const value = row[key];
     if (value !== null && value !== undefined) event[key] = plainValue(value);
@@ -33,7 +34,7 @@ export function rowEvent(row: Record<string, unknown>): Record<string, unknown> 
   const extra = event.extra;
   if (isPlainObject(extra)) {
     delete event.extra;
-    for (const [key, value] of Object.entries(extra)) if (!(key in event)) event[key] = value;
+    for (const [key, value] of Object.entries(extra)) if (!Object.hasOwn(event, key)) event[key] = value;
   }
   return event;
 }

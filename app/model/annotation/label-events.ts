@@ -1,3 +1,5 @@
+import { setOwn } from '../../schema/own-keys';
+
 /**
  * A stored label row as the `label` event of a JSON Lines file (log-format.md): every field the
  * row holds, the unknown fields it came with, `ts` as ISO-8601 (epoch milliseconds when it has a
@@ -12,7 +14,7 @@ export function labelEventOfRow(row: Record<string, unknown>): Record<string, un
     event[name] = value;
   }
   if (typeof ts === 'number') event.ts = Number.isInteger(ts) ? new Date(ts).toISOString() : ts;
-  if (typeof extra === 'string' && extra !== '') Object.assign(event, JSON.parse(extra) as Record<string, unknown>);
+  if (typeof extra === 'string' && extra !== '') for (const [name, value] of Object.entries(JSON.parse(extra) as Record<string, unknown>)) setOwn(event, name, value);
   return event;
 }
 

@@ -1,3 +1,4 @@
+import { setOwn } from '../../schema/own-keys';
 import type {
   FeedbackReport,
   GateReport,
@@ -63,8 +64,9 @@ export function shapeTiers(rows: TierRow[], k: number): { tier1: Tier1Report; ti
   const tier1ByRole: Record<string, Tier1RoleReport> = {};
   const tier2ByRole: Record<string, Tier2Rates> = {};
   for (const row of byRole) {
-    tier1ByRole[row.role] = { retrievals: row.retrievals, judged: row.judged, ...tier1Scores(row) };
-    tier2ByRole[row.role] = tier2Rates(row);
+    // a role is any string a log gives (`__proto__` too): set as a plain key
+    setOwn(tier1ByRole, row.role, { retrievals: row.retrievals, judged: row.judged, ...tier1Scores(row) });
+    setOwn(tier2ByRole, row.role, tier2Rates(row));
   }
   return {
     tier1: {

@@ -19,24 +19,27 @@ export interface LabelTargets {
  * of the responses.
  */
 export function itemLabelsQuery({ retrievalIds = [], turnIds = [], responseIds = [] }: LabelTargets): SqlQuery {
+  // The labels are picked first and ranked after: ranking every label with all its columns, or
+  // joining every retrieval by query, costs more than a session's labels.
   return sql`
-WITH ordered AS (
-  SELECT *, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels
+WITH targeted AS (
+  SELECT l.* FROM labels l WHERE l.retrieval_id IN ${idSet(retrievalIds)} AND l.kind IN ('relevance', 'role')
+  UNION ALL
+  SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM labels l
+  JOIN (SELECT retrieval_id, query FROM retrievals WHERE retrieval_id IN ${idSet(retrievalIds)}) r ON r.query = l.query
+  WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL
+  UNION ALL
+  SELECT l.* FROM labels l WHERE l.kind = 'intent' AND l.turn_id IN ${idSet(turnIds)}
+  UNION ALL
+  SELECT l.* FROM labels l WHERE l.kind = 'answer_review' AND l.target_event_id IN ${idSet(responseIds)}
 ),
-targeted AS (
-  SELECT l.* FROM ordered l WHERE l.retrieval_id IN ${idSet(retrievalIds)} AND l.kind IN ('relevance', 'role')
-  UNION ALL
-  SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM ordered l JOIN retrievals r ON r.query = l.query
-  WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL AND r.retrieval_id IN ${idSet(retrievalIds)}
-  UNION ALL
-  SELECT l.* FROM ordered l WHERE l.kind = 'intent' AND l.turn_id IN ${idSet(turnIds)}
-  UNION ALL
-  SELECT l.* FROM ordered l WHERE l.kind = 'answer_review' AND l.target_event_id IN ${idSet(responseIds)}
+label_order AS (
+  SELECT seq, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels
 )
 SELECT t.event_id, t.kind, t.retrieval_id, t.query, t.asset_id, t.grade::INTEGER AS grade, t.role, t.turn_id,
        t.retrieval_intent, t.intents, t.target_event_id, t.verdict, t.note, t.annotator,
-       coalesce(t.adjudicated, false) AS adjudicated, t.ts, t.label_order,
+       coalesce(t.adjudicated, false) AS adjudicated, t.ts, o.label_order,
        t.file_id = ${GIVEN_LABELS_FILE_ID} AS given_here, f.name AS file
-FROM targeted t LEFT JOIN files f ON f.file_id = t.file_id
-ORDER BY t.label_order`;
+FROM targeted t JOIN label_order o ON o.seq = t.seq LEFT JOIN files f ON f.file_id = t.file_id
+ORDER BY o.label_order`;
 }

@@ -24,12 +24,12 @@ export interface NotReturnedRow {
  */
 export function notReturnedLabeledQuery(retrievalIds: readonly string[]): SqlQuery {
   return sql`
+WITH l AS (SELECT * FROM resolved_relevance WHERE retrieval_id IN ${idSet(retrievalIds)})
 SELECT l.retrieval_id, l.asset_id, c.title, l.grade::INTEGER AS grade, l.resolved_by
-FROM resolved_relevance l
-JOIN retrievals r ON r.retrieval_id = l.retrieval_id
-LEFT JOIN asset_catalog c ON c.asset_id = l.asset_id
-WHERE l.retrieval_id IN ${idSet(retrievalIds)}
-  AND NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), l.asset_id)
+FROM l
+JOIN (SELECT retrieval_id, returned_asset_ids FROM retrievals WHERE retrieval_id IN ${idSet(retrievalIds)}) r ON r.retrieval_id = l.retrieval_id
+LEFT JOIN (SELECT asset_id, title FROM asset_catalog WHERE asset_id IN (SELECT asset_id FROM l)) c ON c.asset_id = l.asset_id
+WHERE NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), l.asset_id)
 ORDER BY l.retrieval_id, l.grade DESC, l.asset_id`;
 }
 

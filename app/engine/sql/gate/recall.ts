@@ -1,6 +1,7 @@
 import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import { retrievalFactsQuery } from '../metrics/retrieval-facts';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { exactSum } from '../metrics/tier1-tier2';
 import { EVAL_CASE_RETRIEVALS_SQL } from './eval-case-retrievals';
 
 /** The K of the eval-versus-production comparison (the retrospective's recall@5). */
@@ -13,7 +14,8 @@ export const RECALL_K = 5;
  *   (eval-case-retrievals.ts), mean of |gold in the first 5 returned| / |gold|;
  * - production: Tier 1's `recall_at_k` at K = 5 (retrieval-facts.ts), averaged over judged
  *   retrievals whose query is no eval case's.
- * Reads `retrieval_base`: run after the derived tables are built.
+ * Reads `retrieval_base`: run after the derived tables are built. The means are exact sums over
+ * the count (`exactSum`), the same however many threads add them up.
  */
 export function recallComparisonQuery(): SqlQuery {
   return sql`
@@ -31,7 +33,7 @@ production_recall AS (
   WHERE facts.judged AND (b.query IS NULL OR b.query NOT IN (SELECT query FROM eval_cases WHERE query IS NOT NULL))
 )
 SELECT (SELECT count(*) FROM eval_recall)::INTEGER AS eval_cases,
-       (SELECT avg(recall) FROM eval_recall)::DOUBLE AS eval_recall,
+       (SELECT ${exactSum('recall')} / count(recall) FROM eval_recall)::DOUBLE AS eval_recall,
        (SELECT count(*) FROM production_recall)::INTEGER AS production_retrievals,
-       (SELECT avg(recall) FROM production_recall)::DOUBLE AS production_recall`;
+       (SELECT ${exactSum('recall')} / count(recall) FROM production_recall)::DOUBLE AS production_recall`;
 }

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine/engine';
+import { createNativeEngine } from '../engine/native-engine';
+import { RETRIEVAL_AGGREGATES } from '../engine/sql/metrics/tier1-tier2';
+
+// Three row groups (122,880 rows each) of facts, so that several threads each add up a part.
+const ROWS = 300_000;
+const FACTS = `SELECT i AS seq, NULL::VARCHAR AS role, false AS is_empty, true AS judged, (i % 2)::DOUBLE AS p_at_1,
+  ((i * 7919) % 10007) / 10007 AS p_at_k, ((i * 104729) % 99991) / 99991 AS recall_at_k,
+  1 / log2(2 + i % 37) AS ndcg_at_k, 1 / (1 + i % 11) AS rr, false AS gpr, false AS acr, false AS orf
+  FROM range(${ROWS}) t(i)`;
+
+const SUM_COLUMNS = ['sum_p_at_1', 'sum_p_at_k', 'sum_recall_at_k', 'sum_ndcg_at_k', 'sum_rr'];
+type Sums = Record<string, number>;
+
+let engines: { one: Engine; four: Engine };
+beforeAll(async () => {
+  engines = { one: await createNativeEngine({ threads: 1 }), four: await createNativeEngine({ threads: 4 }) };
+  for (const engine of Object.values(engines)) {
+    await engine.exec(`CREATE TABLE ascending AS ${FACTS} ORDER BY seq; CREATE TABLE descending AS ${FACTS} ORDER BY seq DESC`);
+  }
+}, 60_000);
+afterAll(async () => {
+  await engines?.one.close();
+  await engines?.four.close();
+});
+
+const aggregates = async (engine: Engine, table: string) => (await engine.query<Sums>(`SELECT ${RETRIEVAL_AGGREGATES.sql} FROM ${table}`))[0];
+const plainSums = async (engine: Engine, table: string) =>
+  (await engine.query<Sums>(`SELECT sum(p_at_k) AS p_at_k, sum(recall_at_k) AS recall_at_k, sum(ndcg_at_k) AS ndcg_at_k, sum(rr) AS rr FROM ${table}`))[0];
+
+describe('the Tier 1 sums of doubles', () => {
+  it('would depend on the order of the rows if added up as doubles (so the test below can fail)', async () => {
+    const [ascending, descending] = [await plainSums(engines.one, 'ascending'), await plainSums(engines.one, 'descending')];
+    expect(descending).not.toEqual(ascending);
+  });
+
+  it('are the same to the last digit in any row order and on any number of threads', async () => {
+    const reference = await aggregates(engines.one, 'ascending');
+    expect(reference.judged).toBe(ROWS);
+    expect(reference.sum_p_at_1).toBe(ROWS / 2);
+    expect(reference.sum_rr).toBeCloseTo(Array.from({ length: ROWS }, (_, i) => 1 / (1 + (i % 11))).reduce((a, b) => a + b, 0), 6);
+    for (const [engine, table] of [[engines.one, 'descending'], [engines.four, 'ascending'], [engines.four, 'descending']] as const) {
+      const sums = await aggregates(engine, table);
+      expect(Object.fromEntries(SUM_COLUMNS.map((column) => [column, sums[column]]))).toEqual(Object.fromEntries(SUM_COLUMNS.map((column) => [column, reference[column]])));
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import type { FileIngestResult } from './ingest-file';
+
+/** How much of a file's start tells two files apart (with the name and size). */
+export const FINGERPRINT_HEAD_BYTES = 1 << 20;
+
+/** Name, size and a SHA-256 of the first megabyte: the same file picked twice has the same fingerprint. */
+export async function fileFingerprint(name: string, size: number | null, head: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', head));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${name}\u0000${size ?? '?'}\u0000${hex}`;
+}
+
+/** The first `FINGERPRINT_HEAD_BYTES` of a stream (which is then cancelled). */
+export async function streamHead(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  try {
+    while (length < FINGERPRINT_HEAD_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      length += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const head = new Uint8Array(Math.min(length, FINGERPRINT_HEAD_BYTES));
+  let offset = 0;
+  for (const part of parts) {
+    const take = part.subarray(0, head.byteLength - offset);
+    head.set(take, offset);
+    offset += take.byteLength;
+    if (offset === head.byteLength) break;
+  }
+  return head;
+}
+
+/** What a file skipped as already loaded comes to: nothing stored, and why. */
+export function skippedAsLoaded(fileId: number, fileName: string, bytes: number | null, loadedAs: string): FileIngestResult {
+  const same = loadedAs === fileName ? '' : ` (as "${loadedAs}")`;
+  return {
+    fileId, fileName, bytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [],
+    error: `this file was already loaded${same}; it was skipped so that its events are not stored twice`,
+  };
+}
+
+/** What a file that failed part-way comes to: its rows are taken back, and why. */
+export function failedFile(fileId: number, fileName: string, bytes: number | null, error: unknown): FileIngestResult {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    fileId, fileName, bytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [],
+    error: `could not load the file, nothing of it was stored: ${message}`,
+  };
+}
