@@ -13,6 +13,7 @@ import { RecordAcceptor, type ReadCounts } from './record-acceptor';
 import type { RecordSink, TextRecordReader } from './record-sink';
 import type { RandomAccessSource } from './parquet/random-access';
 import type { RestoredRejection } from './parquet/rejected-rows';
+import type { IdSet } from '../lib/id-set';
 
 export interface IngestProgress {
   fileName: string;
@@ -34,6 +35,8 @@ export interface FileIngestResult extends ReadCounts {
   error: string | null;
   /** Set when the file was loaded whole (file-fingerprint.ts): loading it again, even after a reload, is refused. */
   fingerprint?: string | null;
+  /** Set when the file was skipped as one loaded before: the name it was loaded under. */
+  skippedAs?: string;
 }
 
 export interface IngestTarget {
@@ -53,7 +56,7 @@ export interface IngestFileOptions {
   encodedFileBytes?: number | null;
   /** First `seq` to give; seq orders events across all loaded files. */
   seqStart: number;
-  seenRetrievalIds: Set<string>;
+  seenRetrievalIds: IdSet;
   target: IngestTarget;
   onProgress?: (progress: IngestProgress) => void;
   signal?: AbortSignal;

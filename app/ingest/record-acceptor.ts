@@ -6,6 +6,7 @@ import { validateEvent, type Validation } from '../schema/validate';
 import { jsonErrorMessage } from './json-error';
 import { OtlpIngest, type OtlpCounters } from './otlp/ingest-otlp';
 import { isOtlpDocument } from './otlp/otlp-mapping';
+import type { IdSet } from '../lib/id-set';
 
 const internalError = (error: unknown): Rejection => ({
   reason: 'internal_error', field: null, message: `internal error while reading this line: ${error instanceof Error ? error.message : String(error)}`,
@@ -27,7 +28,7 @@ export interface RecordAcceptorOptions {
   /** First `seq` to give; seq orders events across all loaded files. */
   seqStart: number;
   /** Retrieval ids defined before; valid retrievals add theirs (a repeat is rejected). */
-  seenRetrievalIds: Set<string>;
+  seenRetrievalIds: IdSet;
   batchRows: number;
   otlpStart?: OtlpCounters;
   /** A sampled load's filter: a record it refuses is left out, neither stored nor rejected. */

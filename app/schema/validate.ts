@@ -3,6 +3,7 @@ import { COMMON_FIELDS, EVENT_TYPES, EVENT_TYPE_NAMES, LABEL_KIND_REQUIRED, type
 import { readTimestamp } from './parse-ts';
 import { deeperThan, MAX_NESTING, quoteValue } from './nesting';
 import type { Rejection } from './rejection';
+import type { IdSet } from '../lib/id-set';
 
 export type FieldValues = Partial<Record<EventFieldName, string | number | boolean | string[] | number[]>>;
 
@@ -82,7 +83,7 @@ function isEventType(name: string): name is EventType {
  * Checks one parsed input value against the schema. `seenRetrievalIds` spans every file of the
  * load so that a duplicate `retrieval_id` is caught across files; a valid retrieval adds its id.
  */
-export function validateEvent(value: unknown, seenRetrievalIds: Set<string>): Validation {
+export function validateEvent(value: unknown, seenRetrievalIds: IdSet): Validation {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return reject('not_object', null, `expected a JSON object, got ${describe(value)}`);
   }

@@ -2,6 +2,7 @@ import { shiftIntColumn } from '../../engine/arrow-batch';
 import type { OtlpCounters } from '../otlp/ingest-otlp';
 import type { ChunkBatch } from './ingest-chunk';
 import type { ChunkSummary } from './chunk-protocol';
+import type { IdSet } from '../../lib/id-set';
 
 /** How a chunk parsed on its own (seq from 0, no earlier ids, OTLP counters at 0) joins the file. */
 export type ChunkSettlement =
@@ -25,7 +26,7 @@ export class ChunkMerge {
   private otlp: OtlpCounters = { spanSeq: 0, eventOrdinal: 0 };
   readonly retrievalIds: string[] = [];
 
-  constructor(seqStart: number, private readonly seenRetrievalIds: Set<string>) {
+  constructor(seqStart: number, private readonly seenRetrievalIds: IdSet) {
     this.seq = seqStart;
   }
 

@@ -5,6 +5,7 @@ import type { RejectionReason } from '../../schema/rejection';
 import type { OtlpCounters } from '../otlp/ingest-otlp';
 import { RecordAcceptor } from '../record-acceptor';
 import type { ChunkSummary } from './chunk-protocol';
+import type { IdSet } from '../../lib/id-set';
 
 export interface ChunkInput {
   /** Whole lines of a JSON Lines file: the bytes from the file's start or from just after a '\n'. */
@@ -17,7 +18,7 @@ export interface ChunkInput {
   lineOffset: number;
   seqStart: number;
   /** Retrieval ids defined before this chunk that it may repeat; valid retrievals add theirs. */
-  seenRetrievalIds: Set<string>;
+  seenRetrievalIds: IdSet;
   otlpStart?: OtlpCounters;
   batchRows: number;
 }
