@@ -165,11 +165,33 @@ describe('references that loop or name nothing', () => {
     ];
     await load([textInputFile('cycles.jsonl', jsonl(...lines))]);
     const warnings = await engine.query<{ line: number; field: string; message: string }>('SELECT line, field, message FROM reference_warnings ORDER BY line');
-    expect(warnings).toEqual([{ line: 6, field: 'source_retrieval_id', message: '"source_retrieval_id" names retrieval "r-none", which no loaded event defines' }]);
+    expect(warnings).toEqual([
+      // r1 → r2 → r1: once, on the loop's latest event (r2); r3 → r3; turns t1 → t2 → t1, on t2.
+      { line: 2, field: 'rewrite_of', message: '"rewrite_of" leads back to retrieval "r2" itself after 2 steps: its rewrites form a loop' },
+      { line: 3, field: 'rewrite_of', message: '"rewrite_of" leads back to retrieval "r3" itself after 1 step: its rewrites form a loop' },
+      { line: 5, field: 'rewrite_of', message: '"rewrite_of" leads back to turn "t2" itself after 2 steps: its rewrites form a loop' },
+      { line: 6, field: 'source_retrieval_id', message: '"source_retrieval_id" names retrieval "r-none", which no loaded event defines' },
+    ]);
     const { loadSessionInspector, prepareLineage } = await import('../engine/sql/session-inspector');
     const { DEFAULT_METRIC_SETTINGS } = await import('../model/metrics/settings');
     await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
     const session = await loadSessionInspector(engine, 's1');
     expect(session.retrievals.map((r) => r.retrieval_id).sort()).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('a loop closed by a later file is warned on the event that closed it, as a full rebuild warns it', async () => {
+    const warnings = () => engine.query<{ file: string; line: number; reason: string }>('SELECT file, line, reason FROM reference_warnings ORDER BY seq');
+    await load([textInputFile('first.jsonl', jsonl(retrieval('r0'), retrieval('r1', { rewrite_of: 'r2' })))]);
+    // r2 is not loaded yet: a reference to nothing, answered by the second file.
+    expect(await warnings()).toEqual([{ file: 'first.jsonl', line: 2, reason: 'unknown_reference' }]);
+    await loadFiles(engine, [textInputFile('second.jsonl', jsonl(retrieval('r2', { rewrite_of: 'r1' })))], state);
+    const closed = [{ file: 'second.jsonl', line: 1, reason: 'rewrite_cycle' }];
+    expect(await warnings()).toEqual(closed);
+    const { NEW_GENERATION_SQL } = await import('../engine/sql/derived/state');
+    const { updateDerivedTables } = await import('../engine/derived/update-derived-tables');
+    const { POST_LOAD_TABLES } = await import('../engine/sql/derived/registry');
+    await engine.exec(NEW_GENERATION_SQL);
+    await updateDerivedTables(engine, POST_LOAD_TABLES);
+    expect(await warnings()).toEqual(closed);
   });
 });

@@ -11,6 +11,7 @@ export const REJECTION_REASONS = {
   bad_ts: 'unparseable ts',
   unknown_reference: 'reference to an unknown id',
   duplicate_event_id: 'duplicate event_id',
+  rewrite_cycle: 'rewrite_of leads back to itself',
   too_deep: 'nested too deep',
   internal_error: 'internal error',
 } as const;

@@ -9,6 +9,9 @@ const fromTypes = (types: readonly EventType[], select: (table: string) => strin
 
 const typesWith = (column: string) => EVENT_TYPE_NAMES.filter((type) => TYPE_COLUMNS[type].some((stored) => stored.name === column));
 
+/** Rewrite chains longer than this are not followed further (a chain that enters a loop elsewhere ends here). */
+const MAX_REWRITE_STEPS = 100;
+
 /** What a reference can name, and the events that define it. */
 const KNOWN_IDS: { target: string; column: string; types: readonly EventType[] }[] = [
   { target: 'retrieval', column: 'retrieval_id', types: ['retrieval'] },
@@ -30,7 +33,7 @@ export function referenceWarningsSelect(scope: KeyScope): string {
     fromTypes(types, (table) => `SELECT seq, file_id, line, ${literal(field)}, ${field}, ${literal(target)} FROM ${table}
     WHERE ${field} IS NOT NULL AND ${condition} AND ${keyIn(scope, 'seq')}`);
   return `
-WITH refs(seq, file_id, line, field, ref, target) AS ${scope ? 'MATERIALIZED' : ''} (
+WITH RECURSIVE refs(seq, file_id, line, field, ref, target) AS ${scope ? 'MATERIALIZED' : ''} (
   ${refs('source_retrieval_id', 'retrieval', typesWith('source_retrieval_id'))}
   UNION ALL ${refs('rewrite_of', 'retrieval', ['retrieval'])}
   UNION ALL ${refs('rewrite_of', 'turn', ['prompt'])}
@@ -48,6 +51,23 @@ firsts AS (
   WHERE ${scope ? `event_id IN (SELECT event_id FROM ids WHERE ${keyIn(scope, 'seq')})` : 'TRUE'}
   GROUP BY event_id HAVING count(*) > 1
 ),
+-- A rewrite_of chain that comes back to where it started: warned once, on the event with the
+-- latest seq in the loop (the one that closed it, also when loads add the loop's events one by one).
+rewrite_steps(kind, seq, id, next) AS (
+  SELECT 'retrieval', seq, retrieval_id, rewrite_of FROM ${ident(typeTable('retrieval'))} WHERE rewrite_of IS NOT NULL
+  UNION ALL SELECT 'turn', seq, turn_id, rewrite_of FROM ${ident(typeTable('prompt'))} WHERE rewrite_of IS NOT NULL AND turn_id IS NOT NULL
+),
+rewrite_walk(kind, start_seq, start_id, id, latest_seq, steps) AS (
+  SELECT kind, seq, id, next, seq, 1 FROM rewrite_steps WHERE ${keyIn(scope, 'seq')}
+  UNION ALL
+  SELECT w.kind, w.start_seq, w.start_id, s.next, greatest(w.latest_seq, s.seq), w.steps + 1
+  FROM rewrite_walk w JOIN rewrite_steps s ON s.kind = w.kind AND s.id = w.id
+  WHERE w.id <> w.start_id AND w.steps < ${MAX_REWRITE_STEPS}
+),
+rewrite_loops AS (
+  SELECT kind, start_seq AS seq, start_id, min(steps) AS steps FROM rewrite_walk
+  WHERE id = start_id AND latest_seq = start_seq GROUP BY ALL
+),
 known(target, id) AS (
   SELECT DISTINCT target, id FROM (
     ${KNOWN_IDS.map(({ target, column, types }) => fromTypes(types, (table) => `SELECT ${literal(target)}, ${column} FROM ${table}`)).join('\n    UNION ALL ')}
@@ -59,6 +79,13 @@ SELECT r.seq, r.file_id, f.name AS file, r.line, 'warning' AS severity, 'unknown
        r.target, r.ref
 FROM refs r ANTI JOIN known k ON r.target = k.target AND r.ref = k.id
 LEFT JOIN files f ON f.file_id = r.file_id
+UNION ALL
+SELECT l.seq, e.file_id, f.name AS file, e.line, 'warning' AS severity, 'rewrite_cycle' AS reason, 'rewrite_of' AS field,
+       '"rewrite_of" leads back to ' || l.kind || ' "' || l.start_id || '" itself after ' || l.steps || (CASE WHEN l.steps = 1 THEN ' step' ELSE ' steps' END) || ': its rewrites form a loop' AS message,
+       'cycle' AS target, l.start_id AS ref
+FROM rewrite_loops l
+JOIN (${fromTypes(['retrieval', 'prompt'], (table) => `SELECT seq, file_id, line FROM ${table}`)}) e ON e.seq = l.seq
+LEFT JOIN files f ON f.file_id = e.file_id
 UNION ALL
 -- An event_id given twice (log-format.md: unique): the later events are flagged, the first stands.
 -- An id the ingest derived (file:line) repeats only when two files share a name, which is no fault of the log.
