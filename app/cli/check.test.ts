@@ -91,8 +91,8 @@ describe('retrieval-inspector check', () => {
     expect(code).toBe(1);
     const report = JSON.parse(out.join('\n'));
     expect(report.files).toEqual([
-      { path: bad, events: 1, rejected: 2, blank_lines: 1, unmapped_spans: 0, error: null },
-      { path: orphan, events: 1, rejected: 0, blank_lines: 0, unmapped_spans: 0, error: null },
+      { path: bad, read: 'whole', events: 1, rejected: 2, blank_lines: 1, unmapped_spans: 0, read_up_to_line: null, error: null, notice: null },
+      { path: orphan, read: 'whole', events: 1, rejected: 0, blank_lines: 0, unmapped_spans: 0, read_up_to_line: null, error: null, notice: null },
     ]);
     expect(report.counts_by_type).toEqual({ action: 1, retrieval: 1 });
     expect(report.rejected.map((r: { file: string; line: number; reason: string }) => [r.file, r.line, r.reason])).toEqual([

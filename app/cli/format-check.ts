@@ -1,12 +1,16 @@
-import type { CheckReport, LineIssue } from './check-report';
+import type { CheckedFile, CheckRun, LineIssue } from './check-report';
+import type { IssueKind } from './check-pages';
 import { terminalText } from './terminal-text';
 import { formatTable } from './text-table';
+import { formatCount, pluralize } from '../lib/format';
 import { unmappedSpansText } from '../model/session/unmapped-spans';
 
 export const RAW_PREVIEW_CHARS = 200;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const cell = (value: number | null) => (value === null ? '-' : String(value));
+/** How many rejected lines, and how many warnings, the text output lists per file unless `--all`. */
+export const DEFAULT_ISSUES_PER_FILE = 20;
+
+const cell = (value: number | null) => (value === null ? '-' : formatCount(value));
 
 /** `file:line: reason (field): message`, with an optional label before the reason. */
 export function issueLine(issue: LineIssue, label?: string): string {
@@ -20,32 +24,64 @@ export function rawPreview(raw: string): string {
   return terminalText(flat.length > RAW_PREVIEW_CHARS ? `${flat.slice(0, RAW_PREVIEW_CHARS)}…` : flat);
 }
 
-export function formatCheckReport(report: CheckReport): string[] {
-  const counts = Object.entries(report.counts_by_type);
+/** What the Files table says of how a file was read: nothing when whole. */
+export function readNote(file: CheckedFile): string {
+  if (file.read === 'skipped') return file.notice ?? 'skipped';
+  if (file.read === 'part') return `read up to line ${formatCount(file.read_up_to_line)}: ${file.error}`;
+  if (file.read === 'none') return `cannot read: ${file.error}`;
+  return '';
+}
+
+const ISSUE_WORDS: Record<IssueKind, [heading: string, one: string, label?: string]> = {
+  rejected: ['Rejected lines', 'rejected line'],
+  warnings: ['Reference warnings', 'warning', 'warning'],
+};
+
+async function* issueLines(run: CheckRun, kind: IssueKind, perFile: number | null): AsyncGenerator<string> {
+  const [heading, one, label] = ISSUE_WORDS[kind];
+  yield '';
+  yield `${heading}: ${run.totals[kind] ? formatCount(run.totals[kind]) : 'none'}`;
+  for (const file of run.files) {
+    const count = run.issueCount(kind, file);
+    if (count === 0) continue;
+    for await (const page of run.issues(kind, { file, limit: perFile })) {
+      for (const issue of page) {
+        yield issueLine(issue, label);
+        if (kind === 'rejected') yield `    ${rawPreview(issue.raw ?? '')}`;
+      }
+    }
+    if (perFile !== null && count > perFile) {
+      yield terminalText(`  … and ${pluralize(count - perFile, `more ${one}`)} in ${file.path}: \`check --all\` lists every one, \`check --json\` writes them all`);
+    }
+  }
+}
+
+/**
+ * The text report, a line at a time as its rejected lines and warnings are read: counts per type,
+ * the files, then the first `perFile` rejected lines and warnings of each file (null: all).
+ */
+export async function* formatCheckReport(run: CheckRun, perFile: number | null = DEFAULT_ISSUES_PER_FILE): AsyncGenerator<string> {
+  const counts = Object.entries(run.counts_by_type);
   const totalEvents = counts.reduce((sum, [, n]) => sum + n, 0);
-  const lines = ['Events by type'];
-  lines.push(...formatTable(['type', 'events'], [...counts.map(([type, n]) => [type, String(n)]), ['total', String(totalEvents)]], ['left', 'right']));
-  const spans = unmappedSpansText(Object.entries(report.unmapped_spans).map(([kind, n]) => ({ kind, spans: n })));
-  if (spans) lines.push(`${spans} (OpenTelemetry spans kept for the session timeline, not events)`);
+  yield 'Events by type';
+  yield* formatTable(['type', 'events'], [...counts.map(([type, n]) => [type, formatCount(n)]), ['total', formatCount(totalEvents)]], ['left', 'right']);
+  const spans = unmappedSpansText(Object.entries(run.unmapped_spans).map(([kind, n]) => ({ kind, spans: n })));
+  if (spans) yield `${spans} (OpenTelemetry spans kept for the session timeline, not events)`;
 
-  lines.push('', 'Files');
+  yield '';
+  yield 'Files';
   // the spans column only when a file held OpenTelemetry spans no event covers
-  const withSpans = report.files.some((f) => (f.unmapped_spans ?? 0) > 0);
-  const fileRows = report.files.map((f) => [f.path, cell(f.events), cell(f.rejected), cell(f.blank_lines), ...(withSpans ? [cell(f.unmapped_spans)] : []), f.error ?? '']);
-  const fileHeader = ['file', 'events', 'rejected', 'blank lines', ...(withSpans ? ['spans not mapped'] : []), 'error'];
-  lines.push(...formatTable(fileHeader, fileRows, ['left', 'right', 'right', 'right', ...(withSpans ? (['right'] as const) : []), 'left']));
+  const withSpans = run.files.some((f) => (f.unmapped_spans ?? 0) > 0);
+  const fileRows = run.files.map((f) => [f.path, cell(f.events), cell(f.rejected), cell(f.blank_lines), ...(withSpans ? [cell(f.unmapped_spans)] : []), readNote(f)]);
+  const fileHeader = ['file', 'events', 'rejected', 'blank lines', ...(withSpans ? ['spans not mapped'] : []), 'read'];
+  yield* formatTable(fileHeader, fileRows, ['left', 'right', 'right', 'right', ...(withSpans ? (['right'] as const) : []), 'left']);
 
-  lines.push('', `Rejected lines: ${report.rejected.length || 'none'}`);
-  for (const issue of report.rejected) lines.push(issueLine(issue), `    ${rawPreview(issue.raw ?? '')}`);
+  yield* issueLines(run, 'rejected', perFile);
+  yield* issueLines(run, 'warnings', perFile);
 
-  lines.push('', `Reference warnings: ${report.warnings.length || 'none'}`);
-  for (const issue of report.warnings) lines.push(issueLine(issue, 'warning'));
-
-  const unreadable = report.files.filter((f) => f.error !== null).length;
-  lines.push(
-    '',
-    `${plural(totalEvents, 'event')}, ${report.rejected.length} rejected, ${plural(report.warnings.length, 'warning')}` +
-      ` in ${plural(report.files.length, 'file')}${unreadable ? `, ${unreadable} unreadable` : ''}`,
-  );
-  return lines;
+  const count = (read: CheckedFile['read']) => run.files.filter((f) => f.read === read).length;
+  const notWhole = [[count('none'), 'unreadable'], [count('part'), 'read in part'], [count('skipped'), 'skipped']] as const;
+  yield '';
+  yield `${pluralize(totalEvents, 'event')}, ${formatCount(run.totals.rejected)} rejected, ${pluralize(run.totals.warnings, 'warning')}` +
+    ` in ${pluralize(run.files.length, 'file')}${notWhole.filter(([n]) => n > 0).map(([n, what]) => `, ${n} ${what}`).join('')}`;
 }

@@ -1,6 +1,7 @@
 import { formatCount, pluralize } from '../lib/format';
 import { RAW_HEAD_CHARS } from './record-limits';
 import { EVENT_FIELDS, type FieldKind } from '../schema/fields';
+import { ownValue, setOwn } from '../schema/own-keys';
 import type { RecordSink, TextRecordReader } from './record-sink';
 import { printableRaw, textProblem } from './text-decode';
 
@@ -12,7 +13,7 @@ const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
  * A cell that does not convert stays a string, so validation reports the wrong type.
  */
 export function cellValue(column: string, cell: string): unknown {
-  const kind = (EVENT_FIELDS as Record<string, FieldKind>)[column];
+  const kind = ownValue(EVENT_FIELDS as Record<string, FieldKind>, column);
   switch (kind) {
     case 'strings':
     case 'numbers':
@@ -102,9 +103,10 @@ export function createCsvReader(sink: RecordSink, options: { maxRecordChars?: nu
       sink.malformed(recordLine, raw, 'invalid_csv', `the row has ${pluralize(row.length, 'cell')}, the header has ${header.length}${spans}`);
       return;
     }
-    const value: Record<string, unknown> = {};
+    // Header names are data: `__proto__`, `constructor` or `toString` is a column like any other.
+    const value: Record<string, unknown> = Object.create(null);
     header.forEach((column, index) => {
-      if (row[index] !== '') value[column] = cellValue(column, row[index]);
+      if (row[index] !== '') setOwn(value, column, cellValue(column, row[index]));
     });
     sink.value(recordLine, raw, value);
   };

@@ -40,7 +40,7 @@ export async function streamHead(stream: ReadableStream<Uint8Array>): Promise<Ui
 export function skippedAsLoaded(fileId: number, fileName: string, bytes: number | null, loadedAs: string): FileIngestResult {
   const same = loadedAs === fileName ? '' : ` (as "${loadedAs}")`;
   return {
-    fileId, fileName, bytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [],
+    fileId, fileName, bytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], skippedAs: loadedAs,
     error: `this file was already loaded${same}; it was skipped so that its events are not stored twice`,
   };
 }

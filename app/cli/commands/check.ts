@@ -1,27 +1,45 @@
-import { checkFiles } from '../check-report';
+import { runCheck, type CheckedFile } from '../check-report';
 import { checkReportJson } from '../check-json';
-import { formatCheckReport } from '../format-check';
+import { DEFAULT_ISSUES_PER_FILE, formatCheckReport, readNote } from '../format-check';
 import { ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
 import { usageError, type CliIo } from '../io';
 
 export const summary = 'load log files; list counts, rejected lines and reference warnings';
 
 const USAGE = [
-  'Usage: retrieval-inspector check [--json] [--engine wasm|native] FILE|DIRECTORY...',
+  'Usage: retrieval-inspector check [--json] [--all] [--engine wasm|native] FILE|DIRECTORY...',
   '',
-  'Loads the files as the app does and prints event counts per type, per-file totals, every',
-  'rejected line (file:line: reason (field): message, then the raw text) and every reference',
-  'warning. Exits 1 when a line was rejected or a file could not be read; warnings alone pass.',
+  'Loads the files as the app does and prints event counts per type, per-file totals and how',
+  'much of each file was read; then, for each file, its first rejected lines (file:line: reason',
+  `(field): message, then the raw text) and its first reference warnings, ${DEFAULT_ISSUES_PER_FILE} of each, with`,
+  'how many more there are.',
+  '',
+  'Exits 1 when a line was rejected, a file could not be read, or a file was read only in part',
+  '(a gzip file that stops part-way: its earlier lines are loaded). Warnings alone pass, and so',
+  'does a file skipped because the same file was already loaded (given twice, or under two paths).',
   '',
   'Options:',
-  '  --json                  print one JSON object {files, counts_by_type, rejected, warnings}',
+  '  --all                   list every rejected line and every warning',
+  '  --json                  print one JSON object {files, counts_by_type, unmapped_spans, rejected,',
+  '                          warnings} with every rejected line and warning; each file says how much',
+  "                          of it was read: \"read\": \"whole\", \"part\", \"none\" or \"skipped\"",
   ...ENGINE_USAGE,
   '',
   'A directory stands for every file below it, in path order (e.g. day=2026-10-01/ partitions).',
+  'Rejected lines are read and printed a page at a time, so a million of them fit in memory.',
 ];
+
+/** A file not read whole, said on stderr: an error, or (skipped) a notice. */
+function fileMessage(file: CheckedFile): string | null {
+  if (file.read === 'none') return `cannot read ${file.path}: ${file.error}`;
+  if (file.read === 'part') return `${file.path}: ${readNote(file)}`;
+  if (file.read === 'skipped') return `note: ${file.path}: ${readNote(file)}`;
+  return null;
+}
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   let json = false;
+  let all = false;
   const paths: string[] = [];
   let optionsEnded = false;
   const engineArg = parseEngineArgs(args);
@@ -30,25 +48,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (optionsEnded || !arg.startsWith('-') || arg === '-') paths.push(arg);
     else if (arg === '--') optionsEnded = true;
     else if (arg === '--json') json = true;
+    else if (arg === '--all') all = true;
     else if (arg === '--help' || arg === '-h') {
       USAGE.forEach((line) => io.out(line));
       return 0;
-    } else {
-      io.err(`retrieval-inspector check: unknown option ${arg}`);
-      USAGE.forEach((line) => io.err(line));
-      return 2;
-    }
+    } else return usageError(io, 'check', USAGE, `unknown option ${arg}`);
   }
-  if (paths.length === 0) {
-    io.err('retrieval-inspector check: no files given');
-    USAGE.forEach((line) => io.err(line));
-    return 2;
-  }
+  if (paths.length === 0) return usageError(io, 'check', USAGE, 'no files given');
 
-  const report = await checkFiles(paths, engineArg.engine);
-  for (const file of report.files) if (file.error) io.err(`retrieval-inspector check: cannot read ${file.path}: ${file.error}`);
-  if (json) for (const piece of checkReportJson(report)) io.out(piece);
-  else formatCheckReport(report).forEach((line) => io.out(line));
-  const failed = report.rejected.length > 0 || report.files.some((file) => file.error !== null);
-  return failed ? 1 : 0;
+  return runCheck(paths, engineArg.engine, async (report) => {
+    for (const file of report.files) {
+      const message = fileMessage(file);
+      if (message) io.err(`retrieval-inspector check: ${message}`);
+    }
+    const lines = json ? checkReportJson(report) : formatCheckReport(report, all ? null : DEFAULT_ISSUES_PER_FILE);
+    for await (const line of lines) io.out(line);
+    const failed = report.totals.rejected > 0 || report.files.some((file) => file.read === 'none' || file.read === 'part');
+    return failed ? 1 : 0;
+  });
 }
