@@ -9,9 +9,9 @@ import { unreadableReason, type CliIo } from './io';
 
 /**
  * Loads the files into a fresh engine as the app does, runs `work` on it and closes it. A path
- * that cannot be read stops before loading (exit 1); a file that could not be loaded is said on
- * stderr and makes the exit code 1 after `work` ran on what could be read. A directory stands
- * for every file below it.
+ * that cannot be read stops before loading (exit 1); a file that could not be loaded, or only in
+ * part, is said on stderr and makes the exit code 1 after `work` ran on what could be read; a file
+ * given twice is read once, with a note. A directory stands for every file below it.
  */
 export async function withLoadedInputs(
   io: CliIo,
@@ -29,11 +29,19 @@ export async function withLoadedInputs(
   try {
     await initDataset(engine);
     const results = await loadFiles(engine, paths.map(nodeInputFile), new LoadState());
-    results.forEach((result, index) => {
-      if (result.error) io.err(`retrieval-inspector ${command}: cannot read ${paths[index]}: ${result.error}`);
+    const problems = results.filter((result, index) => {
+      const path = paths[index];
+      if (result.skippedAs !== undefined) {
+        io.err(`retrieval-inspector ${command}: note: skipped ${path}: the same file was given before, and is read once`);
+        return false;
+      }
+      if (!result.error) return false;
+      const readSome = result.events + result.rejected + result.blankLines > 0;
+      io.err(`retrieval-inspector ${command}: ${readSome ? 'read only in part' : 'cannot read'} ${path}: ${result.error}`);
+      return true;
     });
     await work(engine);
-    return results.some((result) => result.error) ? 1 : 0;
+    return problems.length > 0 ? 1 : 0;
   } finally {
     await engine.close();
   }

@@ -32,6 +32,14 @@ async function report(...args: string[]) {
 }
 
 describe('retrieval-inspector report', () => {
+  it('reads a file given twice once, with a note, and does not fail for it', async () => {
+    const once = await report('--json', logs);
+    const twice = await report('--json', logs, logs);
+    expect(twice.code).toBe(0);
+    expect(twice.err).toEqual([`retrieval-inspector report: note: skipped ${logs}: the same file was given before, and is read once`]);
+    expect(JSON.parse(twice.out.join('\n'))).toEqual(JSON.parse(once.out.join('\n')));
+  });
+
   it('prints the report as JSON with the chosen K', async () => {
     const { code, out, err } = await report('--json', '--k', '1', logs);
     expect({ code, err }).toEqual({ code: 0, err: [] });
