@@ -21,7 +21,7 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   [metricsUrl, { surfaces: ['web', 'slack'], roles: ['find'], from: '2026-10-01', to: '2026-11-01', cell: 'masked_silent', tier3: 'cross_session', trend: 'day' }],
   [sessionsUrl, {
     session: 'ca-0024', node: 'action:e-17', search: 'ca-00', surface: 'web', has: ['handoff', 'down'], category: 'billing', system: 'bot',
-    week: '2026-W07', sort: { column: 'retrievals', descending: true },
+    week: '2026-W07', sort: { column: 'retrievals', descending: true }, page: 3,
   }],
   [lineageUrl, { trace: { kind: 'retrieval', id: 'r-000035' }, page: 2, node: 'action:e-9' }],
   [questionsUrl, { question: 'q06', run: null, flag: 'entity_drift', listRun: 'baseline', compare: true, runA: 'baseline', runB: 'registry' }],
@@ -103,7 +103,7 @@ describe('a move within a screen', () => {
 describe('links shared before this codec still open the same view', () => {
   it.each([
     ['sessions', sessionsUrl, '?view=sessions&session=ca-0024&node=action%3Ae-1&q=ca&surface=web&sort=-retrievals',
-      { session: 'ca-0024', node: 'action:e-1', search: 'ca', surface: 'web', has: [], category: null, system: null, week: null, sort: { column: 'retrievals', descending: true } }],
+      { session: 'ca-0024', node: 'action:e-1', page: null, search: 'ca', surface: 'web', has: [], category: null, system: null, week: null, sort: { column: 'retrievals', descending: true } }],
     ['lineage', lineageUrl, '?view=lineage&asset=tpl-0065', { trace: { kind: 'asset', id: 'tpl-0065' }, page: null, node: null }],
     ['questions', questionsUrl, '?view=questions&question=q04&run=registry#retrieval-r-1',
       { question: 'q04', run: 'registry', flag: null, listRun: undefined, compare: false, runA: undefined, runB: undefined }],
@@ -127,6 +127,9 @@ describe('unknown and malformed parameters', () => {
     ['an unknown drift flag', questionsUrl, '?flag=everything', 'flag', null],
     ['an unknown trend bucket', metricsUrl, '?trend=month', 'trend', 'week'],
     ['an empty id', sessionsUrl, '?session=', 'session', null],
+    ['a session page that is no whole number', sessionsUrl, '?page=2.5', 'page', null],
+    ['a session page of 0 (pages count from 1)', sessionsUrl, '?page=0', 'page', null],
+    ['the third session page', sessionsUrl, '?page=3', 'page', 2],
     ['a list of blanks', metricsUrl, '?surface=,%20,', 'surfaces', []],
     ['a list with spaces and gaps', metricsUrl, '?role=find,,%20browse%20', 'roles', ['find', 'browse']],
     ['compare=0', questionsUrl, '?compare=0', 'compare', false],

@@ -18,6 +18,19 @@ const sort = (name: string): Param<SessionSort | null> => ({
   write: (value) => (value ? [[name, `${value.descending ? '-' : ''}${value.column}`]] : []),
 });
 
+/**
+ * The open session's timeline page, 1-based in the URL (`page=3`), 0-based in the view; null
+ * (absent) opens the page of the selected node, else the first.
+ */
+const pageIndex = (name: string): Param<number | null> => ({
+  names: [name],
+  read: (params) => {
+    const value = Number(params.get(name));
+    return Number.isSafeInteger(value) && value >= 1 ? value - 1 : null;
+  },
+  write: (value) => (value === null ? [] : [[name, String(value + 1)]]),
+});
+
 /** Signals a session must have (comma-separated); unknown names are dropped. */
 const signals = (name: string): Param<SessionSignal[]> => {
   const names = list(name);
@@ -25,7 +38,7 @@ const signals = (name: string): Param<SessionSignal[]> => {
 };
 
 /**
- * Sessions: the list's search, filters and sort, the open session and its selected graph node.
+ * Sessions: the list's search, filters and sort, the open session, its timeline page and its selected graph node.
  * `has` keeps sessions with at least one event of each signal; `category` (the event's own, or its
  * turn's prompt's), `system` (run_id) and `week` (ISO week of the event, `2026-W07`) narrow which
  * signal events count for `has`, and keep only sessions with an event in that scope when `has` is
@@ -34,6 +47,7 @@ const signals = (name: string): Param<SessionSignal[]> => {
 export const sessionsUrl = screenUrl('sessions', {
   session: text('session'),
   node: text('node'),
+  page: pageIndex('page'),
   search: text('q'),
   surface: text('surface'),
   has: signals('has'),

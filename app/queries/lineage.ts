@@ -8,10 +8,14 @@ import type { MetricSettings } from '../model/metrics/settings';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
 
-export const sessionInspectorOptions = (dataset: DatasetRef, sessionId: string, settings: MetricSettings) =>
+/**
+ * One page (0-based) of a session's timeline with what its events touch, and the session's counts;
+ * with no page, the page holding `node` (a graph node id), else the first.
+ */
+export const sessionInspectorOptions = (dataset: DatasetRef, sessionId: string, settings: MetricSettings, page: number | null = null, node: string | null = null) =>
   queryOptions({
-    queryKey: datasetKey(dataset, 'lineage', 'session', sessionId, factSettings(settings)),
-    queryFn: coordinatedQueryFn(dataset, async (job) => loadSessionInspector(await withLineageFacts(job, settings), sessionId), READS_DERIVED_TABLES),
+    queryKey: datasetKey(dataset, 'lineage', 'session', sessionId, factSettings(settings), page ?? { node }),
+    queryFn: coordinatedQueryFn(dataset, async (job) => loadSessionInspector(await withLineageFacts(job, settings), sessionId, { page, node }), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
   });
 

@@ -3,7 +3,8 @@ import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
 import { LINEAGE_DATASET as DATASET } from './lineage-fixture';
 import { createTestEngine, loadEvents } from './metrics/fixtures';
-import { idSet, loadSessionInspector, prepareLineage } from './session-inspector';
+import { sql } from './metrics/sql-query';
+import { idSet, loadSessionInspector, loadSessionLineage, prepareLineage, run, sessionLineageQuery } from './session-inspector';
 import { SESSION_EVENTS_SQL } from './sessions';
 
 
@@ -52,6 +53,15 @@ describe('loadSessionInspector', () => {
       const all = await engine.query(SESSION_EVENTS_SQL, [sessionId]);
       expect(all.length).toBeGreaterThan(0);
       expect((await loadSessionInspector(engine, sessionId)).events).toEqual(all);
+    }
+  });
+
+  it('the lineage read from its seed (following the chain only when it leaves the seed) is the chain query\'s, for every session', async () => {
+    const sessions = await engine.query<{ session_id: string }>('SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1');
+    for (const { session_id: sessionId } of sessions) {
+      const retrievals = (await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM retrievals WHERE session_id = ?', [sessionId])).map((row) => row.retrieval_id);
+      const own = sql`session_id = ${sessionId}`;
+      expect(await loadSessionLineage(engine, own, retrievals)).toEqual(await run(engine, sessionLineageQuery(own, retrievals)));
     }
   });
 

@@ -1,5 +1,7 @@
 import type { AssetInfoRow, LineageActionRow, LineageRetrievalRow, ReferenceWarningRow, RelevanceRow } from '../../model/lineage/rows';
 import type { SessionEvent, SessionInspectorRows } from '../../model/lineage/timeline';
+import { traceRowOfNode } from '../../model/lineage/trace';
+import { groupByTurn } from '../../model/session/turn-groups';
 import type { SessionSpan } from '../../model/session/unmapped-spans';
 import type { MetricSettings } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
@@ -7,7 +9,7 @@ import { ensureDerivedTables } from '../metrics-report';
 import { retrievalDetailsQuery } from './metrics/retrieval-details';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
 import { typesOfBits } from './session-summary';
-import { SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery } from './sessions';
+import { SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery, sessionPageKeysQuery, type SessionPageKey, sessionRowPositionQuery } from './sessions';
 import { sessionSpansQuery } from './spans';
 
 /**
@@ -34,15 +36,15 @@ export const LINEAGE_COLUMNS = sql`event_id, seq, ts, session_id, user_id, reque
        source_retrieval_id, effective_source_retrieval_id, inherited, inherited_from_event_id`;
 
 /**
- * The session's actions, actions anywhere whose lineage names one of its retrievals
+ * The session's actions (`own`, a condition over `action_lineage`), actions anywhere whose lineage names one of its retrievals
  * (`retrievalIds`: an export two days later in another session), and every `place` those
  * inherited through, link by link.
  */
-export function sessionLineageQuery(sessionId: string, retrievalIds: Iterable<string>): SqlQuery {
+export function sessionLineageQuery(own: SqlQuery, retrievalIds: Iterable<string>): SqlQuery {
   return sql`
 WITH RECURSIVE seed AS (
   SELECT event_id, inherited_from_event_id FROM action_lineage
-  WHERE session_id = ${sessionId} OR list_contains(${idList(retrievalIds)}, effective_source_retrieval_id)
+  WHERE ${own} OR list_contains(${idList(retrievalIds)}, effective_source_retrieval_id)
 ),
 chain(event_id, inherited_from_event_id) AS (
   SELECT event_id, inherited_from_event_id FROM seed
@@ -52,6 +54,33 @@ chain(event_id, inherited_from_event_id) AS (
 SELECT ${LINEAGE_COLUMNS} FROM action_lineage
 WHERE event_id IN (SELECT event_id FROM chain)
 ORDER BY ts, seq`;
+}
+
+/**
+ * The rows `sessionLineageQuery` starts from, with every row of their event ids: its whole answer
+ * when no row inherited through a place outside them (`closesLineage`), in one pass less than
+ * following the chain.
+ */
+export function sessionLineageSeedQuery(own: SqlQuery, retrievalIds: Iterable<string>): SqlQuery {
+  return sql`
+WITH seed AS (
+  SELECT event_id FROM action_lineage WHERE ${own} OR list_contains(${idList(retrievalIds)}, effective_source_retrieval_id)
+)
+SELECT ${LINEAGE_COLUMNS} FROM action_lineage
+WHERE event_id IN (SELECT event_id FROM seed)
+ORDER BY ts, seq`;
+}
+
+/** Every place these rows inherited through is among them: following the chain adds nothing. */
+const closesLineage = (rows: readonly LineageActionRow[]) => {
+  const ids = new Set(rows.map((row) => row.event_id));
+  return rows.every((row) => row.inherited_from_event_id === null || ids.has(row.inherited_from_event_id));
+};
+
+/** `sessionLineageQuery`'s rows, following the chain only when a row inherited from outside the seed. */
+export async function loadSessionLineage(engine: Engine, own: SqlQuery, retrievalIds: readonly string[]): Promise<LineageActionRow[]> {
+  const seed = await run<LineageActionRow>(engine, sessionLineageSeedQuery(own, retrievalIds));
+  return closesLineage(seed) ? seed : run<LineageActionRow>(engine, sessionLineageQuery(own, retrievalIds));
 }
 
 /** Only the settings that change a single retrieval's facts: the screen filters of the metrics do not apply here. */
@@ -123,28 +152,102 @@ export async function loadAssetsAndGrades(engine: Engine, retrievals: LineageRet
   return { assets, relevance };
 }
 
-/** A session's events (SESSION_EVENTS_SQL), read from the views of the types it has. */
-async function loadSessionEvents(engine: Engine, sessionId: string): Promise<SessionEvent[]> {
-  const [summary] = await engine.query<{ event_type_bits: number }>(SESSION_EVENT_TYPES_SQL, [sessionId]);
-  if (!summary) return engine.query<SessionEvent>(SESSION_EVENTS_SQL, [sessionId]);
-  return run<SessionEvent>(engine, sessionEventsOfTypesQuery(sessionId, typesOfBits(summary.event_type_bits)));
+/** Events on one page of the session inspector's timeline: a page draws in well under a second and bounds every query of it. */
+export const SESSION_PAGE_EVENTS = 500;
+
+/** Where a page sits in its session: page `index` (0-based) of `size` events; the session's counts; the turns (1-based) the page shows. */
+export interface SessionPage {
+  index: number;
+  size: number;
+  events: number;
+  turns: number;
+  firstTurn: number;
+  lastTurn: number;
+  /** The turns on the page in the timeline's order (a turn can start on an earlier page, after a turn of this one). */
+  turnIds: (string | null)[];
 }
 
-/** Everything the session inspector shows, for one session; `prepareLineage` first. */
-export async function loadSessionInspector(engine: Engine, sessionId: string): Promise<SessionInspectorRows> {
-  const events = await loadSessionEvents(engine, sessionId);
+export type SessionInspectorPage = SessionInspectorRows & { page: SessionPage };
+
+/** The page (0-based); when null, the page holding `node` (a graph node id: a link into a long session), else the first. */
+export interface SessionPageRequest {
+  page?: number | null;
+  node?: string | null;
+}
+
+interface PageEvents {
+  events: SessionEvent[];
+  page: SessionPage;
+}
+
+/**
+ * One page of a session's events (SESSION_EVENTS_SQL order), read from the views of the types it
+ * has; a page past the end reads as the last.
+ */
+async function loadSessionEvents(engine: Engine, sessionId: string, request: SessionPageRequest, size: number): Promise<PageEvents> {
+  const [summary] = await engine.query<{ event_type_bits: number; events: number }>(SESSION_EVENT_TYPES_SQL, [sessionId]);
+  if (!summary) return wholeSession(await engine.query<SessionEvent>(SESSION_EVENTS_SQL, [sessionId]), size);
+  const types = typesOfBits(summary.event_type_bits);
+  // a session of one page is read whole, with no query for its keys
+  if (summary.events <= size) return wholeSession(await run<SessionEvent>(engine, sessionEventsOfTypesQuery(sessionId, types)), size);
+  const lastIndex = Math.max(0, Math.ceil(summary.events / size) - 1);
+  const index = Math.min(request.page ?? (await pageOfNode(engine, sessionId, types, request.node ?? null, size)), lastIndex);
+  const keys = await run<SessionPageKey>(engine, sessionPageKeysQuery(sessionId, types, index * size, size));
+  const shown = keys.filter((key) => key.seq !== null);
+  const turnIds = [...new Set(shown.map((key) => key.turn_id))];
+  const page = { index, size, events: keys[0].events, turns: keys[0].turns, firstTurn: shown[0]?.turn ?? 0, lastTurn: shown.at(-1)?.turn ?? 0, turnIds };
+  const events = await run<SessionEvent>(engine, sessionEventsOfTypesQuery(sessionId, types, shown.map((key) => key.seq!)));
+  return { events, page };
+}
+
+async function pageOfNode(engine: Engine, sessionId: string, types: readonly string[], node: string | null, size: number): Promise<number> {
+  const row = traceRowOfNode(node);
+  if (!row) return 0;
+  const [found] = await run<{ shown_at: number }>(engine, sessionRowPositionQuery(sessionId, types, row));
+  return found ? Math.floor(found.shown_at / size) : 0;
+}
+
+/** A session on one page: its turns counted as the timeline groups them (model/session/turn-groups.ts). */
+function wholeSession(events: SessionEvent[], size: number): PageEvents {
+  const turnIds = groupByTurn(events).map((turn) => turn.turnId);
+  return { events, page: { index: 0, size, events: events.length, turns: turnIds.length, firstTurn: Math.min(1, turnIds.length), lastTurn: turnIds.length, turnIds } };
+}
+
+/**
+ * Spans of the session, or on a page of a longer session those within its events' time (the
+ * others belong to other pages).
+ */
+function pageSpansQuery(sessionId: string, events: readonly SessionEvent[], whole: boolean): SqlQuery {
+  if (whole) return sessionSpansQuery(sessionId);
+  const times = events.flatMap((event) => (event.ts === null ? [] : [event.ts]));
+  return sessionSpansQuery(sessionId, times.length > 0 ? { from: Math.min(...times), to: Math.max(...times) } : null);
+}
+
+/**
+ * What the session inspector shows for one page of a session's timeline (`request`):
+ * its events and the lineage, retrievals, titles, grades, warnings and spans they touch; with the
+ * session's counts. A session of one page reads exactly as a whole. `prepareLineage` first.
+ */
+export async function loadSessionInspector(
+  engine: Engine, sessionId: string, request: SessionPageRequest = {}, size = SESSION_PAGE_EVENTS,
+): Promise<SessionInspectorPage> {
+  const { events, page } = await loadSessionEvents(engine, sessionId, request, size);
+  const whole = events.length === page.events;
   const ownRetrievals = events.flatMap((event) => (event.type === 'retrieval' && event.retrieval_id ? [event.retrieval_id] : []));
-  const actions = await run<LineageActionRow>(engine, sessionLineageQuery(sessionId, ownRetrievals));
-  // the session's own retrievals are read by session; only sources in other sessions by id
-  const own = new Set(ownRetrievals);
-  const otherSources = [...new Set(actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !own.has(id));
+  const ownActions = events.flatMap((event) => (event.type === 'action' && event.event_id ? [event.event_id] : []));
+  const own = whole ? sql`session_id = ${sessionId}` : sql`list_contains(${idList(ownActions)}, event_id)`;
+  const actions = await loadSessionLineage(engine, own, ownRetrievals);
+  // the session's own retrievals are read by session (or by id on a page); only sources in other sessions by id
+  const ownIds = new Set(ownRetrievals);
+  const otherSources = [...new Set(actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !ownIds.has(id));
   const retrievals = await run<LineageRetrievalRow>(engine, lineageRetrievalsQuery([
-    sql`r.session_id = ${sessionId}`, ...(otherSources.length > 0 ? [sql`r.retrieval_id IN ${idSet(otherSources)}`] : []),
+    whole ? sql`r.session_id = ${sessionId}` : sql`r.retrieval_id IN ${idSet(ownRetrievals)}`,
+    ...(otherSources.length > 0 ? [sql`r.retrieval_id IN ${idSet(otherSources)}`] : []),
   ]));
   const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, actions);
   const warnings = await run<ReferenceWarningRow>(engine, eventWarningsQuery(events.map((event) => event.seq)));
-  const spans = await run<SessionSpan>(engine, sessionSpansQuery(sessionId));
-  return { events, retrievals, actions, assets, relevance, warnings, spans };
+  const spans = await run<SessionSpan>(engine, pageSpansQuery(sessionId, events, whole));
+  return { events, retrievals, actions, assets, relevance, warnings, spans, page };
 }
 
 /** What a graph node stands for: an event, a retrieval (with the gate and feedback naming it), an asset (its catalog entry). */

@@ -11,11 +11,12 @@ export const SPANS_BY_KIND_SQL = `SELECT kind, count(*)::INTEGER AS spans FROM s
 /** The same per file: `SpanKindCount` plus `file_id`. */
 export const SPANS_BY_FILE_AND_KIND_SQL = `SELECT file_id, kind, count(*)::INTEGER AS spans FROM spans GROUP BY file_id, kind ORDER BY file_id, spans DESC, kind`;
 
-/** A session's spans (model/session/unmapped-spans.ts `SessionSpan`), in time order. */
-export function sessionSpansQuery(sessionId: string): SqlQuery {
+/** A session's spans (model/session/unmapped-spans.ts `SessionSpan`), in time order; with `within`, those starting in that time. */
+export function sessionSpansQuery(sessionId: string, within?: { from: number; to: number } | null): SqlQuery {
+  const time = within === undefined ? sql`` : within === null ? sql` AND false` : sql` AND s.ts BETWEEN ${within.from} AND ${within.to}`;
   return sql`
 SELECT s.file_id, s.line, s.seq, f.name AS file, s.trace_id, s.span_id, s.parent_span_id, s.name, s.kind, s.ts, s.end_ts, s.status, s.attributes
 FROM spans s LEFT JOIN files f ON f.file_id = s.file_id
-WHERE s.session_id = ${sessionId}
+WHERE s.session_id = ${sessionId}${time}
 ORDER BY s.ts, s.file_id, s.seq`;
 }

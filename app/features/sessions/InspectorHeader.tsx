@@ -17,6 +17,8 @@ interface InspectorHeaderProps {
   settings: MetricSettings;
   /** Search-drift flags on this session's events; null until the analysis is in. */
   driftFlags: number | null;
+  /** The turns are one page of a longer session: the counts are of that page. */
+  partial: boolean;
 }
 
 const MARK_COUNTS: [string, (kind: string, label: string) => boolean][] = [
@@ -38,12 +40,12 @@ const relativeDay = (ts: number | null, start: number | null | undefined) => {
 };
 
 /** Who, where and when; what the timeline flags, counted; and the other sessions this one's lineage reaches. */
-export function InspectorHeader({ sessionId, summary, missing, turns, links, settings, driftFlags }: InspectorHeaderProps) {
+export function InspectorHeader({ sessionId, summary, missing, turns, links, settings, driftFlags, partial }: InspectorHeaderProps) {
   const marks = turns.flatMap((turn) => turn.entries.flatMap((entry) => entry.marks));
   return (
     <header className="inspector-head">
       <div className="inspector-title">
-        <Link href={sessionsUrl.changed({ session: null, node: null })} className="back-link">← All sessions</Link>
+        <Link href={sessionsUrl.changed({ session: null, node: null, page: null })} className="back-link">← All sessions</Link>
         <h2 className="mono"><LogText text={sessionId} /></h2>
         {summary && (
           <span className="text-soft">
@@ -57,6 +59,7 @@ export function InspectorHeader({ sessionId, summary, missing, turns, links, set
       <div className="inspector-flags">
         {MARK_COUNTS.map(([label, matches]) => <FlagCount key={label} n={marks.filter((mark) => matches(mark.kind, mark.label)).length} label={label} />)}
         {driftFlags !== null && driftFlags > 0 && <FlagCount n={driftFlags} label="drift flag" />}
+        {partial && <span className="text-soft">on this page</span>}
         <span className="text-soft rule" title="Masked and Tier 1 marks follow the metrics' settings (k, tier1_threshold, used_actions in the URL)">{tier1Rule(settings)}</span>
       </div>
       {links.length > 0 && (

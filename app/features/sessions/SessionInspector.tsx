@@ -9,7 +9,8 @@ import { sessionsUrl } from '../../links/sessions';
 import { useScreenView } from '../../links/use-screen-view';
 import { sessionDrift } from '../../model/drift/flag-placement';
 import { buildLineageGraph } from '../../model/lineage/build-graph';
-import { buildTimeline } from '../../model/lineage/timeline';
+import { buildTimeline, type TimelineTurn } from '../../model/lineage/timeline';
+import { SESSION_PAGE_EVENTS, type SessionInspectorPage } from '../../engine/sql/session-inspector';
 import { useDataset } from '../../queries/dataset';
 import { driftAnalysisOptions } from '../../queries/drift';
 import { sessionInspectorOptions } from '../../queries/lineage';
@@ -19,35 +20,53 @@ import { LabelingBar } from './LabelingBar';
 import { labelTargets } from './label-targets';
 import { SessionLabelsProvider } from './session-labels-context';
 import { SessionQuestions } from './SessionQuestions';
+import { TimelinePager } from './TimelinePager';
 import { TurnTimeline } from './TurnTimeline';
 import { useFillViewport } from './use-fill-viewport';
 import './session-inspector.css';
 
 /**
+ * A page's turns in the session's order (the timeline orders them by their first event on the
+ * page); a whole session is already in it.
+ */
+function inPageOrder(turns: TimelineTurn[], rows: SessionInspectorPage): TimelineTurn[] {
+  const { page } = rows;
+  if (rows.events.length === page.events) return turns;
+  const place = new Map(page.turnIds.map((turnId, index) => [turnId, index]));
+  const at = (turn: TimelineTurn) => (turn.spansOnly ? Infinity : (place.get(turn.turnId) ?? Infinity));
+  return [...turns].sort((a, b) => at(a) - at(b));
+}
+
+/**
  * One session, full width: its turns on the left (every event, each retrieval's full ranked list,
- * marks), its lineage graph on the right, reaching into other sessions. The selected node is in
- * the URL (`node`), so a link reproduces the view.
+ * marks; a session longer than a page a page at a time), its lineage graph on the right, reaching
+ * into other sessions. The selected node and the page are in the URL (`node`, `page`), so a link
+ * reproduces the view.
  */
 export function SessionInspector({ sessionId }: { sessionId: string }) {
   const dataset = useDataset();
   const settings = useFactSettings();
+  const view = useScreenView(sessionsUrl);
   // A label bumps the dataset version: the session stays on screen (placeholders) while its numbers
   // recompute, so nothing flashes empty and the timeline keeps its scroll position.
   const summary = useQuery({ ...sessionSummaryOptions(dataset, sessionId), placeholderData: keepPreviousData });
+  // with no page in the URL, a long session opens at the page of the linked node
+  const longSession = (summary.data?.events ?? 0) > SESSION_PAGE_EVENTS;
   // the lineage tables are built from all loaded events: wait for a load to finish
   const inspector = useQuery({
-    ...sessionInspectorOptions(dataset, sessionId, settings),
+    ...sessionInspectorOptions(dataset, sessionId, settings, view.page, longSession ? view.node : null),
     enabled: dataset.engine !== null && dataset.phase === 'ready',
     placeholderData: keepPreviousData,
   });
   // the Questions screen's analysis, filtered to this session: one rule for every drift flag
   const driftAnalysis = useQuery({ ...driftAnalysisOptions(dataset), placeholderData: keepPreviousData });
-  const selected = useScreenView(sessionsUrl).node;
+  const selected = view.node;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const frame = useRef<HTMLElement>(null);
+  const timelinePane = useRef<HTMLDivElement>(null);
   const height = useFillViewport(frame);
   const rows = inspector.data;
-  const turns = useMemo(() => (rows ? buildTimeline(rows, sessionId) : []), [rows, sessionId]);
+  const turns = useMemo(() => (rows ? inPageOrder(buildTimeline(rows, sessionId), rows) : []), [rows, sessionId]);
   const targets = useMemo(() => labelTargets(rows?.events ?? []), [rows]);
   const drift = useMemo(
     () => (rows && driftAnalysis.data ? sessionDrift(driftAnalysis.data, sessionId, new Set(rows.events.map((event) => event.seq))) : null),
@@ -60,15 +79,25 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
   }, [rows, sessionId, expanded]);
   const selectedNode = graph?.nodes.find((node) => node.id === selected) ?? null;
 
-  const select = useCallback((node: string | null) => navigate(sessionsUrl.changed({ node })), []);
+  // selecting on a page of a long session keeps that page (not the selected node's page, which it is)
+  const shownIndex = rows && rows.events.length < rows.page.events ? rows.page.index : null;
+  const select = useCallback((node: string | null) => navigate(sessionsUrl.changed(shownIndex === null ? { node } : { node, page: shownIndex })), [shownIndex]);
   const expand = useCallback((retrievalId: string) => setExpanded((previous) => new Set([...previous, retrievalId])), []);
   const collapse = useCallback((retrievalId: string) => setExpanded((previous) => new Set([...previous].filter((id) => id !== retrievalId))), []);
+
+  // a new page starts at its top; the first one keeps where the URL's #fragment scrolled it
+  const pageIndex = rows?.page.index;
+  const shownPage = useRef(pageIndex);
+  useEffect(() => {
+    if (shownPage.current !== undefined && shownPage.current !== pageIndex) timelinePane.current?.scrollTo?.({ top: 0 });
+    shownPage.current = pageIndex;
+  }, [pageIndex]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || (event.target as Element).closest?.('.lg-viewport, input, select, textarea')) return;
       if (selected) select(null);
-      else navigate(sessionsUrl.changed({ session: null, node: null }));
+      else navigate(sessionsUrl.changed({ session: null, node: null, page: null }));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -77,13 +106,15 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
   return (
     <section ref={frame} className="inspector" style={{ height }} aria-label={`Session ${sessionId}`}>
       <InspectorHeader sessionId={sessionId} summary={summary.data} missing={summary.isFetched && !summary.data} turns={turns}
-        links={graph?.sessionLinks ?? []} settings={settings} driftFlags={drift ? [...drift.flagsByEvent.values()].flat().length : null} />
+        links={graph?.sessionLinks ?? []} settings={settings} driftFlags={drift ? [...drift.flagsByEvent.values()].flat().length : null}
+        partial={rows ? rows.events.length < rows.page.events : false} />
       <QueryState query={inspector} label="this session's timeline and lineage" />
       <div className="inspector-body">
-        <div className="timeline-pane" aria-busy={inspector.isPlaceholderData}>
+        <div className="timeline-pane" ref={timelinePane} aria-busy={inspector.isPlaceholderData}>
           <SessionLabelsProvider targets={targets}>
             <LabelingBar />
             <SessionQuestions drift={drift} sessionId={sessionId} />
+            {rows && <TimelinePager page={rows.page} busy={inspector.isPlaceholderData} onPage={(page) => navigate(sessionsUrl.changed({ page, node: null }))} />}
             <TurnTimeline turns={turns} selectedNode={selected} onSelectNode={select} drift={drift} />
           </SessionLabelsProvider>
         </div>

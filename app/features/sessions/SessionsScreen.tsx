@@ -28,7 +28,7 @@ export default function SessionsScreen() {
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const open = (id: string) => {
     setHighlighted(id);
-    navigate(sessionsUrl.changed({ session: id, node: null }));
+    navigate(sessionsUrl.changed({ session: id, node: null, page: null }));
   };
   const filter = useMemo(() => listFilter(view), [view]);
   const scope = useMemo(() => listScope(view), [view]);
