@@ -1,7 +1,10 @@
 import { useDataset, type Dataset } from '../queries/dataset';
 
-/** True while a screen has nothing to show: the engine starts, kept logs reopen, or nothing is loaded. */
-export const nothingToShow = (dataset: Dataset) => dataset.engine === null || (dataset.summary.files === 0 && dataset.phase !== 'loading');
+/**
+ * True while a screen has nothing to show: the engine starts, kept logs reopen, nothing is
+ * loaded, or the first files are loading (a load that adds to loaded logs keeps the screens).
+ */
+export const nothingToShow = (dataset: Dataset) => dataset.engine === null || dataset.summary.files === 0;
 
 /** What a screen shows before its data is known, or when nothing is loaded: what happens, or what to do next; never a blank page or zeros. */
 export function EmptyDataset({ what }: { what: string }) {
@@ -13,6 +16,14 @@ export function EmptyDataset({ what }: { what: string }) {
       <div className="empty-state panel" aria-busy="true">
         <h2>{doing}</h2>
         <p>Nothing is shown until the data is known. You can already pick files with <strong>Open log files</strong>: they load as soon as the engine is ready.</p>
+      </div>
+    );
+  }
+  if (dataset.phase === 'loading') {
+    return (
+      <div className="empty-state panel" aria-busy="true">
+        <h2>Loading the logs…</h2>
+        <p>{what}</p>
       </div>
     );
   }
