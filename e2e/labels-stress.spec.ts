@@ -32,6 +32,8 @@ test('a reload mid-queue keeps the labels, the verdicts and the place in both qu
   await page.keyboard.press('Enter');
   await expect(item(page)).not.toHaveAttribute('data-item', first);
   const second = (await item(page).getAttribute('data-item'))!;
+  // A grade key means something once the item's results are on screen.
+  await expect(rows(page).first()).toBeVisible();
   await page.keyboard.press('1');
   await expect(rows(page).first()).toHaveAttribute('data-grade', '1');
   await page.reload();
