@@ -78,12 +78,9 @@ async function load(inputs: LoadInput[]) {
         input.kind === 'file' && !input.sessionSample && (await splitsAcrossWorkers(input.file))
           ? await ingestInParallel({ fileId, fileName, file: input.file, pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
           : await ingestOne(input, fileId, fileName, signal, onProgress);
-      state.nextSeq += result.events;
-      // a sample of a file's sessions is not the file: loading it whole later is no repeat
-      const loadedWhole = fingerprint !== null && result.error === null && !input.sessionSample;
-      if (loadedWhole) state.loaded(fingerprint, fileName);
+      const kept = state.fileRead(result, fingerprint, Boolean(input.sessionSample));
       // The ids stay here (this worker checks repeats); sent on, a million of them would be cloned on the page's thread.
-      post({ kind: 'file-done', result: { ...result, retrievalIds: [], fingerprint: loadedWhole ? fingerprint : null } });
+      post({ kind: 'file-done', result: { ...result, retrievalIds: [], fingerprint: kept } });
     } catch (error) {
       // The file's rows are rolled back and its retrieval ids forgotten; the other files still load.
       state.forgetSince(mark);

@@ -47,11 +47,8 @@ export async function loadFiles(
           seenRetrievalIds: state.seenRetrievalIds, target: { insert: (table, ipc) => engine.insertArrowIPC(table, ipc) },
           onProgress, signal,
         });
-        state.nextSeq += result.events;
-        if (result.error === null && fingerprint !== null) {
-          state.loaded(fingerprint, file.name);
-          result.fingerprint = fingerprint;
-        }
+        const kept = state.fileRead(result, fingerprint);
+        if (kept !== null) result.fingerprint = kept;
       }
     } catch (error) {
       await forgetFile(engine, fileId);

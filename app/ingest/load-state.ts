@@ -52,8 +52,16 @@ export class LoadState {
     return this.loadedFiles.get(fingerprint) ?? null;
   }
 
-  /** A file was stored: loading it again is refused (its prompts, actions and labels would count twice). */
-  loaded(fingerprint: string, name: string): void {
-    this.loadedFiles.set(fingerprint, name);
+  /**
+   * A file was read: the next rows are numbered after its own, and a file read whole (no error,
+   * not a sample of its sessions) is remembered by its fingerprint, so that loading it again is
+   * refused (its prompts, actions and labels would count twice). Returns the fingerprint to record
+   * with the file, or null.
+   */
+  fileRead(result: { fileName: string; events: number; error: string | null }, fingerprint: string | null, sampled = false): string | null {
+    this.nextSeq += result.events;
+    if (fingerprint === null || result.error !== null || sampled) return null;
+    this.loadedFiles.set(fingerprint, result.fileName);
+    return fingerprint;
   }
 }

@@ -3,7 +3,10 @@
  * the line and paragraph separators, and the bidi controls that reorder the text after them
  * (U+202E makes `…‮lmth.jsonl` read `…lnosj.html`).
  */
-export const HIDDEN_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const ACTING_BEYOND_C0 = '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+export const HIDDEN_CONTROLS = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f${ACTING_BEYOND_C0}]`, 'g');
+/** The same, tab and line feed included: a terminal acts on those too where log text is printed inline. */
+export const TERMINAL_CONTROLS = new RegExp(`[\\u0000-\\u001f${ACTING_BEYOND_C0}]`, 'g');
 
 /** `U+202E`: how a hidden control is named on screen. */
 export const codePointName = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
