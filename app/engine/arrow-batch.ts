@@ -1,20 +1,8 @@
 import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableToIPC } from 'apache-arrow';
 import type { Data, DataType } from 'apache-arrow';
-import type { ColumnKind, ColumnSpec } from '../schema/columns';
-
-type Cell = string | number | boolean | string[] | number[] | null | undefined;
+import type { Cell, ColumnKind, ColumnSpec } from '../schema/columns';
 
 const encoder = new TextEncoder();
-
-function validity(values: ArrayLike<unknown>): { nullBitmap: Uint8Array; nullCount: number } {
-  const nullBitmap = new Uint8Array((values.length + 7) >> 3);
-  let nullCount = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (values[i] == null) nullCount++;
-    else nullBitmap[i >> 3] |= 1 << (i & 7);
-  }
-  return { nullBitmap, nullCount };
-}
 
 /** Strings this short are copied a char at a time while they are ASCII: cheaper than a call to encodeInto. */
 const SHORT_STRING = 64;
@@ -34,67 +22,171 @@ function writeUtf8(value: string, bytes: Uint8Array, position: number): number {
   return position + encoder.encodeInto(value, bytes.subarray(position)).written;
 }
 
-/** Utf8 data filled directly (offsets + bytes written once): an order of magnitude faster than vectorFromArray. */
-function utf8Data(values: ArrayLike<string | null | undefined>, withNulls = true): Data<Utf8> {
-  let capacity = 0;
-  for (let i = 0; i < values.length; i++) capacity += values[i]?.length ?? 0;
-  const bytes = new Uint8Array(capacity * 3);
-  const valueOffsets = new Int32Array(values.length + 1);
-  let position = 0;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (value != null) position = writeUtf8(value, bytes, position);
-    valueOffsets[i + 1] = position;
+function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, needed: number): T {
+  if (needed <= array.length) return array;
+  const bigger = new (array.constructor as new (length: number) => T)(Math.max(needed, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}
+
+/** UTF-8 text of many strings, one after another, and where each ends (an Arrow Utf8 column's buffers). */
+class Utf8Buffers {
+  /** offsets[i + 1]: where string i ends. */
+  offsets: Int32Array;
+  bytes: Uint8Array;
+  count = 0;
+
+  constructor(strings: number) {
+    this.offsets = new Int32Array(strings + 1);
+    this.bytes = new Uint8Array(strings * 16);
   }
-  const nulls = withNulls ? validity(values) : { nullCount: 0 };
-  return makeData({ type: new Utf8(), length: values.length, ...nulls, valueOffsets, data: bytes.subarray(0, position) });
-}
 
-function float64Data(values: ArrayLike<number | null | undefined>): Data<Float64> {
-  const data = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) data[i] = values[i] ?? 0;
-  return makeData({ type: new Float64(), length: values.length, ...validity(values), data });
-}
-
-function int32Data(values: ArrayLike<number | null | undefined>): Data<Int32> {
-  const data = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) data[i] = values[i] ?? 0;
-  return makeData({ type: new Int32(), length: values.length, ...validity(values), data });
-}
-
-function boolData(values: ArrayLike<boolean | null | undefined>): Data<Bool> {
-  const data = new Uint8Array((values.length + 7) >> 3);
-  for (let i = 0; i < values.length; i++) if (values[i]) data[i >> 3] |= 1 << (i & 7);
-  return makeData({ type: new Bool(), length: values.length, ...validity(values), data });
-}
-
-/** A list column; its items are never null (validation admits lists of strings or of finite numbers only). */
-function listData(values: ArrayLike<(string | number)[] | null | undefined>, kind: 'strings' | 'numbers'): Data {
-  const valueOffsets = new Int32Array(values.length + 1);
-  let items = 0;
-  for (let i = 0; i < values.length; i++) {
-    items += values[i]?.length ?? 0;
-    valueOffsets[i + 1] = items;
-  }
-  let child: Data;
-  if (kind === 'numbers') {
-    const data = new Float64Array(items);
-    let at = 0;
-    for (let i = 0; i < values.length; i++) {
-      const list = values[i] as number[] | null | undefined;
-      if (list) for (let j = 0; j < list.length; j++) data[at++] = list[j];
+  /** A string (null or undefined: an empty one, its null kept by the caller's validity). */
+  push(value: string | null | undefined): void {
+    const count = this.count;
+    let position = this.offsets[count];
+    if (value != null) {
+      if (position + 3 * value.length > this.bytes.length) this.bytes = grown(this.bytes, position + 3 * value.length);
+      position = writeUtf8(value, this.bytes, position);
     }
-    child = makeData({ type: new Float64(), length: items, nullCount: 0, data });
-  } else {
-    const flat = new Array<string>(items);
-    let at = 0;
-    for (let i = 0; i < values.length; i++) {
-      const list = values[i] as string[] | null | undefined;
-      if (list) for (let j = 0; j < list.length; j++) flat[at++] = list[j];
-    }
-    child = utf8Data(flat, false);
+    if (count + 1 >= this.offsets.length) this.offsets = grown(this.offsets, count + 2);
+    this.offsets[count + 1] = position;
+    this.count = count + 1;
   }
-  return makeData({ type: arrowType(kind) as List, length: values.length, ...validity(values), valueOffsets, child });
+
+  /** `n` null strings (empty, their null kept by the caller's validity). */
+  skip(n: number): void {
+    const count = this.count;
+    if (count + n >= this.offsets.length) this.offsets = grown(this.offsets, count + n + 1);
+    this.offsets.fill(this.offsets[count], count + 1, count + n + 1);
+    this.count = count + n;
+  }
+
+  data(): Data<Utf8> {
+    const { count } = this;
+    return makeData({ type: new Utf8(), length: count, nullCount: 0, valueOffsets: this.offsets.subarray(0, count + 1), data: this.bytes.subarray(0, this.offsets[count]) });
+  }
+}
+
+/**
+ * One column's Arrow buffers, filled a row at a time: strings are written as UTF-8 as they come,
+ * so no row's values are held as JavaScript objects until the batch is built (they die young,
+ * and the garbage collector never copies them).
+ */
+class ColumnBuffers {
+  private validity: Uint8Array;
+  private nulls = 0;
+  private floats: Float64Array | null = null;
+  private ints: Int32Array | null = null;
+  private bits: Uint8Array | null = null;
+  /** A list column's offsets (into its items); a string column's text. */
+  private offsets: Int32Array | null = null;
+  private utf8: Utf8Buffers | null = null;
+  private itemFloats: Float64Array | null = null;
+  private items = 0;
+  /** Rows accounted for: written, or nulls before one written. */
+  private filled = 0;
+
+  constructor(
+    readonly kind: ColumnKind,
+    private capacity: number,
+  ) {
+    this.validity = new Uint8Array((capacity + 7) >> 3);
+    if (kind === 'number') this.floats = new Float64Array(capacity);
+    else if (kind === 'int') this.ints = new Int32Array(capacity);
+    else if (kind === 'boolean') this.bits = new Uint8Array((capacity + 7) >> 3);
+    else if (kind === 'string') this.utf8 = new Utf8Buffers(capacity);
+    else {
+      this.offsets = new Int32Array(capacity + 1);
+      if (kind === 'strings') this.utf8 = new Utf8Buffers(capacity * 4);
+      else this.itemFloats = new Float64Array(capacity * 4);
+    }
+  }
+
+  /**
+   * Row `row`'s value: rows are written in order, each at most once; a row not written (or
+   * written null or undefined) is a null, accounted for when a later row or the batch comes.
+   */
+  write(row: number, value: Cell): void {
+    if (value == null) return;
+    if (row >= this.capacity) this.grow(row + 1);
+    if (this.filled < row) this.nullsUpTo(row);
+    this.filled = row + 1;
+    this.validity[row >> 3] |= 1 << (row & 7);
+    switch (this.kind) {
+      case 'number':
+        this.floats![row] = value as number;
+        return;
+      case 'int':
+        this.ints![row] = value as number;
+        return;
+      case 'boolean':
+        if (value) this.bits![row >> 3] |= 1 << (row & 7);
+        return;
+      case 'string':
+        this.utf8!.push(value as string);
+        return;
+      case 'strings': {
+        const list = value as string[];
+        for (let j = 0; j < list.length; j++) this.utf8!.push(list[j]);
+        this.items = this.utf8!.count;
+        this.offsets![row + 1] = this.items;
+        return;
+      }
+      case 'numbers': {
+        const list = value as number[];
+        const items = this.items;
+        if (items + list.length > this.itemFloats!.length) this.itemFloats = grown(this.itemFloats!, items + list.length);
+        const floats = this.itemFloats!;
+        for (let j = 0; j < list.length; j++) floats[items + j] = list[j];
+        this.items = items + list.length;
+        this.offsets![row + 1] = this.items;
+      }
+    }
+  }
+
+  /** Rows from the last written up to `row` (not included) are nulls. */
+  private nullsUpTo(row: number): void {
+    if (row > this.capacity) this.grow(row);
+    const from = this.filled;
+    this.nulls += row - from;
+    if (this.kind === 'string') this.utf8!.skip(row - from);
+    else if (this.offsets) this.offsets.fill(this.items, from + 1, row + 1);
+    this.filled = row;
+  }
+
+  /** The first `length` rows as Arrow data. */
+  data(length: number): Data {
+    if (this.filled < length) this.nullsUpTo(length);
+    const nulls = { nullBitmap: this.validity.subarray(0, (length + 7) >> 3), nullCount: this.nulls };
+    switch (this.kind) {
+      case 'number':
+        return makeData({ type: new Float64(), length, ...nulls, data: this.floats!.subarray(0, length) });
+      case 'int':
+        return makeData({ type: new Int32(), length, ...nulls, data: this.ints!.subarray(0, length) });
+      case 'boolean':
+        return makeData({ type: new Bool(), length, ...nulls, data: this.bits!.subarray(0, (length + 7) >> 3) });
+      case 'string': {
+        const { offsets, bytes } = this.utf8!;
+        return makeData({ type: new Utf8(), length, ...nulls, valueOffsets: offsets.subarray(0, length + 1), data: bytes.subarray(0, offsets[length]) });
+      }
+      case 'strings':
+      case 'numbers': {
+        const child = this.kind === 'strings' ? this.utf8!.data() : makeData({ type: new Float64(), length: this.items, nullCount: 0, data: this.itemFloats!.subarray(0, this.items) });
+        return makeData({ type: arrowType(this.kind) as List, length, ...nulls, valueOffsets: this.offsets!.subarray(0, length + 1), child });
+      }
+    }
+  }
+
+  private grow(needed: number): void {
+    const capacity = Math.max(needed, this.capacity * 2);
+    this.validity = grown(this.validity, (capacity + 7) >> 3);
+    if (this.floats) this.floats = grown(this.floats, capacity);
+    if (this.ints) this.ints = grown(this.ints, capacity);
+    if (this.bits) this.bits = grown(this.bits, (capacity + 7) >> 3);
+    if (this.offsets) this.offsets = grown(this.offsets, capacity + 1);
+    this.capacity = capacity;
+  }
 }
 
 function arrowType(kind: ColumnKind): DataType {
@@ -114,22 +206,6 @@ function arrowType(kind: ColumnKind): DataType {
   }
 }
 
-function columnData(kind: ColumnKind, values: Cell[]): Data {
-  switch (kind) {
-    case 'string':
-      return utf8Data(values as string[]);
-    case 'number':
-      return float64Data(values as number[]);
-    case 'int':
-      return int32Data(values as number[]);
-    case 'boolean':
-      return boolData(values as boolean[]);
-    case 'strings':
-    case 'numbers':
-      return listData(values as (string | number)[][], kind);
-  }
-}
-
 /** A batch built but not yet encoded: its int columns can still be moved (a chunk's `seq`, once its place is known). */
 export type BuiltBatch = RecordBatch;
 
@@ -143,13 +219,17 @@ export function shiftIntColumn(batch: BuiltBatch, name: string, by: number): voi
   for (let i = 0; i < batch.numRows; i++) values[i] += by;
 }
 
+/** Rows a new batch has room for before its buffers first grow. */
+const FIRST_ROWS = 1024;
+
 /** Collects rows column by column and turns them into an Arrow IPC stream for DuckDB. */
 export class ArrowBatchBuilder {
-  private columns: Cell[][];
+  private columns: ColumnBuffers[];
   private readonly schema: Schema;
   private readonly columnIndex: Map<string, number>;
   length = 0;
 
+  /** `capacity`: the rows a batch is expected to reach (buffers start smaller and grow to it and beyond). */
   constructor(
     private readonly specs: ColumnSpec[],
     private readonly capacity = 20_000,
@@ -159,30 +239,24 @@ export class ArrowBatchBuilder {
     this.columnIndex = new Map(specs.map((spec, index) => [spec.name, index]));
   }
 
-  /**
-   * Only the fields a row sets are written (an event sets a dozen of ~60 columns); the holes
-   * left in the other columns read as null when the batch is encoded.
-   */
+  /** A row by column name; the columns it does not name are null. */
   add(row: Record<string, Cell>): void {
     for (const name in row) {
       const index = this.columnIndex.get(name);
-      if (index !== undefined) this.columns[index][this.length] = row[name];
+      if (index !== undefined) this.columns[index].write(this.length, row[name]);
     }
     this.length++;
   }
 
-  /** An event row: its validated fields plus where it came from, without building a merged object. */
-  addEvent(values: Record<string, Cell>, fileId: number, line: number, seq: number, extra: string | null): void {
-    this.set('file_id', fileId);
-    this.set('line', line);
-    this.set('seq', seq);
-    this.set('extra', extra);
-    this.add(values);
-  }
-
-  private set(name: string, value: Cell): void {
-    const index = this.columnIndex.get(name);
-    if (index !== undefined) this.columns[index][this.length] = value;
+  /** A row by column index (the builder's specs): column c holds `cells[c]`; undefined or null is a null. */
+  addCells(cells: readonly Cell[]): void {
+    const row = this.length;
+    const columns = this.columns;
+    for (let c = 0; c < columns.length; c++) {
+      const cell = cells[c];
+      if (cell != null) columns[c].write(row, cell);
+    }
+    this.length = row + 1;
   }
 
   /** The rows so far as one Arrow IPC stream; the builder is empty afterwards. */
@@ -192,11 +266,7 @@ export class ArrowBatchBuilder {
 
   /** The rows so far as one record batch (still editable, see shiftIntColumn); the builder is empty afterwards. */
   flushBatch(): BuiltBatch {
-    const children = this.specs.map((spec, c) => {
-      const column = this.columns[c];
-      column.length = this.length;
-      return columnData(spec.kind, column);
-    });
+    const children = this.columns.map((column) => column.data(this.length));
     const struct = makeData({ type: new Struct(this.schema.fields), length: this.length, children });
     const batch = new RecordBatch(this.schema, struct);
     this.columns = this.emptyColumns();
@@ -204,8 +274,12 @@ export class ArrowBatchBuilder {
     return batch;
   }
 
-  /** Preallocated, so that writing row n of a column never makes a sparse (slow) array. */
-  private emptyColumns(): Cell[][] {
-    return this.specs.map(() => new Array<Cell>(this.capacity));
+  /**
+   * New buffers for every batch: a batch built keeps the last ones (and a chunk's `seq` may still
+   * move). Small at first: most types of a chunk fill a few rows, not a whole batch.
+   */
+  private emptyColumns(): ColumnBuffers[] {
+    const rows = Math.min(this.capacity, FIRST_ROWS);
+    return this.specs.map((spec) => new ColumnBuffers(spec.kind, rows));
   }
 }

@@ -1,12 +1,20 @@
 import { ArrowBatchBuilder } from '../engine/arrow-batch';
 import { REJECTED_COLUMNS, TYPE_COLUMNS, typeTable } from '../schema/columns';
-import type { EventType } from '../schema/event-types';
+import { EVENT_TYPE_NAMES, type EventType } from '../schema/event-types';
 import type { RejectedRow, Rejection, RejectionReason } from '../schema/rejection';
-import { validateEvent, type Validation } from '../schema/validate';
+import { CheckedRow, validateInto } from '../schema/validate';
 import { jsonErrorMessage } from './json-error';
 import { OtlpIngest, type OtlpCounters } from './otlp/ingest-otlp';
 import { isOtlpDocument } from './otlp/otlp-mapping';
 import type { IdSet } from '../lib/id-set';
+
+/** Where the columns the acceptor writes itself stand in each type's table. */
+const PROVENANCE = Object.fromEntries(
+  EVENT_TYPE_NAMES.map((type) => {
+    const columnOf = (name: string) => TYPE_COLUMNS[type].findIndex((column) => column.name === name);
+    return [type, { fileId: columnOf('file_id'), line: columnOf('line'), seq: columnOf('seq'), eventId: columnOf('event_id'), retrievalId: columnOf('retrieval_id') }];
+  }),
+) as Record<EventType, { fileId: number; line: number; seq: number; eventId: number; retrievalId: number }>;
 
 const internalError = (error: unknown): Rejection => ({
   reason: 'internal_error', field: null, message: `internal error while reading this line: ${error instanceof Error ? error.message : String(error)}`,
@@ -69,6 +77,8 @@ export class RecordAcceptor {
   private readonly eventBatches = new Map<EventType, ArrowBatchBuilder>();
   private readonly rejectedRows = new ArrowBatchBuilder(REJECTED_COLUMNS, 1024);
   private seq: number;
+  /** The record being checked: its fields by column, reused from record to record. */
+  private readonly checked = new CheckedRow();
 
   constructor(private readonly options: RecordAcceptorOptions) {
     this.seq = options.seqStart;
@@ -91,25 +101,27 @@ export class RecordAcceptor {
       this.counts.sampledOut = (this.counts.sampledOut ?? 0) + 1;
       return;
     }
-    let validation: Validation;
+    let rejection: Rejection | null;
     try {
-      validation = validateEvent(value, this.options.seenRetrievalIds);
+      rejection = validateInto(value, this.options.seenRetrievalIds, this.checked);
     } catch (error) {
       // One record's surprise must not cost the rest of its file.
-      validation = { ok: false, rejection: internalError(error) };
+      rejection = internalError(error);
     }
-    if (!validation.ok) {
-      const { reason, field, message } = validation.rejection;
-      this.reject(line, rawText(raw), reason, field, message);
+    if (rejection) {
+      this.reject(line, rawText(raw), rejection.reason, rejection.field, rejection.message);
       return;
     }
-    const { values, extra } = validation.event;
-    values.event_id ??= `${this.options.fileName}:${line}`;
-    const type = values.type as EventType;
-    this.batchFor(type).addEvent(values, this.options.fileId, line, this.seq++, extra);
+    const { type, cells } = this.checked;
+    const at = PROVENANCE[type];
+    cells[at.fileId] = this.options.fileId;
+    cells[at.line] = line;
+    cells[at.seq] = this.seq++;
+    cells[at.eventId] ??= `${this.options.fileName}:${line}`;
+    this.batchFor(type).addCells(cells);
     this.counts.events++;
     this.counts.countsByType[type] = (this.counts.countsByType[type] ?? 0) + 1;
-    if (type === 'retrieval') this.counts.retrievalIds.push(values.retrieval_id as string);
+    if (type === 'retrieval') this.counts.retrievalIds.push(cells[at.retrievalId] as string);
   };
 
   /** A record's JSON text: a log event, or an OTLP trace document. */

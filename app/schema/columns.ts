@@ -4,6 +4,9 @@ import { EVENT_FIELDS, EVENT_FIELD_NAMES, type EventFieldName } from './fields';
 /** Storage kinds of table columns; `ts` is stored as epoch milliseconds (a double). */
 export type ColumnKind = 'string' | 'number' | 'int' | 'boolean' | 'strings' | 'numbers';
 
+/** One value of a column as the ingest collects it; null or undefined is a null. */
+export type Cell = string | number | boolean | string[] | number[] | null | undefined;
+
 export interface ColumnSpec {
   name: string;
   kind: ColumnKind;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTimestamp } from './parse-ts';
-import { validateEvent } from './validate';
+import { TYPE_COLUMNS } from './columns';
+import { CheckedRow, validateEvent, validateInto } from './validate';
 
 const retrieval = { type: 'retrieval', ts: '2026-10-01T10:00:00Z', session_id: 's1', retrieval_id: 'r1', returned_asset_ids: ['a'] };
 
@@ -74,6 +75,27 @@ describe('a known field on a type that does not own it', () => {
     const result = validateEvent({ ...retrieval, rating: 'down', category: 'returns' }, new Set());
     expect(result.ok && result.event.extra).toBe('{"rating":"down","category":"returns"}');
     expect(result.ok && 'rating' in result.event.values).toBe(false);
+  });
+});
+
+describe('validateInto, one CheckedRow for record after record', () => {
+  const stored = (row: CheckedRow) =>
+    Object.fromEntries(TYPE_COLUMNS[row.type].flatMap(({ name }, c) => (row.cells[c] === undefined ? [] : [[name, row.cells[c]]])));
+
+  it('keeps nothing of a record before, rejected half way or accepted', () => {
+    const row = new CheckedRow();
+    const seen = new Set<string>();
+    const full = { ...retrieval, retrieval_id: 'r0', query: 'q', role: 'find', scores: [0.5], latency_ms: 12, retriever: 'bm25', extra_field: 1 };
+    expect(validateInto(full, seen, row)).toBeNull();
+    expect(stored(row)).toMatchObject({ query: 'q', latency_ms: 12, extra: '{"extra_field":1}' });
+    // Rejected at `scores`, after query and role were written.
+    expect(validateInto({ ...full, retrieval_id: 'r1', scores: ['high'] }, seen, row)?.field).toBe('scores');
+    expect(validateInto({ type: 'retrieval', ts: 5, session_id: 's2', retrieval_id: 'r2' }, seen, row)).toBeNull();
+    expect(stored(row)).toEqual({ type: 'retrieval', ts: 5, session_id: 's2', retrieval_id: 'r2' });
+    expect(validateInto({ type: 'prompt', ts: 6, session_id: 's3' }, seen, row)).toBeNull();
+    expect(stored(row)).toEqual({ type: 'prompt', ts: 6, session_id: 's3' });
+    // A rejected retrieval's id is not taken.
+    expect(validateInto({ type: 'retrieval', ts: 7, session_id: 's4', retrieval_id: 'r1' }, seen, row)).toBeNull();
   });
 });
 

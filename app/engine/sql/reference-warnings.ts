@@ -72,7 +72,8 @@ known(target, id) AS (
   SELECT DISTINCT target, id FROM (
     ${KNOWN_IDS.map(({ target, column, types }) => fromTypes(types, (table) => `SELECT ${literal(target)}, ${column} FROM ${table}`)).join('\n    UNION ALL ')}
   ) AS ids(target, id)
-  WHERE id IS NOT NULL AND ${scope ? 'id IN (SELECT ref FROM refs)' : 'TRUE'}
+  -- Only ids some reference names: a DISTINCT of every loaded id (1.5M at 1M events) nearly doubles the query.
+  WHERE id IS NOT NULL AND id IN (SELECT ref FROM refs)
 )
 SELECT r.seq, r.file_id, f.name AS file, r.line, 'warning' AS severity, 'unknown_reference' AS reason, r.field,
        '"' || r.field || '" names ' || r.target || ' "' || r.ref || '", which no loaded event defines' AS message,
