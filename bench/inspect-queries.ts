@@ -12,9 +12,8 @@ import { withLineageFacts } from '../app/engine/lineage-facts-table';
 import { createNodeEngine } from '../app/engine/node-engine';
 import { loadSessionInspector } from '../app/engine/sql/session-inspector';
 import { SESSION_SUMMARY_ROW_SQL } from '../app/engine/sql/sessions';
-import { itemLabelsQuery } from '../app/engine/sql/annotation/item-labels';
-import { notReturnedLabeledQuery, resolvedIntentsQuery, resolvedVerdictsQuery } from '../app/engine/sql/annotation/session-labels';
 import { labelTargets } from '../app/features/sessions/label-targets';
+import { loadSessionLabels } from '../app/queries/session-labels';
 import { ingestFile } from '../app/ingest/ingest-file';
 import { nodeInputFile } from '../app/ingest/node-files';
 import { DEFAULT_METRIC_SETTINGS } from '../app/model/metrics/settings';
@@ -28,14 +27,16 @@ let current: string[] | null = null;
 
 const NAMES: [RegExp, string][] = [
   [/SELECT \* FROM session_summary WHERE session_id = \?/, 'summary row'],
-  [/SELECT event_types FROM session_summary/, 'session event types'],
-  [/SELECT e\.\*, f\.name AS file FROM/, 'session events'],
+  [/SELECT event_type_bits, events/, 'session event types + seq range'],
+  [/UNION ALL BY NAME|SELECT e\.\*, f\.name AS file FROM/, 'session events'],
   [/seed AS \(/, 'lineage: actions'],
-  [/picked AS \(/, 'lineage: retrievals + facts'],
-  [/l\.grade::INTEGER AS grade, l\.resolved_by/, 'labels: labeled, not returned'],
   [/AS given_here/, 'labels: item labels'],
+  [/SELECT retrieval_id, role, judged, p_at_1/, "lineage: facts of the page's retrievals"],
+  [/picked AS \(/, "lineage: other sessions' retrievals + facts"],
+  [/l\.grade::INTEGER AS grade, l\.resolved_by/, 'labels: labeled, not returned'],
   [/FROM resolved_intents WHERE/, 'labels: resolved intents'],
   [/SELECT target_event_id, verdict, resolved_by/, 'labels: resolved verdicts'],
+  [/is_asset/, 'asset info + relevance grades'],
   [/FROM asset_catalog WHERE asset_id IN/, 'asset info'],
   [/FROM resolved_relevance WHERE retrieval_id IN/, 'relevance grades'],
   [/FROM reference_warnings/, 'reference warnings'],
@@ -141,14 +142,13 @@ await phase('drift analysis (once per dataset)', () => computeDriftAnalysis(engi
 await phase('lineage facts (once per settings)', () => coordinator.read(null, (job) => withLineageFacts(job, DEFAULT_METRIC_SETTINGS)));
 report('session inspector, once per dataset/settings');
 
+// the three jobs of an open, as the screen runs them: the header's row, the page, its labels
 for (const [index, sessionId] of picked.entries()) {
   await phase('open', async () => {
-    await engine.query(SESSION_SUMMARY_ROW_SQL, [sessionId]);
-    const rows = await coordinator.read(null, async (job) => loadSessionInspector(await withLineageFacts(job, DEFAULT_METRIC_SETTINGS), sessionId));
-    const targets = labelTargets(rows.events);
-    for (const query of [itemLabelsQuery(targets), notReturnedLabeledQuery(targets.retrievalIds), resolvedIntentsQuery(targets.turnIds), resolvedVerdictsQuery(targets.responseIds)]) {
-      await engine.query(query.sql, query.params);
-    }
+    await phase('summary job', () => coordinator.read(null, (job) => job.engine.query(SESSION_SUMMARY_ROW_SQL, [sessionId])));
+    const rows = await phase('inspector job', () =>
+      coordinator.read(null, async (job) => loadSessionInspector(await withLineageFacts(job, DEFAULT_METRIC_SETTINGS), sessionId)));
+    await phase('labels job', () => coordinator.read(null, (job) => loadSessionLabels(job.engine, labelTargets(rows.events))));
   });
   if (index === 0) times.clear();
 }

@@ -5,6 +5,7 @@ import {
   notReturnedLabeledQuery, resolvedIntentsQuery, resolvedVerdictsQuery,
   type NotReturnedRow, type ResolvedIntentRow, type ResolvedVerdictRow,
 } from '../engine/sql/annotation/session-labels';
+import type { Engine } from '../engine/engine';
 import { run } from '../engine/sql/session-inspector';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
@@ -22,6 +23,16 @@ export interface SessionLabels {
   verdicts: ResolvedVerdictRow[];
 }
 
+/** The labels of a session's items (`labelTargets` of its events): one job of the session inspector. */
+export async function loadSessionLabels(engine: Engine, targets: SessionLabelTargets): Promise<SessionLabels> {
+  return {
+    labels: await run<ItemLabelRow>(engine, itemLabelsQuery(targets)),
+    notReturned: await run<NotReturnedRow>(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange)),
+    intents: await run<ResolvedIntentRow>(engine, resolvedIntentsQuery(targets.turnIds)),
+    verdicts: await run<ResolvedVerdictRow>(engine, resolvedVerdictsQuery(targets.responseIds)),
+  };
+}
+
 /**
  * A label bumps the dataset version, so every key changes; the previous result stays on screen
  * until the new one is in (the items are the same, only their labels moved), so the inspector
@@ -30,12 +41,7 @@ export interface SessionLabels {
 export const sessionLabelsOptions = (dataset: DatasetRef, targets: SessionLabelTargets) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'session-labels', targets),
-    queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<SessionLabels> => ({
-      labels: await run<ItemLabelRow>(engine, itemLabelsQuery(targets)),
-      notReturned: await run<NotReturnedRow>(engine, notReturnedLabeledQuery(targets.retrievalIds)),
-      intents: await run<ResolvedIntentRow>(engine, resolvedIntentsQuery(targets.turnIds)),
-      verdicts: await run<ResolvedVerdictRow>(engine, resolvedVerdictsQuery(targets.responseIds)),
-    }), READS_DERIVED_TABLES),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => loadSessionLabels(engine, targets), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
     placeholderData: keepPreviousData,
   });

@@ -9,7 +9,10 @@ import { ensureDerivedTables } from '../metrics-report';
 import { retrievalDetailsQuery } from './metrics/retrieval-details';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
 import { typesOfBits } from './session-summary';
-import { SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery, sessionPageKeysQuery, type SessionPageKey, sessionRowPositionQuery } from './sessions';
+import {
+  asSessionEvents, byTimeThenSeq, SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery, sessionPageKeysQuery, type SessionPageKey,
+  sessionRowPositionQuery, type SeqRange, seqRangeSql,
+} from './sessions';
 import { sessionSpansQuery } from './spans';
 
 /**
@@ -43,8 +46,9 @@ export const LINEAGE_COLUMNS = sql`event_id, seq, ts, session_id, user_id, reque
 export function sessionLineageQuery(own: SqlQuery, retrievalIds: Iterable<string>): SqlQuery {
   return sql`
 WITH RECURSIVE seed AS (
-  SELECT event_id, inherited_from_event_id FROM action_lineage
-  WHERE ${own} OR list_contains(${idList(retrievalIds)}, effective_source_retrieval_id)
+  SELECT event_id, inherited_from_event_id FROM action_lineage WHERE ${own}
+  UNION ALL
+  SELECT event_id, inherited_from_event_id FROM action_lineage WHERE list_contains(${idList(retrievalIds)}, effective_source_retrieval_id)
 ),
 chain(event_id, inherited_from_event_id) AS (
   SELECT event_id, inherited_from_event_id FROM seed
@@ -58,13 +62,16 @@ ORDER BY ts, seq`;
 
 /**
  * The rows `sessionLineageQuery` starts from, with every row of their event ids: its whole answer
+ * (the two conditions as two scans: in an OR, the session's `seq` range in `own` prunes nothing)
  * when no row inherited through a place outside them (`closesLineage`), in one pass less than
  * following the chain.
  */
 export function sessionLineageSeedQuery(own: SqlQuery, retrievalIds: Iterable<string>): SqlQuery {
   return sql`
 WITH seed AS (
-  SELECT event_id FROM action_lineage WHERE ${own} OR list_contains(${idList(retrievalIds)}, effective_source_retrieval_id)
+  SELECT event_id FROM action_lineage WHERE ${own}
+  UNION ALL
+  SELECT event_id FROM action_lineage WHERE list_contains(${idList(retrievalIds)}, effective_source_retrieval_id)
 )
 SELECT ${LINEAGE_COLUMNS} FROM action_lineage
 WHERE event_id IN (SELECT event_id FROM seed)
@@ -144,11 +151,25 @@ ORDER BY seq`;
 
 export const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
 
+/**
+ * `assetInfoQuery` and `relevanceQuery` in one statement (a statement costs its planning and, in
+ * the browser, three messages to the engine's worker): rows of both shapes, told apart by `is_asset`.
+ */
+export function assetsAndGradesQuery(assetIds: Iterable<string>, retrievalIds: Iterable<string>): SqlQuery {
+  return sql`
+SELECT true AS is_asset, asset_id, title, kind, NULL AS retrieval_id, NULL AS grade FROM (${assetInfoQuery(assetIds)})
+UNION ALL
+SELECT false, asset_id, NULL, NULL, retrieval_id, grade FROM (${relevanceQuery(retrievalIds)})`;
+}
+
+type AssetOrGradeRow = AssetInfoRow & RelevanceRow & { is_asset: boolean };
+
 /** Catalog entries and grades for retrievals and actions: what the graph and the ranked lists label assets with. */
 export async function loadAssetsAndGrades(engine: Engine, retrievals: LineageRetrievalRow[], actions: LineageActionRow[]) {
   const assetIds = new Set([...retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...actions.flatMap((row) => row.consumed_asset_id ?? [])]);
-  const assets = await run<AssetInfoRow>(engine, assetInfoQuery(assetIds));
-  const relevance = await run<RelevanceRow>(engine, relevanceQuery(retrievals.map((row) => row.retrieval_id)));
+  const rows = await run<AssetOrGradeRow>(engine, assetsAndGradesQuery(assetIds, retrievals.map((row) => row.retrieval_id)));
+  const assets: AssetInfoRow[] = rows.filter((row) => row.is_asset).map(({ asset_id, title, kind }) => ({ asset_id, title, kind }));
+  const relevance: RelevanceRow[] = rows.filter((row) => !row.is_asset).map(({ retrieval_id, asset_id, grade }) => ({ retrieval_id, asset_id, grade }));
   return { assets, relevance };
 }
 
@@ -178,6 +199,15 @@ export interface SessionPageRequest {
 interface PageEvents {
   events: SessionEvent[];
   page: SessionPage;
+  /** The `seq` range holding the whole session (null when session_summary has no row for it). */
+  range: SeqRange | null;
+}
+
+interface SessionTypes {
+  event_type_bits: number;
+  events: number;
+  min_seq: number;
+  max_seq: number;
 }
 
 /**
@@ -185,32 +215,70 @@ interface PageEvents {
  * has; a page past the end reads as the last.
  */
 async function loadSessionEvents(engine: Engine, sessionId: string, request: SessionPageRequest, size: number): Promise<PageEvents> {
-  const [summary] = await engine.query<{ event_type_bits: number; events: number }>(SESSION_EVENT_TYPES_SQL, [sessionId]);
-  if (!summary) return wholeSession(await engine.query<SessionEvent>(SESSION_EVENTS_SQL, [sessionId]), size);
+  const [summary] = await engine.query<SessionTypes>(SESSION_EVENT_TYPES_SQL, [sessionId]);
+  if (!summary) return wholeSession(await engine.query<SessionEvent>(SESSION_EVENTS_SQL, [sessionId]), size, null);
   const types = typesOfBits(summary.event_type_bits);
+  const range = { from: Number(summary.min_seq), to: Number(summary.max_seq) };
   // a session of one page is read whole, with no query for its keys
-  if (summary.events <= size) return wholeSession(await run<SessionEvent>(engine, sessionEventsOfTypesQuery(sessionId, types)), size);
+  if (summary.events <= size) return wholeSession(asSessionEvents(await run(engine, sessionEventsOfTypesQuery(sessionId, types, range))), size, range);
   const lastIndex = Math.max(0, Math.ceil(summary.events / size) - 1);
-  const index = Math.min(request.page ?? (await pageOfNode(engine, sessionId, types, request.node ?? null, size)), lastIndex);
-  const keys = await run<SessionPageKey>(engine, sessionPageKeysQuery(sessionId, types, index * size, size));
+  const index = Math.min(request.page ?? (await pageOfNode(engine, sessionId, types, range, request.node ?? null, size)), lastIndex);
+  const keys = await run<SessionPageKey>(engine, sessionPageKeysQuery(sessionId, types, range, index * size, size));
   const shown = keys.filter((key) => key.seq !== null);
   const turnIds = [...new Set(shown.map((key) => key.turn_id))];
   const page = { index, size, events: keys[0].events, turns: keys[0].turns, firstTurn: shown[0]?.turn ?? 0, lastTurn: shown.at(-1)?.turn ?? 0, turnIds };
-  const events = await run<SessionEvent>(engine, sessionEventsOfTypesQuery(sessionId, types, shown.map((key) => key.seq!)));
-  return { events, page };
+  const events = asSessionEvents(await run(engine, sessionEventsOfTypesQuery(sessionId, types, range, shown.map((key) => key.seq!))));
+  return { events, page, range };
 }
 
-async function pageOfNode(engine: Engine, sessionId: string, types: readonly string[], node: string | null, size: number): Promise<number> {
+async function pageOfNode(engine: Engine, sessionId: string, types: readonly string[], range: SeqRange, node: string | null, size: number): Promise<number> {
   const row = traceRowOfNode(node);
   if (!row) return 0;
-  const [found] = await run<{ shown_at: number }>(engine, sessionRowPositionQuery(sessionId, types, row));
+  const [found] = await run<{ shown_at: number }>(engine, sessionRowPositionQuery(sessionId, types, range, row));
   return found ? Math.floor(found.shown_at / size) : 0;
 }
 
 /** A session on one page: its turns counted as the timeline groups them (model/session/turn-groups.ts). */
-function wholeSession(events: SessionEvent[], size: number): PageEvents {
+function wholeSession(events: SessionEvent[], size: number, range: SeqRange | null): PageEvents {
   const turnIds = groupByTurn(events).map((turn) => turn.turnId);
-  return { events, page: { index: 0, size, events: events.length, turns: turnIds.length, firstTurn: Math.min(1, turnIds.length), lastTurn: turnIds.length, turnIds } };
+  return { events, range, page: { index: 0, size, events: events.length, turns: turnIds.length, firstTurn: Math.min(1, turnIds.length), lastTurn: turnIds.length, turnIds } };
+}
+
+type RetrievalFacts = Pick<LineageRetrievalRow, 'retrieval_id' | 'role' | 'judged' | 'p_at_1' | 'ndcg_at_k' | 'tier1_bad' | 'matrix_cell' | 'orf_signals'>;
+
+/** The facts (`LINEAGE_FACTS_TABLE`) of these retrievals, for those whose rows are read already. */
+export function lineageFactsQuery(retrievalIds: Iterable<string>): SqlQuery {
+  return sql`
+SELECT retrieval_id, role, judged, p_at_1, ndcg_at_k, tier1_bad, matrix_cell, orf_signals
+FROM ${rawSql(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN ${idSet(retrievalIds)}`;
+}
+
+/** `lineageRetrievalsQuery`'s row of a retrieval whose event is on the page. */
+const retrievalRowOf = (event: SessionEvent, facts: RetrievalFacts | undefined): LineageRetrievalRow => ({
+  retrieval_id: event.retrieval_id!, event_id: event.event_id, session_id: event.session_id, request_id: event.request_id,
+  turn_id: event.turn_id, ts: event.ts, seq: event.seq, query: event.query, returned_asset_ids: event.returned_asset_ids,
+  scores: event.scores, rewrite_of: event.rewrite_of, role: facts?.role ?? event.role,
+  judged: facts?.judged ?? null, p_at_1: facts?.p_at_1 ?? null, ndcg_at_k: facts?.ndcg_at_k ?? null, tier1_bad: facts?.tier1_bad ?? null,
+  matrix_cell: facts?.matrix_cell ?? null, orf_signals: facts?.orf_signals ?? null,
+});
+
+/**
+ * What `lineageRetrievalsQuery` gives for the page's retrievals and `otherSources` (retrievals
+ * of other sessions its lineage names): the page's rows come from its events (retrieval ids are
+ * unique: the ingest rejects a repeated one), so only their facts are read, and no scan of the
+ * retrievals decodes their lists a second time.
+ */
+async function loadPageRetrievals(engine: Engine, events: readonly SessionEvent[], otherSources: readonly string[]): Promise<LineageRetrievalRow[]> {
+  const own = new Map<string, SessionEvent>();
+  for (const event of events) {
+    if (event.type !== 'retrieval' || !event.retrieval_id) continue;
+    const seen = own.get(event.retrieval_id);
+    if (!seen || event.seq < seen.seq) own.set(event.retrieval_id, event);
+  }
+  const facts = own.size > 0 ? await run<RetrievalFacts>(engine, lineageFactsQuery(own.keys())) : [];
+  const factsOf = new Map(facts.map((row) => [row.retrieval_id, row]));
+  const others = otherSources.length > 0 ? await run<LineageRetrievalRow>(engine, lineageRetrievalsQuery([sql`r.retrieval_id IN ${idSet(otherSources)}`])) : [];
+  return [...[...own.values()].map((event) => retrievalRowOf(event, factsOf.get(event.retrieval_id!))), ...others].sort(byTimeThenSeq).slice(0, 100_000);
 }
 
 /**
@@ -231,19 +299,15 @@ function pageSpansQuery(sessionId: string, events: readonly SessionEvent[], whol
 export async function loadSessionInspector(
   engine: Engine, sessionId: string, request: SessionPageRequest = {}, size = SESSION_PAGE_EVENTS,
 ): Promise<SessionInspectorPage> {
-  const { events, page } = await loadSessionEvents(engine, sessionId, request, size);
+  const { events, page, range } = await loadSessionEvents(engine, sessionId, request, size);
   const whole = events.length === page.events;
   const ownRetrievals = events.flatMap((event) => (event.type === 'retrieval' && event.retrieval_id ? [event.retrieval_id] : []));
   const ownActions = events.flatMap((event) => (event.type === 'action' && event.event_id ? [event.event_id] : []));
-  const own = whole ? sql`session_id = ${sessionId}` : sql`list_contains(${idList(ownActions)}, event_id)`;
+  const own = whole ? sql`${seqRangeSql(range)} AND session_id = ${sessionId}` : sql`list_contains(${idList(ownActions)}, event_id)`;
   const actions = await loadSessionLineage(engine, own, ownRetrievals);
-  // the session's own retrievals are read by session (or by id on a page); only sources in other sessions by id
   const ownIds = new Set(ownRetrievals);
   const otherSources = [...new Set(actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !ownIds.has(id));
-  const retrievals = await run<LineageRetrievalRow>(engine, lineageRetrievalsQuery([
-    whole ? sql`r.session_id = ${sessionId}` : sql`r.retrieval_id IN ${idSet(ownRetrievals)}`,
-    ...(otherSources.length > 0 ? [sql`r.retrieval_id IN ${idSet(otherSources)}`] : []),
-  ]));
+  const retrievals = await loadPageRetrievals(engine, events, otherSources);
   const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, actions);
   const warnings = await run<ReferenceWarningRow>(engine, eventWarningsQuery(events.map((event) => event.seq)));
   const spans = await run<SessionSpan>(engine, pageSpansQuery(sessionId, events, whole));

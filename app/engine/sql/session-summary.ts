@@ -11,7 +11,9 @@ export const typesOfBits = (bits: number): EventType[] => EVENT_TYPE_NAMES.filte
 
 /**
  * `session_summary`, derived after every load: one row per session for the sessions screen, from
- * that session's events only; `event_type_bits` lets the inspector read only those types' views.
+ * that session's events only; `event_type_bits` lets the inspector read only those types' tables,
+ * and `min_seq`…`max_seq` only the part of them that holds the session (loads append in `seq`
+ * order, so each row group's `seq` range lets DuckDB skip the others).
  */
 export const sessionSummarySelect = (scope: KeyScope) => `
 SELECT session_id,
@@ -25,7 +27,9 @@ SELECT session_id,
        count(*) FILTER (WHERE type = 'retrieval')::INTEGER AS retrievals,
        count(*) FILTER (WHERE type = 'action')::INTEGER AS actions,
        count(*) FILTER (WHERE type = 'action' AND ${actionRuleSql('completion')})::INTEGER AS completions,
-       ${EVENT_TYPE_BITS_SQL} AS event_type_bits
+       ${EVENT_TYPE_BITS_SQL} AS event_type_bits,
+       min(seq) AS min_seq,
+       max(seq) AS max_seq
 FROM events
 WHERE session_id IS NOT NULL AND ${keyIn(scope, 'session_id')}
 GROUP BY session_id`;

@@ -1,5 +1,7 @@
 import type { SearchField, SessionSearchMatch } from '../../model/session/session-list';
-import { EVENT_TYPE_NAMES } from '../../schema/event-types';
+import type { SessionEvent } from '../../model/lineage/timeline';
+import { EVENT_COLUMNS, TYPE_COLUMNS, typeTable } from '../../schema/columns';
+import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { TYPE_VIEWS } from './ddl';
 import { ident } from './quote';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
@@ -46,21 +48,62 @@ export const SURFACES_SQL = `SELECT DISTINCT surface FROM session_summary WHERE 
 export const SESSION_EVENTS_SQL = `SELECT e.*, f.name AS file FROM events e LEFT JOIN files f ON f.file_id = e.file_id
   WHERE e.session_id = ? ORDER BY e.ts NULLS LAST, e.seq`;
 
-/** The types of a session's events (`session_summary.event_type_bits`, session-summary.ts `typesOfBits`) and their count; no row when it has none. */
-export const SESSION_EVENT_TYPES_SQL = `SELECT event_type_bits, events FROM session_summary WHERE session_id = ?`;
+/**
+ * The types of a session's events (`session_summary.event_type_bits`, session-summary.ts `typesOfBits`),
+ * their count and the `seq` range holding them; no row when it has none.
+ */
+export const SESSION_EVENT_TYPES_SQL = `SELECT event_type_bits, events, min_seq, max_seq FROM session_summary WHERE session_id = ?`;
+
+/** The `seq` range holding a session's events (session_summary's `min_seq`, `max_seq`). */
+export interface SeqRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * `seq BETWEEN from AND to` as literals, not bound values: DuckDB prunes a table's row groups by
+ * a constant range (their min/max `seq`), and a bound one only filters the rows it has read.
+ * They are integers read from the engine, so nothing of a user's is written into the SQL.
+ */
+export function seqRangeSql(range: SeqRange | null, column = 'seq'): SqlQuery {
+  if (!range) return rawSql('TRUE');
+  const { from, to } = range;
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new Error(`not a seq range: ${from}…${to}`);
+  return rawSql(`${column} BETWEEN ${from} AND ${to}`);
+}
 
 const typeViews = (types: readonly string[], columns: string) =>
   joinSql(EVENT_TYPE_NAMES.filter((type) => types.includes(type)).map((type) => rawSql(`SELECT ${columns} FROM ${ident(TYPE_VIEWS[type])}`)), ' UNION ALL ');
 
 /**
- * SESSION_EVENTS_SQL over the views of these types only (the same rows and columns): planning the
- * `events` view, every type's view with every column, costs more than reading one session.
- * With `seqs`, only those events (one page of a long session).
+ * SESSION_EVENTS_SQL's rows read from the tables of these types only, each with only the columns
+ * it stores (`UNION ALL BY NAME`), unordered: `asSessionEvents` makes them the same rows, columns
+ * and order. Planning the `events` view (every type with all 58 columns) costs more than reading
+ * one session, and each column read costs decoding the stretch of it that holds the session.
+ * `range` (the session's, or null) narrows the scans; with `seqs`, only those events (one page of a long session).
  */
-export function sessionEventsOfTypesQuery(sessionId: string, types: readonly string[], seqs?: readonly number[]): SqlQuery {
-  const page = seqs ? sql` AND e.seq IN (SELECT TRY_CAST(unnest(string_split(${seqs.join(',')}, ',')) AS BIGINT))` : rawSql('');
-  return sql`SELECT e.*, f.name AS file FROM (${typeViews(types, '*')}) e LEFT JOIN files f ON f.file_id = e.file_id
-  WHERE e.session_id = ${sessionId}${page} ORDER BY e.ts NULLS LAST, e.seq`;
+export function sessionEventsOfTypesQuery(sessionId: string, types: readonly EventType[], range: SeqRange | null, seqs?: readonly number[]): SqlQuery {
+  const page = seqs ? sql` AND seq IN (SELECT TRY_CAST(unnest(string_split(${seqs.join(',')}, ',')) AS BIGINT))` : rawSql('');
+  const tables = EVENT_TYPE_NAMES.filter((type) => types.includes(type)).map((type) => sql`
+SELECT ${rawSql(TYPE_COLUMNS[type].map((column) => ident(column.name)).join(', '))} FROM ${rawSql(ident(typeTable(type)))}
+WHERE ${seqRangeSql(range)} AND session_id = ${sessionId}${page}`);
+  if (tables.length === 0) return sql`SELECT NULL AS seq WHERE false`;
+  return sql`SELECT e.*, f.name AS file FROM (${joinSql(tables, ' UNION ALL BY NAME ')}) e LEFT JOIN files f ON f.file_id = e.file_id`;
+}
+
+/** `ORDER BY ts NULLS LAST, seq` (seq is unique). */
+export const byTimeThenSeq = (a: { ts: number | null; seq: number }, b: { ts: number | null; seq: number }) =>
+  (a.ts === b.ts ? 0 : a.ts === null ? 1 : b.ts === null ? -1 : a.ts - b.ts) || a.seq - b.seq;
+
+/** `sessionEventsOfTypesQuery`'s rows as SESSION_EVENTS_SQL gives them: every event column in order (null where a type has none), `ts NULLS LAST, seq`. */
+export function asSessionEvents(rows: readonly Record<string, unknown>[]): SessionEvent[] {
+  const events = rows.map((row) => {
+    const event: Record<string, unknown> = {};
+    for (const { name } of EVENT_COLUMNS) event[name] = row[name] ?? null;
+    event.file = row.file ?? null;
+    return event as SessionEvent;
+  });
+  return events.sort(byTimeThenSeq);
 }
 
 /** One row of a session page's keys: the event, its turn (1-based) and the session's totals. */
@@ -78,9 +121,9 @@ export interface SessionPageKey {
  * turn), each with its turn's number, and the session's event and turn counts; one row with a
  * null `seq` when the page is past the end. Reads three narrow columns, so any session size.
  */
-export function sessionPageKeysQuery(sessionId: string, types: readonly string[], offset: number, limit: number): SqlQuery {
+export function sessionPageKeysQuery(sessionId: string, types: readonly string[], range: SeqRange | null, offset: number, limit: number): SqlQuery {
   return sql`
-WITH ${timelineOrder(sessionId, types)},
+WITH ${timelineOrder(sessionId, types, range)},
 totals AS (SELECT count(*)::INTEGER AS events, coalesce(max(turn), 0)::INTEGER AS turns FROM shown),
 page AS (SELECT seq, turn_id, turn, shown_at FROM shown WHERE shown_at >= CAST(${offset} AS BIGINT) AND shown_at < CAST(${offset + limit} AS BIGINT))
 SELECT p.seq, p.turn_id, p.turn::INTEGER AS turn, t.events, t.turns FROM totals t LEFT JOIN page p ON true
@@ -88,22 +131,24 @@ ORDER BY p.shown_at`;
 }
 
 /** `shown`: the session's events with their place in the timeline (`shown_at`, 0-based) and their turn's number, for a `WITH`. */
-function timelineOrder(sessionId: string, types: readonly string[]): SqlQuery {
+function timelineOrder(sessionId: string, types: readonly string[], range: SeqRange | null): SqlQuery {
   return sql`placed AS (
   SELECT seq, turn_id, row_number() OVER (ORDER BY ts NULLS LAST, seq) AS time_rank
-  FROM (${typeViews(types, 'seq, ts, turn_id, session_id')}) WHERE session_id = ${sessionId}
+  FROM (${typeViews(types, 'seq, ts, turn_id, session_id')}) WHERE ${seqRangeSql(range)} AND session_id = ${sessionId}
 ),
 turned AS (SELECT seq, turn_id, time_rank, min(time_rank) OVER (PARTITION BY turn_id) AS turn_at FROM placed),
 shown AS (SELECT seq, turn_id, row_number() OVER (ORDER BY turn_at, time_rank) - 1 AS shown_at, dense_rank() OVER (ORDER BY turn_at) AS turn FROM turned)`;
 }
 
 /** Where the session's retrieval or action (by event id) sits in its timeline (0-based); no row when it is not in the session. */
-export function sessionRowPositionQuery(sessionId: string, types: readonly string[], row: { kind: 'retrieval' | 'action'; id: string }): SqlQuery {
+export function sessionRowPositionQuery(
+  sessionId: string, types: readonly string[], range: SeqRange | null, row: { kind: 'retrieval' | 'action'; id: string },
+): SqlQuery {
   const target = row.kind === 'retrieval'
     ? sql`SELECT seq FROM retrievals WHERE session_id = ${sessionId} AND retrieval_id = ${row.id}`
     : sql`SELECT seq FROM actions WHERE session_id = ${sessionId} AND event_id = ${row.id}`;
   return sql`
-WITH ${timelineOrder(sessionId, types)}
+WITH ${timelineOrder(sessionId, types, range)}
 SELECT shown_at::INTEGER AS shown_at FROM shown WHERE seq IN (${target}) ORDER BY shown_at LIMIT 1`;
 }
 

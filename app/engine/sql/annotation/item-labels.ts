@@ -3,6 +3,7 @@ import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 
 export type { ItemLabelRow };
 import { idSet } from '../session-inspector';
+import { type SeqRange, seqRangeSql } from '../sessions';
 import { sql, type SqlQuery } from '../metrics/sql-query';
 
 /** The items whose labels a screen shows: retrievals (relevance and role), turns (intent), responses (answer review). */
@@ -10,6 +11,8 @@ export interface LabelTargets {
   retrievalIds?: readonly string[];
   turnIds?: readonly string[];
   responseIds?: readonly string[];
+  /** The `seq` range holding the retrievals' own events, when known (a session's): the retrievals are read from it alone. */
+  retrievalSeqRange?: SeqRange | null;
 }
 
 
@@ -18,7 +21,7 @@ export interface LabelTargets {
  * (a query label once per retrieval of that query), intent labels of the turns, answer reviews
  * of the responses.
  */
-export function itemLabelsQuery({ retrievalIds = [], turnIds = [], responseIds = [] }: LabelTargets): SqlQuery {
+export function itemLabelsQuery({ retrievalIds = [], turnIds = [], responseIds = [], retrievalSeqRange = null }: LabelTargets): SqlQuery {
   // The labels are picked first and ranked after: ranking every label with all its columns, or
   // joining every retrieval by query, costs more than a session's labels.
   return sql`
@@ -26,15 +29,21 @@ WITH targeted AS (
   SELECT l.* FROM labels l WHERE l.retrieval_id IN ${idSet(retrievalIds)} AND l.kind IN ('relevance', 'role')
   UNION ALL
   SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM labels l
-  JOIN (SELECT retrieval_id, query FROM retrievals WHERE retrieval_id IN ${idSet(retrievalIds)}) r ON r.query = l.query
+  JOIN (SELECT retrieval_id, query FROM retrievals WHERE ${seqRangeSql(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r ON r.query = l.query
   WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL
   UNION ALL
   SELECT l.* FROM labels l WHERE l.kind = 'intent' AND l.turn_id IN ${idSet(turnIds)}
   UNION ALL
   SELECT l.* FROM labels l WHERE l.kind = 'answer_review' AND l.target_event_id IN ${idSet(responseIds)}
 ),
+picked AS (SELECT DISTINCT seq, ts FROM targeted),
+-- a label's row_number() OVER (ORDER BY ts NULLS FIRST, seq) among all labels (seq is unique):
+-- counted for the picked labels only, where numbering all of them sorts every label
 label_order AS (
-  SELECT seq, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels
+  SELECT p.seq, (1 + count(*) FILTER (WHERE CASE WHEN p.ts IS NULL THEN l.ts IS NULL AND l.seq < p.seq
+                                             ELSE l.ts IS NULL OR l.ts < p.ts OR (l.ts = p.ts AND l.seq < p.seq) END))::INTEGER AS label_order
+  FROM picked p, (SELECT ts, seq FROM labels) l
+  GROUP BY p.seq
 )
 SELECT t.event_id, t.kind, t.retrieval_id, t.query, t.asset_id, t.grade::INTEGER AS grade, t.role, t.turn_id,
        t.retrieval_intent, t.intents, t.target_event_id, t.verdict, t.note, t.annotator,

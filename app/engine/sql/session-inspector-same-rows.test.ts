@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
+import type { SessionEvent } from '../../model/lineage/timeline';
+import { itemLabelsQuery } from './annotation/item-labels';
+import { notReturnedLabeledQuery } from './annotation/session-labels';
+import { LINEAGE_DATASET, user } from './lineage-fixture';
+import { at, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
+import { loadedTestEngine } from './metrics/loaded-test-engine';
+import { sql } from './metrics/sql-query';
+import {
+  assetInfoQuery, assetsAndGradesQuery, idSet, lineageRetrievalsQuery, loadSessionInspector, prepareLineage, relevanceQuery, run,
+} from './session-inspector';
+
+/**
+ * The session inspector reads fewer, narrower statements than the queries it replaced; these
+ * compare its answers with those queries' (kept here as the reference) on every session.
+ * Beside the lineage fixture: s5 with two retrievals at the same time, labeled by id and by query,
+ * labels without `ts` and labels with the same `ts`, so both orders have ties to break by `seq`.
+ */
+const label = (id: string, fields: TestEvent): TestEvent => ({ type: 'label', event_id: id, annotator: 'li', ...fields });
+const DATASET: TestEvent[] = [
+  ...LINEAGE_DATASET,
+  makeRetrieval('r5', { event_id: 'e-r5', session_id: 's5', query: 'flyer', returned_asset_ids: ['a1', 'a5'], ts: at(20) }),
+  { type: 'prompt', event_id: 'p5', session_id: 's5', turn_id: 't5', text: 'a flyer', ts: at(19) },
+  { type: 'response', event_id: 'resp5', session_id: 's5', turn_id: 't5', text: 'here', ts: at(21) },
+  makeRetrieval('r6', { event_id: 'e-r6', session_id: 's5', query: 'poster', returned_asset_ids: ['a2'], ts: at(20) }),
+  user('use5', 'place', { session_id: 's5', consumed_asset_id: 'a2', source_retrieval_id: 'r2', ts: at(22) }),
+  label('l1', { kind: 'relevance', retrieval_id: 'r5', asset_id: 'a5', grade: 1, ts: at(30) }),
+  label('l2', { kind: 'relevance', query: 'flyer', asset_id: 'a9', grade: 2, ts: null }),
+  label('l3', { kind: 'relevance', retrieval_id: 'r5', asset_id: 'a1', grade: 0, ts: at(30) }),
+  label('l4', { kind: 'intent', turn_id: 't5', retrieval_intent: true, intents: ['find'], ts: null }),
+  label('l5', { kind: 'answer_review', target_event_id: 'resp5', verdict: 'correct', ts: at(25) }),
+  label('l6', { kind: 'role', retrieval_id: 'r6', role: 'find', ts: at(30) }),
+  makeRelevance('r6', 'a7', 2, { event_id: 'l7', ts: at(1) }),
+];
+
+/** The label targets the sessions screen takes from a page's events (features/sessions/label-targets.ts). */
+function labelTargets(events: readonly SessionEvent[]) {
+  const retrievals = events.filter((event) => event.type === 'retrieval');
+  const seqs = retrievals.map((event) => event.seq);
+  return {
+    retrievalIds: retrievals.map((event) => event.retrieval_id!),
+    turnIds: [...new Set(events.flatMap((event) => (event.type === 'prompt' && event.turn_id ? [event.turn_id] : [])))],
+    responseIds: events.flatMap((event) => (event.type === 'response' && event.event_id ? [event.event_id] : [])),
+    retrievalSeqRange: seqs.length > 0 ? { from: Math.min(...seqs), to: Math.max(...seqs) } : null,
+  };
+}
+
+const engine = loadedTestEngine(DATASET);
+let sessions: string[] = [];
+beforeAll(async () => {
+  await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
+  sessions = (await engine.query<{ session_id: string }>('SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1'))
+    .map((row) => row.session_id);
+}, 60_000);
+
+describe('the session inspector answers as the queries it replaced', () => {
+  it('retrievals: the page\'s own from its events with their facts, other sessions\' sources by id', async () => {
+    expect(sessions).toEqual(['s1', 's2', 's3', 's4', 's5']);
+    for (const sessionId of sessions) {
+      const rows = await loadSessionInspector(engine, sessionId);
+      const own = new Set(rows.events.flatMap((event) => (event.type === 'retrieval' ? [event.retrieval_id!] : [])));
+      const others = [...new Set(rows.actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !own.has(id));
+      const reference = await run(engine, lineageRetrievalsQuery([
+        sql`r.session_id = ${sessionId}`, ...(others.length > 0 ? [sql`r.retrieval_id IN ${idSet(others)}`] : []),
+      ]));
+      expect(rows.retrievals, sessionId).toEqual(reference);
+    }
+    // s5 reads its own two (at the same time: in file order) and r2 of s3, which its place names
+    expect((await loadSessionInspector(engine, 's5')).retrievals.map((row) => [row.retrieval_id, row.judged])).toEqual([
+      ['r2', true], ['r5', true], ['r6', true],
+    ]);
+  });
+
+  it('titles and grades in one statement: the rows of the two queries', async () => {
+    const assetIds = ['a1', 'a2', 'a5', 'a9'];
+    const retrievalIds = ['r1', 'r2', 'r5', 'r6'];
+    const rows = await run<{ is_asset: boolean }>(engine, assetsAndGradesQuery(assetIds, retrievalIds));
+    const assets = await run(engine, assetInfoQuery(assetIds));
+    const relevance = await run(engine, relevanceQuery(retrievalIds));
+    expect(assets).toHaveLength(1);
+    expect(relevance.length).toBeGreaterThan(4);
+    expect(rows.filter((row) => row.is_asset)).toHaveLength(assets.length);
+    expect(rows.filter((row) => !row.is_asset)).toHaveLength(relevance.length);
+    for (const sessionId of sessions) {
+      const inspector = await loadSessionInspector(engine, sessionId);
+      const assetsOf = new Set([...inspector.retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...inspector.actions.flatMap((row) => row.consumed_asset_id ?? [])]);
+      expect(inspector.assets, sessionId).toEqual(await run(engine, assetInfoQuery(assetsOf)));
+      expect(inspector.relevance, sessionId).toEqual(await run(engine, relevanceQuery(inspector.retrievals.map((row) => row.retrieval_id))));
+    }
+  });
+
+  it('label order: each label\'s place among all labels (ts, labels without ts first, then seq)', async () => {
+    const order = new Map((await engine.query<{ event_id: string; label_order: number }>(
+      'SELECT event_id, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels',
+    )).map((row) => [row.event_id, row.label_order]));
+    const targets = labelTargets((await loadSessionInspector(engine, 's5')).events);
+    const rows = await run<{ event_id: string; label_order: number }>(engine, itemLabelsQuery(targets));
+    // without ts, first in file order: the fixture's three grades, l2, l4; then l7 at minute 1, l5 at 25, and l1, l3, l6 at 30
+    expect(rows.map((row) => [row.event_id, row.label_order])).toEqual([
+      ['l2', 4], ['l4', 5], ['l7', 6], ['l5', 7], ['l1', 8], ['l3', 9], ['l6', 10],
+    ]);
+    for (const row of rows) expect(row.label_order, row.event_id).toBe(order.get(row.event_id));
+  });
+
+  it('labeled, not returned: the same rows read within the retrievals\' seq range', async () => {
+    for (const sessionId of sessions) {
+      const targets = labelTargets((await loadSessionInspector(engine, sessionId)).events);
+      expect(await run(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange)), sessionId)
+        .toEqual(await run(engine, notReturnedLabeledQuery(targets.retrievalIds)));
+    }
+    const targets = labelTargets((await loadSessionInspector(engine, 's5')).events);
+    expect((await run<{ asset_id: string }>(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange))).map((row) => row.asset_id))
+      .toEqual(['a9', 'a7']);
+  });
+});
