@@ -11,6 +11,7 @@ export interface Route {
 export const ROUTES: Route[] = [
   { id: 'overview', label: 'Overview', screen: lazy(() => import('./features/overview/OverviewScreen')) },
   { id: 'metrics', label: 'Metrics', screen: lazy(() => import('./features/metrics/MetricsScreen')) },
+  { id: 'compare', label: 'Compare', screen: lazy(() => import('./features/compare/CompareScreen')) },
   { id: 'sessions', label: 'Sessions', screen: lazy(() => import('./features/sessions/SessionsScreen')) },
   { id: 'lineage', label: 'Lineage', screen: lazy(() => import('./features/lineage/LineageScreen')) },
   { id: 'questions', label: 'Questions', screen: lazy(() => import('./features/questions/QuestionsScreen')) },

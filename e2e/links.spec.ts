@@ -24,7 +24,7 @@ test.beforeAll(async ({ browser }) => {
   await app.open();
   await app.loadFiles(...GOOD_SAMPLES, 'malformed.jsonl');
   loaded = (await statusLine().textContent())!;
-  expect(loaded).toMatch(/^Loaded [\d,]+ events from 6 files \([1-9]\d* rejected\)$/);
+  expect(loaded).toMatch(/^Loaded [\d,]+ events from 7 files \([1-9]\d* rejected\)$/);
   await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
 });
 

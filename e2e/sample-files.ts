@@ -18,4 +18,4 @@ export function recordCount(name: string): number {
   return text.split('\n').filter((line) => line.trim() !== '').length - 1;
 }
 
-export const GOOD_SAMPLES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl'];
+export const GOOD_SAMPLES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl'];

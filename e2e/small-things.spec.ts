@@ -195,7 +195,7 @@ test('the bundled samples, fetched from our origin, show their sizes on disk; th
   // vite preview serves a .gz with Content-Encoding: gzip, so the browser hands over the text: the size must still be the file's.
   await expect(gzCell).toHaveText(`${siSize(statSync(gz).size)} (gzip; ${siSize(gunzipSync(readFileSync(gz)).byteLength)} of text)`);
   await expect(gzCell).toHaveAttribute('title', `${statSync(gz).size.toLocaleString('en-US')} bytes`);
-  for (const name of ['creative-assistant.jsonl', 'creative-labels.csv', 'multihop-qa.json', 'customer-service.jsonl']) {
+  for (const name of ['creative-assistant.jsonl', 'creative-labels.csv', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl']) {
     const cell = files.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1);
     await expect(cell, name).toHaveAttribute('title', `${statSync(samplePath(name)).size.toLocaleString('en-US')} bytes`);
   }

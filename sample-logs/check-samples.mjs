@@ -11,10 +11,11 @@ import { checkMalformed } from './check/malformed-check.mjs';
 import { readCsvEvents, readGzipJsonLines, readJsonEvents, readJsonLines } from './check/read.mjs';
 import { sampleProblems } from './check/schema.mjs';
 import { supportFindings } from './check/support-findings.mjs';
+import { trialFindings } from './check/trial-findings.mjs';
 
 const GOOD_FILES = {
   'creative-assistant.jsonl': readJsonLines, 'creative-labels.csv': readCsvEvents, 'asset-catalog.jsonl.gz': readGzipJsonLines,
-  'multihop-qa.json': readJsonEvents, 'customer-service.jsonl': readJsonLines,
+  'multihop-qa.json': readJsonEvents, 'customer-service.jsonl': readJsonLines, 'retrieval-trial.jsonl': readJsonLines,
 };
 const ALL_FILES = Object.keys(GOOD_FILES).concat('malformed.jsonl', 'malformed.expected.json');
 const SIZE_RANGE = [1.5e6, 4e6];
@@ -89,6 +90,18 @@ export function runChecks(dir) {
   expect(fail, support.negativeShare > 0.15 && support.negativeShare < 0.25, `negative eval share ${support.negativeShare}`);
   expect(fail, support.evalRecall > support.productionRecall + 0.1, `eval recall ${support.evalRecall} vs production ${support.productionRecall}`);
 
+  const otherQueries = new Set(Object.entries(files).filter(([name]) => name !== 'retrieval-trial.jsonl').flatMap(([, events]) => events.map((e) => e.query)));
+  const trial = trialFindings(files['retrieval-trial.jsonl'], ['release-41', 'release-42'], otherQueries);
+  expect(fail, trial.queries >= 80 && trial.queries <= 120, `trial: ${trial.queries} queries`);
+  expect(fail, trial.inBoth === trial.queries && trial.judgedInBoth === trial.queries && trial.unjudgedRetrievals === 0,
+    `trial: ${trial.inBoth} queries in both arms, ${trial.judgedInBoth} judged in both, of ${trial.queries}; ${trial.unjudgedRetrievals} unjudged retrievals`);
+  expect(fail, trial.rerunQueries.every((n) => n >= 3), `trial: queries replayed twice per arm ${trial.rerunQueries}`);
+  expect(fail, trial.sessionsPerArm.every((n) => n === trial.queries), `trial: sessions per arm ${trial.sessionsPerArm}, one per query expected`);
+  expect(fail, trial.surfaces.join() === 'replay' && trial.retrievers.map((r) => r.join()).join('|') === 'bm25+dense-rrf|dense-v4', `trial: surfaces ${trial.surfaces}, retrievers ${JSON.stringify(trial.retrievers)}`);
+  expect(fail, trial.sharedWithOtherFiles === 0, `trial: ${trial.sharedWithOtherFiles} query texts also in other files`);
+  expect(fail, trial.meanDelta < -0.05 && trial.pValue < 0.01, `trial: nDCG@10 delta ${trial.meanDelta} (p ${trial.pValue}) is no significant loss`);
+  expect(fail, trial.gains >= 10 && trial.losses >= 20, `trial: ${trial.gains} gains, ${trial.losses} losses`);
+
   const malformed = checkMalformed(join(dir, 'malformed.jsonl'), join(dir, 'malformed.expected.json'), fail);
   const bytes = ALL_FILES.reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
   expect(fail, bytes >= SIZE_RANGE[0] && bytes <= SIZE_RANGE[1], `total size ${bytes} bytes outside 1.5–4 MB`);
@@ -97,6 +110,7 @@ export function runChecks(dir) {
   console.log(`  creative: ${JSON.stringify({ ...creative, roles: [...creative.roles] })}`);
   console.log(`  drift: ${JSON.stringify(drift)}`);
   console.log(`  support: alarm weeks ${alarmWeeks.join(', ')}; shipping-insurance handoff ${insurance.before.join('/')} before, ${insurance.after.join('/')} after; eval recall@5 ${support.evalRecall.toFixed(3)} vs production ${support.productionRecall.toFixed(3)} (${support.productionJudged} judged); ${support.answerReviews} answer reviews`);
+  console.log(`  trial: ${trial.queries} queries in both arms (${trial.rerunQueries.join('/')} replayed twice); nDCG@10 ${trial.ndcg.map((x) => x.toFixed(3)).join(' → ')}, paired delta ${trial.meanDelta.toFixed(3)} (p ≈ ${trial.pValue.toFixed(4)}), ${trial.gains} gains, ${trial.losses} losses`);
   console.log(`  malformed: ${JSON.stringify(malformed)}`);
   if (failures.length) {
     console.error(`check FAILED (${failures.length}):\n  ${failures.slice(0, 40).join('\n  ')}`);

@@ -13,6 +13,7 @@ import { customerServiceLabels, evalSet } from './gen/cs-labels.mjs';
 import { generateCustomerService } from './gen/customer-service.mjs';
 import { generateMalformed } from './gen/malformed.mjs';
 import { generateMultihop, passageAssets } from './gen/multihop.mjs';
+import { generateRetrievalTrial } from './gen/retrieval-trial.mjs';
 import { writeCsv, writeGzipJsonLines, writeJsonLines, writePrettyJson, writeRawLines } from './gen/write.mjs';
 import { runChecks } from './check-samples.mjs';
 
@@ -21,7 +22,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 // One seed per file, so changing one scenario leaves the other files byte-identical.
 const SEEDS = {
   creativeWorld: 1000, creativeSessions: 1001, creativeLabels: 1002, multihop: 1101,
-  supportSessions: 7, supportEval: 2102, supportLabels: 2103,
+  supportSessions: 7, supportEval: 2102, supportLabels: 2103, retrievalTrial: 2201,
 };
 
 function parseArgs(argv) {
@@ -67,6 +68,9 @@ function writeSamples() {
   const support = generateCustomerService(SEEDS.supportSessions);
   const supportEvents = evalSet(SEEDS.supportEval).concat(support.events, customerServiceLabels(support.served, SEEDS.supportLabels));
   record('customer-service.jsonl', writeJsonLines(out('customer-service.jsonl'), supportEvents), supportEvents);
+
+  const trial = generateRetrievalTrial(SEEDS.retrievalTrial);
+  record('retrieval-trial.jsonl', writeJsonLines(out('retrieval-trial.jsonl'), trial.events), trial.events);
 
   const malformed = generateMalformed();
   record('malformed.jsonl', writeRawLines(out('malformed.jsonl'), malformed.lines), null);

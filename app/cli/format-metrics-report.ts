@@ -66,6 +66,9 @@ export function formatMetricsReport(report: MetricsReport, settings: MetricSetti
   const filters = [
     settings.surfaces && `surfaces ${settings.surfaces.join(', ')}`,
     settings.roles && `roles ${settings.roles.join(', ')}`,
+    settings.retrievers && `retrievers ${settings.retrievers.join(', ')}`,
+    settings.runIds && `runs ${settings.runIds.join(', ')}`,
+    settings.categories && `categories ${settings.categories.join(', ')}`,
     settings.from !== undefined && `from ${new Date(settings.from).toISOString()}`,
     settings.to !== undefined && `to ${new Date(settings.to).toISOString()}`,
   ].filter(Boolean);

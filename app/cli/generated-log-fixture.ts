@@ -1,19 +1,9 @@
+import { mulberry32 } from '../lib/seeded-random';
 /** Test fixture: a generated log of many sessions with bad lines, the same on every run. */
-
-/** A deterministic generator (mulberry32), so the generated log is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Sessions of retrievals, actions, labels, responses, reviews and feedback with bad lines in between. */
 export function generatedLog(sessions: number): string {
-  const next = random(12);
+  const next = mulberry32(12);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
   const lines: string[] = [];
   const day = (n: number) => new Date(Date.UTC(2026, 9, 1) + n * 3_600_000 * 7 + Math.floor(next() * 3_600_000)).toISOString();

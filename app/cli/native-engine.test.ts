@@ -7,7 +7,7 @@ import { generatedLog } from './generated-log-fixture';
 import { main } from './main';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
-const SAMPLE_FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'malformed.jsonl'];
+const SAMPLE_FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl', 'malformed.jsonl'];
 
 async function cli(...args: string[]) {
   const out: string[] = [];

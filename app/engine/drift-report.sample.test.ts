@@ -68,7 +68,7 @@ describe('computeDriftReport on sample-logs/multihop-qa.json', () => {
   });
 
   it('gives the same counts with every sample file loaded: no other file returns a gold passage', async () => {
-    await load(['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl']);
+    await load(['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl']);
     expect((await computeDriftReport(engine)).drift).toEqual(SAMPLE_DRIFT);
   });
 });

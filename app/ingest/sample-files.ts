@@ -3,6 +3,7 @@ import creativeAssistant from '../../sample-logs/creative-assistant.jsonl?url';
 import creativeLabels from '../../sample-logs/creative-labels.csv?url';
 import customerService from '../../sample-logs/customer-service.jsonl?url';
 import multihopQa from '../../sample-logs/multihop-qa.json?url';
+import retrievalTrial from '../../sample-logs/retrieval-trial.jsonl?url';
 import type { LoadInput } from './worker-protocol';
 
 /** The bundled demo logs, served from our own origin (see sample-logs/README.md). */
@@ -12,4 +13,5 @@ export const SAMPLE_FILES: LoadInput[] = [
   { kind: 'url', name: 'asset-catalog.jsonl.gz', url: assetCatalog },
   { kind: 'url', name: 'multihop-qa.json', url: multihopQa },
   { kind: 'url', name: 'customer-service.jsonl', url: customerService },
+  { kind: 'url', name: 'retrieval-trial.jsonl', url: retrievalTrial },
 ];

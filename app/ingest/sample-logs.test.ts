@@ -10,7 +10,7 @@ import { LoadState } from './load-state';
 import { nodeInputFile } from './node-files';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
-const FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'malformed.jsonl'];
+const FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl', 'malformed.jsonl'];
 
 let engine: Engine;
 beforeAll(async () => {

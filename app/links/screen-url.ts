@@ -1,7 +1,7 @@
 import type { Param } from './param';
 import { sharedSettingsFrom, sharedSettingsPairs, type SharedSettings } from './shared-settings';
 
-export type ScreenId = 'overview' | 'metrics' | 'sessions' | 'lineage' | 'questions' | 'annotate' | 'review' | 'agreement' | 'gate' | 'rejected';
+export type ScreenId = 'overview' | 'metrics' | 'compare' | 'sessions' | 'lineage' | 'questions' | 'annotate' | 'review' | 'agreement' | 'gate' | 'rejected';
 
 type Fields = Record<string, Param<unknown>>;
 export type ViewOf<F extends Fields> = { [K in keyof F]: F[K] extends Param<infer T> ? T : never };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agreementUrl } from './agreement';
 import { annotateUrl } from './annotate';
+import { compareUrl, isEmptySlice, sliceOfSettings } from './compare';
 import { gateUrl } from './gate';
 import { lineageUrl } from './lineage';
 import { metricsUrl } from './metrics';
@@ -18,7 +19,14 @@ const SHARED = ['k', 'tier1_threshold', 'used_actions'];
 /** A view of each screen with every field away from its default. */
 const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   [overviewUrl, {}],
-  [metricsUrl, { surfaces: ['web', 'slack'], roles: ['find'], from: '2026-10-01', to: '2026-11-01', cell: 'masked_silent', tier3: 'cross_session', trend: 'day' }],
+  [metricsUrl, {
+    surfaces: ['web', 'slack'], roles: ['find'], retrievers: ['dense'], runIds: ['baseline', 'registry'], categories: ['billing'],
+    from: '2026-10-01', to: '2026-11-01', cell: 'masked_silent', tier3: 'cross_session', trend: 'day',
+  }],
+  [compareUrl, {
+    a: { retriever: ['dense', 'bm25'], run_id: ['baseline'], surface: ['web'], role: ['find'], category: ['billing'], from: '2026-10-01', to: '2026-11-01' },
+    b: { retriever: ['hybrid'], from: '2026-11-01' }, metric: 'mrr', query: 'red poster, A4 & "bold"',
+  }],
   [sessionsUrl, {
     session: 'ca-0024', node: 'action:e-17', search: 'ca-00', surface: 'web', has: ['handoff', 'down'], category: 'billing', system: 'bot',
     week: '2026-W07', sort: { column: 'retrievals', descending: true }, page: 3,
@@ -109,10 +117,40 @@ describe('links shared before this codec still open the same view', () => {
       { question: 'q04', run: 'registry', flag: null, listRun: undefined, compare: false, runA: undefined, runB: undefined }],
     ['rejected', rejectedUrl, '?file=malformed.jsonl&view=rejected&severity=rejected', { severity: 'rejected', reason: null, file: 'malformed.jsonl' }],
     ['metrics', metricsUrl, '?view=metrics&k=3&surface=web,slack&role=find&cell=masked_silent&tier3=abandoned_by_session',
-      { surfaces: ['web', 'slack'], roles: ['find'], from: null, to: null, cell: 'masked_silent', tier3: 'abandoned_by_session', trend: 'week' }],
+      { surfaces: ['web', 'slack'], roles: ['find'], retrievers: [], runIds: [], categories: [], from: null, to: null, cell: 'masked_silent', tier3: 'abandoned_by_session', trend: 'week' }],
     ['gate', gateUrl, '?view=gate&review=2026-W42', { surface: null, category: null, system: null, minVotes: 10, review: '2026-W42', calibration: null }],
   ] as [string, ScreenUrl<object>, string, object][])('%s', (_, url, search, view) => {
     expect(url.read(params(search.split('#')[0]))).toEqual(view);
+  });
+});
+
+describe('the compare screen', () => {
+  it('writes each slice under its prefix, lists comma-separated, and an empty slice as nothing', () => {
+    const search = compareUrl.write({ a: { retriever: ['dense', 'bm25'], from: '2026-10-01' }, b: {} });
+    expect(search).toBe('?view=compare&a_retriever=dense%2Cbm25&a_from=2026-10-01');
+    expect(compareUrl.read(params(search))).toEqual({ a: { retriever: ['dense', 'bm25'], from: '2026-10-01' }, b: {}, metric: 'ndcg_at_k', query: null });
+  });
+
+  it('does not read the Metrics filters of the same name as a slice', () => {
+    expect(compareUrl.read(params('?view=compare&retriever=dense&from=2026-10-01'))).toMatchObject({ a: {}, b: {} });
+  });
+
+  it('reads an unknown metric as the default, and drops empty list items', () => {
+    expect(compareUrl.read(params('?metric=f1&b_run_id=,registry,&a_role='))).toMatchObject({ metric: 'ndcg_at_k', a: {}, b: { run_id: ['registry'] } });
+  });
+
+  it("takes the Metrics filters as a slice, with dates as ISO text", () => {
+    const slice = sliceOfSettings({
+      k: 5, tier1Threshold: 0.5, usedActions: ['select'], surfaces: ['web'], retrievers: ['dense'], runIds: [], from: Date.UTC(2026, 9, 1),
+    });
+    expect(slice).toEqual({ surface: ['web'], retriever: ['dense'], from: '2026-10-01T00:00:00.000Z' });
+    expect(isEmptySlice(slice)).toBe(false);
+    expect(isEmptySlice(sliceOfSettings({ k: 10, tier1Threshold: 0.5, usedActions: ['select'] }))).toBe(true);
+  });
+
+  it('carries the shared settings, and a link from Metrics holds the Metrics filters as slice A', () => {
+    const href = compareUrl.href({ a: { surface: ['web'] } }, { from: '?view=metrics&k=5&surface=web&cell=masked' });
+    expect(href).toBe('?view=compare&a_surface=web&k=5');
   });
 });
 

@@ -1,5 +1,6 @@
 import { agreementUrl } from './agreement';
 import { annotateUrl } from './annotate';
+import { compareUrl } from './compare';
 import { gateUrl } from './gate';
 import { lineageUrl } from './lineage';
 import { metricsUrl } from './metrics';
@@ -14,6 +15,7 @@ import { sessionsUrl } from './sessions';
 export const SCREEN_URLS: Record<ScreenId, ScreenUrl<object>> = {
   overview: overviewUrl,
   metrics: metricsUrl,
+  compare: compareUrl,
   sessions: sessionsUrl,
   lineage: lineageUrl,
   questions: questionsUrl,

@@ -1,6 +1,12 @@
+import { computeCompareResult } from '../../engine/compare-report';
 import { computeMetricsReport } from '../../engine/metrics-report';
+import { isPairedMetric, significantlyWorse } from '../../model/compare/regression-check';
+import { parseSlicePairs, sliceSettings, type SliceFilters } from '../../model/compare/slice';
+import { PAIRED_METRICS, type PairedMetric } from '../../model/compare/types';
+import type { MetricSettings } from '../../model/metrics/settings';
 import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
 import { ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
+import { formatCompareReport } from '../format-compare-report';
 import { formatMetricsReport } from '../format-metrics-report';
 import { usageError, type CliIo } from '../io';
 import { withLoadedInputs } from '../load-inputs';
@@ -22,10 +28,65 @@ const USAGE = [
   '  --used-actions a,b,c    user actions that count as used (default select,edit,place,follow_up,export,share,download)',
   '  --surface a,b           only these surfaces         --role a,b   only these effective roles',
   '  --from DATE --to DATE   only events with from <= ts < to (ISO-8601 or epoch ms)',
+  '  --retriever a,b  --run-id a,b  --category a,b   only these retrievers, runs, categories',
+  '  --a KEY=VALUE --b KEY=VALUE',
+  '                          compare slice A with slice B (both needed; each repeatable): KEY is',
+  '                          retriever, run_id, surface, role, category, from or to; the report gains',
+  '                          `compare`: Tier 1 and Tier 2 side by side, and paired by query the mean',
+  '                          delta, 95% bootstrap interval and randomization-test p of each Tier 1 metric',
+  '                          (--k, --tier1-threshold and --used-actions apply to both slices; the',
+  '                          other filters only to the rest of the report)',
+  '  --fail-if-worse METRIC  with --a/--b: exit 1 when B is significantly worse than A on METRIC',
+  '                          (p < 0.05 and the interval below 0); METRIC is p_at_1, p_at_k,',
+  '                          recall_at_k, ndcg_at_k or mrr',
   ...ENGINE_USAGE,
   '',
   'A directory stands for every file below it, in path order (e.g. day=2026-10-01/ partitions).',
 ];
+
+interface CompareArgs {
+  slices: { a: SliceFilters; b: SliceFilters } | null;
+  failIfWorse?: PairedMetric;
+  rest: string[];
+}
+
+/** Takes `--a k=v`, `--b k=v` (each repeatable, `--a=k=v` too) and `--fail-if-worse METRIC` out of the arguments. */
+function parseCompareArgs(args: readonly string[], base: MetricSettings): CompareArgs | { error: string } {
+  const pairs: Record<'a' | 'b', string[]> = { a: [], b: [] };
+  let failIfWorse: PairedMetric | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      rest.push(...args.slice(i));
+      break;
+    }
+    const at = arg.indexOf('=');
+    const [flag, inline] = arg.startsWith('--') && at > 0 ? [arg.slice(0, at), arg.slice(at + 1)] : [arg, undefined];
+    if (flag !== '--a' && flag !== '--b' && flag !== '--fail-if-worse') {
+      rest.push(arg);
+      continue;
+    }
+    const value = inline ?? args[++i];
+    if (value === undefined || value === '') return { error: `${flag} needs a value` };
+    if (flag === '--fail-if-worse') {
+      if (!isPairedMetric(value)) return { error: `--fail-if-worse takes one of ${PAIRED_METRICS.join(', ')}, not "${value}"` };
+      failIfWorse = value;
+    } else pairs[flag === '--a' ? 'a' : 'b'].push(value);
+  }
+  const given = (['a', 'b'] as const).filter((side) => pairs[side].length > 0);
+  if (given.length === 1) return { error: `--${given[0]} needs --${given[0] === 'a' ? 'b' : 'a'}: a comparison has two slices` };
+  if (given.length === 0) return failIfWorse ? { error: '--fail-if-worse needs --a and --b' } : { slices: null, rest };
+  const slices: Partial<Record<'a' | 'b', SliceFilters>> = {};
+  for (const side of ['a', 'b'] as const) {
+    const slice = parseSlicePairs(pairs[side]);
+    if (!slice.ok) return { error: `--${side} ${slice.errors.join('; ')}` };
+    const settings = sliceSettings(base, slice.slice);
+    if (!settings.ok) return { error: `--${side} ${settings.errors.map((error) => error.message).join('; ')}` };
+    slices[side] = slice.slice;
+  }
+  return { slices: { a: slices.a!, b: slices.b! }, failIfWorse, rest };
+}
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -36,20 +97,34 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('error' in engineArg) return usageError(io, 'report', USAGE, engineArg.error);
   const parsed = parseMetricSettingsArgs(engineArg.rest);
   if (!parsed.ok) return usageError(io, 'report', USAGE, parsed.errors.map((error) => error.message).join('; '));
+  const compare = parseCompareArgs(parsed.rest, parsed.settings);
+  if ('error' in compare) return usageError(io, 'report', USAGE, compare.error);
   let json = false;
   let optionsEnded = false;
   const paths: string[] = [];
-  for (const arg of parsed.rest) {
+  for (const arg of compare.rest) {
     if (optionsEnded || !arg.startsWith('-') || arg === '-') paths.push(arg);
     else if (arg === '--') optionsEnded = true;
     else if (arg === '--json') json = true;
     else return usageError(io, 'report', USAGE, `unknown option ${arg}`);
   }
   if (paths.length === 0) return usageError(io, 'report', USAGE, 'no files given');
-  return withLoadedInputs(io, 'report', paths, async (engine) => {
+  let worse = false;
+  const code = await withLoadedInputs(io, 'report', paths, async (engine) => {
     const report = await computeMetricsReport(engine, parsed.settings);
+    const slices = compare.slices;
+    const compared = slices && (await computeCompareResult(engine, parsed.settings, slices.a, slices.b));
     if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected; \`retrieval-inspector check\` lists ${report.rejected === 1 ? 'it' : 'them'}`);
-    if (json) io.out(JSON.stringify(report, null, 2));
-    else formatMetricsReport(report, parsed.settings).forEach((line) => io.out(line));
+    if (json) io.out(JSON.stringify(compared ? { ...report, compare: compared.report } : report, null, 2));
+    else {
+      formatMetricsReport(report, parsed.settings).forEach((line) => io.out(line));
+      if (compared) ['', ...formatCompareReport(compared, parsed.settings, compare.failIfWorse)].forEach((line) => io.out(line));
+    }
+    if (compared && compare.failIfWorse) {
+      const verdict = significantlyWorse(compared.report, compare.failIfWorse);
+      if (verdict) io.err(`retrieval-inspector report: ${verdict}`);
+      worse = verdict !== null;
+    }
   }, engineArg.engine);
+  return code === 0 && worse ? 1 : code;
 }

@@ -141,6 +141,22 @@ describe.skipIf(sampleFiles.length === 0)('derived tables after loads that appen
     await expectSameAsFullRebuild();
   });
 
+  it('a prompt naming a category for a turn that had none: updates the category of the turn\'s retrievals, prompts and completions', async () => {
+    const { turn_id: turn, session_id: session } = await one<{ turn_id: string; session_id: string }>(
+      `SELECT a.turn_id, a.session_id FROM completion_facts c JOIN action_lineage a USING (event_id)
+       WHERE a.turn_id IN (SELECT turn_id FROM retrievals)
+         AND a.turn_id NOT IN (SELECT turn_id FROM prompts WHERE turn_id IS NOT NULL AND category IS NOT NULL)
+       ORDER BY c.seq LIMIT 1`);
+    const categoryOf = async (table: string) =>
+      (await base.query<{ category: string | null }>(`SELECT DISTINCT category FROM ${table} WHERE ${table === 'completion_facts' ? 'event_id IN (SELECT event_id FROM action_lineage WHERE turn_id = $1)' : 'turn_id = $1'}`, [turn]))
+        .map((row) => row.category);
+    expect(await categoryOf('retrieval_base')).toEqual([null]);
+    await load(jsonl('late-category.jsonl', [{ type: 'prompt', ts: '2027-01-02T00:02:00Z', session_id: session, turn_id: turn, text: 'and a category', category: 'late-category' }]));
+    expect(outcomes()).toMatchObject({ action_lineage: 'unchanged', retrieval_base: 'updated', completion_facts: 'updated', prompt_facts: 'updated' });
+    for (const table of ['retrieval_base', 'completion_facts', 'prompt_facts']) expect(await categoryOf(table), table).toEqual(['late-category']);
+    await expectSameAsFullRebuild();
+  });
+
   it('retrievals, prompts and actions: rebuilds lineage and what reads it, updates the rest', async () => {
     const warningsNaming = async (id: string) => (await one<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM reference_warnings WHERE message LIKE '%"${id}"%'`)).n;
     expect(await warningsNaming('r-not-loaded-yet')).toBe(1);

@@ -1,4 +1,4 @@
-import { isoWeekOf } from './metrics/sections';
+import { DUCKDB, type SqlDialect } from './dialect';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
 
 /**
@@ -16,9 +16,18 @@ export interface EventScope {
 
 export const ANY_SCOPE: EventScope = { surface: null, category: null, system: null, week: null };
 
-/** The first category logged on a prompt of each turn; other events of the turn take it. */
-const TURN_CATEGORY = `(SELECT turn_id, arg_min(category, seq) AS category FROM prompts
-  WHERE turn_id IS NOT NULL AND category IS NOT NULL GROUP BY turn_id)`;
+/**
+ * The first category logged on a prompt of each turn (turn_id, category); other events of the
+ * turn take it. `turns` narrows it to some turns (a condition on `turn_id`).
+ */
+export const turnCategories = (turns = 'TRUE', dialect: SqlDialect = DUCKDB) => `(SELECT turn_id, ${dialect.argMin('category', 'seq')} AS category FROM prompts
+  WHERE turn_id IS NOT NULL AND category IS NOT NULL AND ${turns} GROUP BY turn_id)`;
+
+/**
+ * The category of an event that targets no response (a prompt, retrieval, action, gate):
+ * its own, else its turn's, with `turn` a `turnCategories` row joined on the event's turn_id.
+ */
+export const ownOrTurnCategory = (event: string, turn: string) => `coalesce(${event}.category, ${turn}.category)`;
 
 /**
  * Every event of `view` (a type view: `gates`, `feedback`, …, or `events`) with two more columns:
@@ -26,13 +35,14 @@ const TURN_CATEGORY = `(SELECT turn_id, arg_min(category, seq) AS category FROM 
  * the turn of the response it targets; and `scope_week`, its ts's ISO week (null without ts).
  * The one place that says what an event's category is.
  */
-export function scopedEvents(view: string): SqlQuery {
-  return rawSql(`(SELECT v.*, coalesce(v.category, own_turn.category, target_turn.category) AS scope_category,
-       CASE WHEN v.ts IS NULL THEN NULL ELSE ${isoWeekOf('v.ts')} END AS scope_week
+export function scopedEvents(view: string, dialect: SqlDialect = DUCKDB): SqlQuery {
+  const turnCategory = turnCategories('TRUE', dialect);
+  return rawSql(`(SELECT v.*, coalesce(${ownOrTurnCategory('v', 'own_turn')}, target_turn.category) AS scope_category,
+       CASE WHEN v.ts IS NULL THEN NULL ELSE ${dialect.isoWeek('v.ts')} END AS scope_week
 FROM ${view} v
-LEFT JOIN ${TURN_CATEGORY} own_turn ON own_turn.turn_id = v.turn_id
-LEFT JOIN (SELECT event_id, any_value(turn_id) AS turn_id FROM responses WHERE event_id IS NOT NULL GROUP BY event_id) target ON target.event_id = v.target_event_id
-LEFT JOIN ${TURN_CATEGORY} target_turn ON target_turn.turn_id = target.turn_id)`);
+LEFT JOIN ${turnCategory} own_turn ON own_turn.turn_id = v.turn_id
+LEFT JOIN (SELECT event_id, ${dialect.anyValue('turn_id')} AS turn_id FROM responses WHERE event_id IS NOT NULL GROUP BY event_id) target ON target.event_id = v.target_event_id
+LEFT JOIN ${turnCategory} target_turn ON target_turn.turn_id = target.turn_id)`);
 }
 
 /** The scope as a condition on a `scopedEvents` relation named `alias`. */

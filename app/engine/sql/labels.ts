@@ -1,4 +1,5 @@
 import { keyIn, type KeyScope } from './derived/table';
+import { DUCKDB, type SqlDialect } from './dialect';
 import { literal } from './quote';
 
 /**
@@ -21,10 +22,13 @@ import { literal } from './quote';
 /**
  * One row per item: (item…, value…, resolved_by, labels). `votes` selects the label rows of one
  * kind as (item…, value…, adjudicated, annotator, label_order); `labelsOfKind` gives label_order.
+ * `listValues` names the values that are lists (an unmatched outer join's list is [] on ClickHouse, not NULL).
  */
-export function resolvedLabelsSql(votes: string, items: string[], values: string[]): string {
+export function resolvedLabelsSql(votes: string, items: string[], values: string[], dialect: SqlDialect = DUCKDB, listValues: string[] = []): string {
   const item = items.join(', ');
   const value = values.join(', ');
+  const resolved = (column: string) =>
+    (listValues.includes(column) ? dialect.joinedListOr('a.label_order', `a.${column}`, `m.${column}`) : `coalesce(a.${column}, m.${column})`);
   return `
 WITH votes AS (${votes}),
 adjudicated AS (
@@ -44,7 +48,7 @@ majority AS (
   QUALIFY row_number() OVER (PARTITION BY ${item} ORDER BY votes DESC, latest DESC) = 1
 ),
 label_counts AS (SELECT ${item}, count(*) AS labels FROM votes GROUP BY ALL)
-SELECT ${items.map((column) => `c.${column}`).join(', ')}, ${values.map((column) => `coalesce(a.${column}, m.${column}) AS ${column}`).join(', ')},
+SELECT ${items.map((column) => dialect.column('c', column)).join(', ')}, ${values.map((column) => `${resolved(column)} AS ${column}`).join(', ')},
        CASE WHEN a.label_order IS NOT NULL THEN 'adjudicated' ELSE 'majority' END AS resolved_by,
        c.labels::INTEGER AS labels
 FROM label_counts c
@@ -60,7 +64,7 @@ LEFT JOIN majority m USING (${item})`;
 export const labelsOfKind = (kind: string, where = 'TRUE') =>
   `SELECT *, row_number() OVER (ORDER BY ts NULLS FIRST, seq) AS label_order FROM labels WHERE kind = ${literal(kind)} AND ${where}`;
 
-export const resolvedRelevanceSelect = (scope: KeyScope) => resolvedLabelsSql(
+export const resolvedRelevanceSelect = (scope: KeyScope, dialect: SqlDialect = DUCKDB) => resolvedLabelsSql(
   `WITH ordered AS (${labelsOfKind('relevance', keyIn(scope, 'asset_id'))})
    SELECT retrieval_id, asset_id, grade::INTEGER AS grade, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
    FROM ordered WHERE retrieval_id IS NOT NULL
@@ -70,19 +74,23 @@ export const resolvedRelevanceSelect = (scope: KeyScope) => resolvedLabelsSql(
    WHERE l.retrieval_id IS NULL AND ${keyIn(scope, 'r.retrieval_id', 'retrieval_id')}`,
   ['retrieval_id', 'asset_id'],
   ['grade'],
+  dialect,
 );
 
-export const resolvedRolesSelect = (scope: KeyScope) => resolvedLabelsSql(
+export const resolvedRolesSelect = (scope: KeyScope, dialect: SqlDialect = DUCKDB) => resolvedLabelsSql(
   `SELECT retrieval_id, role, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
    FROM (${labelsOfKind('role', keyIn(scope, 'retrieval_id'))})`,
   ['retrieval_id'],
   ['role'],
+  dialect,
 );
 
-export const resolvedIntentsSelect = (scope: KeyScope) => resolvedLabelsSql(
-  `SELECT turn_id, retrieval_intent, list_sort(list_distinct(coalesce(intents, []::VARCHAR[]))) AS intents,
+export const resolvedIntentsSelect = (scope: KeyScope, dialect: SqlDialect = DUCKDB) => resolvedLabelsSql(
+  `SELECT turn_id, retrieval_intent, ${dialect.listDistinctSorted(`coalesce(intents, ${dialect.emptyStringList()})`)} AS intents,
           coalesce(adjudicated, false) AS adjudicated, annotator, label_order
    FROM (${labelsOfKind('intent', keyIn(scope, 'turn_id'))})`,
   ['turn_id'],
   ['retrieval_intent', 'intents'],
+  dialect,
+  ['intents'],
 );

@@ -1,3 +1,5 @@
+import { DUCKDB, type SqlDialect } from './dialect';
+
 /**
  * `action_lineage`: every `action` event with the retrieval that supplied its asset.
  *
@@ -19,7 +21,9 @@
  * ASOF join instead of a recursion. (With mixed keys — a chain that switches between a user's
  * places and a user-less session's places — it is followed one link deep.)
  */
-export const ACTION_LINEAGE_SELECT = `
+export function actionLineageSelect(dialect: SqlDialect = DUCKDB): string {
+  const columnsOf = (table: string, columns: string[]) => columns.map((column) => dialect.column(table, column)).join(', ');
+  return `
 WITH ordered AS (
   SELECT event_id, seq, ts, session_id, user_id, request_id, turn_id, surface, actor, action, consumed_asset_id,
          source_retrieval_id,
@@ -40,7 +44,7 @@ given_place_index AS (
   FROM places WHERE source_retrieval_id IS NOT NULL
 ),
 place_sources AS (
-  SELECT p.event_id, p.session_id, p.user_id, p.consumed_asset_id, p.lineage_order,
+  SELECT ${columnsOf('p', ['event_id', 'session_id', 'user_id', 'consumed_asset_id', 'lineage_order'])},
          coalesce(p.source_retrieval_id, g.source) AS source
   FROM places p ASOF LEFT JOIN given_place_index g
     ON g.match_kind = p.match_kind AND g.match_value = p.match_value
@@ -53,8 +57,8 @@ place_index AS (
   SELECT 'session', session_id, consumed_asset_id, lineage_order, source, event_id
   FROM place_sources WHERE source IS NOT NULL
 )
-SELECT a.event_id, a.seq, a.ts, a.session_id, a.user_id, a.request_id, a.turn_id, a.surface, a.actor, a.action,
-       a.consumed_asset_id, a.source_retrieval_id,
+SELECT ${columnsOf('a', ['event_id', 'seq', 'ts', 'session_id', 'user_id', 'request_id', 'turn_id', 'surface', 'actor', 'action'])},
+       ${columnsOf('a', ['consumed_asset_id', 'source_retrieval_id'])},
        coalesce(a.source_retrieval_id, p.source) AS effective_source_retrieval_id,
        a.source_retrieval_id IS NULL AND p.source IS NOT NULL AS inherited,
        CASE WHEN a.source_retrieval_id IS NULL THEN p.event_id END AS inherited_from_event_id
@@ -62,4 +66,5 @@ FROM ordered a ASOF LEFT JOIN place_index p
   ON p.match_kind = a.match_kind AND p.match_value = a.match_value
  AND p.consumed_asset_id = a.consumed_asset_id AND p.lineage_order < a.lineage_order
 ORDER BY a.seq`;
+}
 

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
+import { Link } from '../../components/Link';
 import { Recomputing } from '../../components/Recomputing';
 import { MATRIX_CELLS, type MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
 import type { Tier3SessionList } from '../../engine/sql/metrics/tier3-sessions';
 import { useUrlSearch } from '../../lib/url-state';
+import { compareUrl, sliceOfSettings } from '../../links/compare';
 import { metricsUrl } from '../../links/metrics';
 import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
@@ -18,10 +20,7 @@ import { Tier1Panel } from './Tier1Panel';
 import { Tier2Panel } from './Tier2Panel';
 import { Tier3Panel } from './Tier3Panel';
 import { TrendsPanel } from './TrendsPanel';
-import { settingsCaption, settingsFromSearch } from './url';
-
-const hasScreenFilters = (settings: ReturnType<typeof settingsFromSearch>['settings']) =>
-  (settings.surfaces?.length ?? 0) > 0 || (settings.roles?.length ?? 0) > 0 || settings.from !== undefined || settings.to !== undefined;
+import { hasScreenFilters, settingsCaption, settingsFromSearch } from './url';
 
 const TIER3_LISTS = ['abandoned_by_session', 'abandoned_by_lineage', 'rescued_by_lineage', 'cross_session'];
 
@@ -48,6 +47,7 @@ export default function MetricsScreen() {
               <span className="text-soft">{recomputing ? 'Still showing the numbers for: ' : 'Settings behind every number below: '}</span>
               {settingsCaption(data.settings)}
             </p>
+            <Link className="button subtle" href={compareUrl.href({ a: sliceOfSettings(data.settings) })} data-testid="metrics.compare-link">Compare slices…</Link>
             <ReportDownload report={data.report} filtered={hasScreenFilters(data.settings)} disabled={recomputing} />
           </div>
           {data.report.tier1.retrievals === 0 && (

@@ -12,7 +12,7 @@ export function ReportDownload({ report, filtered, disabled }: { report: Metrics
       <button type="button" className="button subtle" onClick={save} disabled={disabled} data-testid="metrics.download-report">
         ↓ Report (JSON)
       </button>
-      {filtered && <span className="text-soft"> with this screen's filters, which the command line does not take</span>}
+      {filtered && <span className="text-soft"> filtered as above</span>}
     </div>
   );
 }

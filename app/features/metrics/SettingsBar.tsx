@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { navigate } from '../../lib/url-state';
-import { metricsUrl } from '../../links/metrics';
+import { metricsUrl, type MetricsView } from '../../links/metrics';
 import { currentSharedSettings, type SharedSettings } from '../../links/shared-settings';
 import { DEFAULT_USED_ACTIONS, K_MAX, K_MIN, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
+import { metricFilterChoicesOptions } from '../../queries/metric-filter-choices';
 import { userActionsOptions } from '../../queries/overview';
 import { surfacesOptions } from '../../queries/sessions';
 import { MultiSelect } from './MultiSelect';
@@ -14,43 +15,70 @@ const day = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).to
 const typed = { replace: true };
 const setShared = (changes: SharedSettings, options = {}) =>
   navigate(metricsUrl.changed({}, { settings: { ...currentSharedSettings(), ...changes } }), options);
-const reset = () => navigate(metricsUrl.changed({ surfaces: [], roles: [], from: null, to: null }, { settings: {} }));
+const reset = () =>
+  navigate(metricsUrl.changed({ surfaces: [], roles: [], retrievers: [], runIds: [], categories: [], from: null, to: null }, { settings: {} }));
 
 /** Every choice behind the numbers, written to the URL so that a link reproduces them. */
 export function SettingsBar({ settings, errors }: { settings: MetricSettings; errors: SettingsError[] }) {
   const dataset = useDataset();
   const actions = useQuery(userActionsOptions(dataset));
   const surfaces = useQuery(surfacesOptions(dataset));
+  const choices = useQuery(metricFilterChoicesOptions(dataset));
   const actionChoices = [...new Set([...DEFAULT_USED_ACTIONS, ...(actions.data ?? [])])];
+  // A filter the data gives nothing to choose from is left out, unless the URL set it; a value the
+  // URL set that the data lacks is listed too, so that it can be unchecked.
+  const dataFilter = (
+    label: string, inData: string[] | undefined, selected: string[] = [], emptyMeans: string, change: (values: string[]) => Partial<MetricsView>,
+  ) => {
+    const options = [...new Set([...(inData ?? []), ...selected])];
+    return options.length === 0 ? null : (
+      <MultiSelect label={label} options={options} selected={selected} emptyMeans={emptyMeans} onChange={(values) => navigate(metricsUrl.changed(change(values)))} />
+    );
+  };
   return (
     <section className="panel settings-bar" aria-label="Metric settings">
-      <label>
-        <span className="text-soft">K</span>
-        <input type="number" aria-label="K" min={K_MIN} max={K_MAX} value={settings.k}
-          onChange={(event) => setShared({ k: event.currentTarget.value }, typed)} />
-      </label>
-      <label>
-        <span className="text-soft">Tier 1 bad below nDCG</span>
-        <input type="number" aria-label="Tier 1 threshold" min={0} max={1} step={0.05} value={settings.tier1Threshold}
-          onChange={(event) => setShared({ tier1Threshold: event.currentTarget.value }, typed)} />
-      </label>
-      <MultiSelect label="Used actions" options={actionChoices} selected={settings.usedActions} emptyMeans="default set"
-        onChange={(values) => setShared({ usedActions: values.join(',') })} />
-      <MultiSelect label="Surface" options={surfaces.data ?? []} selected={settings.surfaces ?? []} emptyMeans="all surfaces"
-        onChange={(surfaces) => navigate(metricsUrl.changed({ surfaces }))} />
-      <MultiSelect label="Role" options={ROLE_ORDER} selected={settings.roles ?? []} emptyMeans="all roles"
-        onChange={(roles) => navigate(metricsUrl.changed({ roles }))} />
-      <label>
-        <span className="text-soft">From</span>
-        <input type="date" aria-label="From" value={day(settings.from)} onChange={(event) => navigate(metricsUrl.changed({ from: event.currentTarget.value }), typed)} />
-      </label>
-      <label>
-        <span className="text-soft">To (exclusive)</span>
-        <input type="date" aria-label="To" value={day(settings.to)} onChange={(event) => navigate(metricsUrl.changed({ to: event.currentTarget.value }), typed)} />
-      </label>
-      <button type="button" className="button subtle" onClick={reset}>
-        Reset
-      </button>
+      <div className="settings-row">
+        <span className="settings-row-label text-soft">Definitions</span>
+        <div className="settings-items">
+          <label>
+            <span className="text-soft">K</span>
+            <input type="number" aria-label="K" min={K_MIN} max={K_MAX} value={settings.k}
+              onChange={(event) => setShared({ k: event.currentTarget.value }, typed)} />
+          </label>
+          <label>
+            <span className="text-soft">Tier 1 bad below nDCG</span>
+            <input type="number" aria-label="Tier 1 threshold" min={0} max={1} step={0.05} value={settings.tier1Threshold}
+              onChange={(event) => setShared({ tier1Threshold: event.currentTarget.value }, typed)} />
+          </label>
+          <MultiSelect label="Used actions" options={actionChoices} selected={settings.usedActions} emptyMeans="default set"
+            onChange={(values) => setShared({ usedActions: values.join(',') })} />
+        </div>
+      </div>
+      <div className="settings-row">
+        <span className="settings-row-label text-soft">Filters</span>
+        <div className="settings-items">
+          <MultiSelect label="Surface" options={surfaces.data ?? []} selected={settings.surfaces ?? []} emptyMeans="all surfaces"
+            onChange={(surfaces) => navigate(metricsUrl.changed({ surfaces }))} />
+          <MultiSelect label="Role" options={ROLE_ORDER} selected={settings.roles ?? []} emptyMeans="all roles"
+            onChange={(roles) => navigate(metricsUrl.changed({ roles }))} />
+          {dataFilter('Retriever', choices.data?.retrievers, settings.retrievers, 'all retrievers', (retrievers) => ({ retrievers }))}
+          {dataFilter('Run', choices.data?.runIds, settings.runIds, 'all runs', (runIds) => ({ runIds }))}
+          {dataFilter('Category', choices.data?.categories, settings.categories, 'all categories', (categories) => ({ categories }))}
+          <span className="date-range">
+            <label>
+              <span className="text-soft">From</span>
+              <input type="date" aria-label="From" value={day(settings.from)} onChange={(event) => navigate(metricsUrl.changed({ from: event.currentTarget.value }), typed)} />
+            </label>
+            <label>
+              <span className="text-soft">to (exclusive)</span>
+              <input type="date" aria-label="To" value={day(settings.to)} onChange={(event) => navigate(metricsUrl.changed({ to: event.currentTarget.value }), typed)} />
+            </label>
+          </span>
+          <button type="button" className="button subtle" onClick={reset}>
+            Reset
+          </button>
+        </div>
+      </div>
       {errors.length > 0 && (
         <div className="query-error settings-errors" role="alert">
           {errors.map((error) => <div key={error.setting}>{error.message}; using the default.</div>)}

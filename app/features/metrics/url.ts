@@ -1,4 +1,4 @@
-import { DEFAULT_METRIC_SETTINGS, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
+import { DEFAULT_METRIC_SETTINGS, LIST_FILTERS, type ListFilter, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
 import { metricSettingsFromParams, SETTING_PARAMS } from '../../model/metrics/settings-codec';
 
 /** Settings from the URL; a malformed parameter is reported and its default used instead. */
@@ -18,11 +18,26 @@ export function orderedRoles(roles: string[]): string[] {
   return [...ROLE_ORDER.filter((role) => roles.includes(role)), ...roles.filter((role) => !ROLE_ORDER.includes(role)).sort()];
 }
 
+/** Each list filter as the caption names it. */
+const FILTER_NAMES: [ListFilter, string][] = [
+  ['surfaces', 'surface'],
+  ['roles', 'role'],
+  ['retrievers', 'retriever'],
+  ['runIds', 'run'],
+  ['categories', 'category'],
+];
+
+/** Whether the numbers cover only part of the data (a filter is set): the report download then says so. */
+export const hasScreenFilters = (settings: MetricSettings) =>
+  LIST_FILTERS.some((list) => (settings[list]?.length ?? 0) > 0) || settings.from !== undefined || settings.to !== undefined;
+
 /** The settings behind the numbers, printed once above the panels: a number without its definition cannot be compared. */
 export function settingsCaption(settings: MetricSettings): string {
   const parts = [`K = ${settings.k}`, `Tier 1 bad: empty, P@1 = 0 or nDCG@${settings.k} < ${settings.tier1Threshold}`, `used: ${settings.usedActions.join(', ')}`];
-  if (settings.surfaces?.length) parts.push(`surface: ${settings.surfaces.join(', ')}`);
-  if (settings.roles?.length) parts.push(`role: ${settings.roles.join(', ')}`);
+  for (const [list, name] of FILTER_NAMES) {
+    const values = settings[list];
+    if (values?.length) parts.push(`${name}: ${values.join(', ')}`);
+  }
   if (settings.from !== undefined) parts.push(`from ${new Date(settings.from).toISOString().slice(0, 10)}`);
   if (settings.to !== undefined) parts.push(`to ${new Date(settings.to).toISOString().slice(0, 10)} (exclusive)`);
   return parts.join(' · ');

@@ -1,5 +1,6 @@
 import {
   DEFAULT_METRIC_SETTINGS,
+  LIST_FILTERS,
   parseMetricSettings,
   type MetricSettings,
   type RawSettings,
@@ -15,6 +16,9 @@ export const SETTING_PARAMS: Record<SettingName, string> = {
   usedActions: 'used_actions',
   surfaces: 'surface',
   roles: 'role',
+  retrievers: 'retriever',
+  runIds: 'run_id',
+  categories: 'category',
   from: 'from',
   to: 'to',
 };
@@ -26,6 +30,9 @@ export const SETTING_FLAGS: Record<SettingName, string> = {
   usedActions: '--used-actions',
   surfaces: '--surface',
   roles: '--role',
+  retrievers: '--retriever',
+  runIds: '--run-id',
+  categories: '--category',
   from: '--from',
   to: '--to',
 };
@@ -52,8 +59,10 @@ export function metricSettingsToParams(settings: MetricSettings): [string, strin
   if (settings.usedActions.join(',') !== DEFAULT_METRIC_SETTINGS.usedActions.join(',')) {
     pairs.push([SETTING_PARAMS.usedActions, settings.usedActions.join(',')]);
   }
-  if (settings.surfaces?.length) pairs.push([SETTING_PARAMS.surfaces, settings.surfaces.join(',')]);
-  if (settings.roles?.length) pairs.push([SETTING_PARAMS.roles, settings.roles.join(',')]);
+  for (const list of LIST_FILTERS) {
+    const values = settings[list];
+    if (values?.length) pairs.push([SETTING_PARAMS[list], values.join(',')]);
+  }
   if (settings.from !== undefined) pairs.push([SETTING_PARAMS.from, new Date(settings.from).toISOString()]);
   if (settings.to !== undefined) pairs.push([SETTING_PARAMS.to, new Date(settings.to).toISOString()]);
   return pairs;

@@ -43,6 +43,14 @@ describe('parseMetricSettings', () => {
   it('an empty surface or role list means no filter', () => {
     expect(parseMetricSettings({ surfaces: '', roles: ',' })).toEqual({ ok: true, settings: DEFAULT_METRIC_SETTINGS });
   });
+
+  it('reads the retriever, run and category lists, trimmed, empty meaning no filter', () => {
+    expect(parseMetricSettings({ retrievers: 'dense, hybrid', runIds: 'baseline', categories: 'returns , billing' })).toEqual({
+      ok: true,
+      settings: { ...DEFAULT_METRIC_SETTINGS, retrievers: ['dense', 'hybrid'], runIds: ['baseline'], categories: ['returns', 'billing'] },
+    });
+    expect(parseMetricSettings({ retrievers: '', runIds: ' , ', categories: ',' })).toEqual({ ok: true, settings: DEFAULT_METRIC_SETTINGS });
+  });
 });
 
 describe('URL codec', () => {
@@ -52,6 +60,14 @@ describe('URL codec', () => {
     expect(pairs).toEqual([['k', '5'], ['role', 'find,unknown'], ['from', '2026-10-01T00:00:00.000Z']]);
     expect(metricSettingsFromParams(new URLSearchParams(pairs))).toEqual({ ok: true, settings });
     expect(metricSettingsToParams(DEFAULT_METRIC_SETTINGS)).toEqual([]);
+  });
+
+  it('carries the retriever, run and category lists as retriever, run_id and category', () => {
+    const settings = { ...DEFAULT_METRIC_SETTINGS, retrievers: ['dense', 'hybrid'], runIds: ['baseline'], categories: ['returns'] };
+    const pairs = metricSettingsToParams(settings);
+    expect(pairs).toEqual([['retriever', 'dense,hybrid'], ['run_id', 'baseline'], ['category', 'returns']]);
+    expect(metricSettingsFromParams(new URLSearchParams(pairs))).toEqual({ ok: true, settings });
+    expect(metricSettingsFromParams(new URLSearchParams('retriever=&run_id=&category='))).toEqual({ ok: true, settings: DEFAULT_METRIC_SETTINGS });
   });
 
   it('reads a URL with bad values as errors', () => {
@@ -67,6 +83,15 @@ describe('command-line flags', () => {
       settings: { ...DEFAULT_METRIC_SETTINGS, k: 5, tier1Threshold: 0.4, usedActions: ['export'] },
       rest: ['a.jsonl', '--json', 'b.csv'],
     });
+  });
+
+  it('reads --retriever, --run-id and --category, in both spellings', () => {
+    expect(parseMetricSettingsArgs(['--retriever', 'dense', '--run-id=registry', 'logs.jsonl', '--category', 'returns,billing'])).toEqual({
+      ok: true,
+      settings: { ...DEFAULT_METRIC_SETTINGS, retrievers: ['dense'], runIds: ['registry'], categories: ['returns', 'billing'] },
+      rest: ['logs.jsonl'],
+    });
+    expect(parseMetricSettingsArgs(['--run-id']).ok).toBe(false);
   });
 
   it.each([[['--k']], [['--k', '0']], [['--tier1-threshold', 'high']], [['--used-actions', '']]])('%j is an error', (args) => {

@@ -12,6 +12,12 @@ export interface MetricSettings {
   surfaces?: string[];
   /** Only these effective roles ('unknown' for none); absent or empty = all. */
   roles?: string[];
+  /** Only retrievals by these retrievers, and what is attributed to them (as roles); absent or empty = all. */
+  retrievers?: string[];
+  /** Only events of these runs (`run_id`, the system variant); absent or empty = all. */
+  runIds?: string[];
+  /** Only events of these categories (event-scope.ts: the event's own, else its turn's prompt's); absent or empty = all. */
+  categories?: string[];
   /** Inclusive lower bound on the event's ts, epoch ms. */
   from?: number;
   /** Exclusive upper bound on the event's ts, epoch ms. */
@@ -25,6 +31,10 @@ export const DEFAULT_METRIC_SETTINGS: Readonly<MetricSettings> = Object.freeze({
   tier1Threshold: 0.5,
   usedActions: DEFAULT_USED_ACTIONS,
 });
+
+/** The filters that are lists of values (empty = all). */
+export const LIST_FILTERS = ['surfaces', 'roles', 'retrievers', 'runIds', 'categories'] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
 
 export const K_MIN = 1;
 export const K_MAX = 100;
@@ -65,6 +75,9 @@ const PARSERS: { [S in SettingName]-?: (text: string) => Parsed<MetricSettings[S
   },
   surfaces: (text) => ({ value: splitList(text) }),
   roles: (text) => ({ value: splitList(text) }),
+  retrievers: (text) => ({ value: splitList(text) }),
+  runIds: (text) => ({ value: splitList(text) }),
+  categories: (text) => ({ value: splitList(text) }),
   from: (text) => parseBound(text, 'from'),
   to: (text) => parseBound(text, 'to'),
 };
@@ -87,6 +100,6 @@ export function parseMetricSettings(raw: RawSettings): SettingsResult {
   if (settings.from !== undefined && settings.to !== undefined && settings.from >= settings.to) {
     errors.push({ setting: 'to', input: raw.to ?? '', message: '"to" must be later than "from" (the range is [from, to))' });
   }
-  for (const list of ['surfaces', 'roles'] as const) if (settings[list]?.length === 0) delete settings[list];
+  for (const list of LIST_FILTERS) if (settings[list]?.length === 0) delete settings[list];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, settings };
 }

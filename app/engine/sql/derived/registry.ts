@@ -1,6 +1,6 @@
 import { EVENT_TYPE_NAMES, type EventType } from '../../../schema/event-types';
 import { resolvedIntentsSelect, resolvedRelevanceSelect, resolvedRolesSelect } from '../labels';
-import { ACTION_LINEAGE_SELECT } from '../lineage';
+import { actionLineageSelect } from '../lineage';
 import { retrievalBaseSelect } from '../metrics/retrieval-base';
 import { promptFactsSelect } from '../metrics/tier0';
 import { completionFactsSelect } from '../metrics/tier3';
@@ -10,6 +10,9 @@ import type { DerivedTable } from './table';
 
 const fromTypes = (types: readonly EventType[], keys: (type: EventType, changed: string) => string) =>
   Object.fromEntries(types.map((type) => [type, (changed: string) => keys(type, changed)]));
+
+/** The turns of appended prompts that name a category: the category of the turn's other events may change. */
+const categorizedTurns = (changed: string) => `SELECT turn_id FROM ${changed} WHERE turn_id IS NOT NULL AND category IS NOT NULL`;
 
 /**
  * Every table derived from the loaded events, in dependency order: what each reads, and which of
@@ -35,7 +38,7 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
     key: ['session_id'],
     keysChangedBy: fromTypes(EVENT_TYPE_NAMES, (_, changed) => `SELECT session_id FROM ${changed} WHERE session_id IS NOT NULL`),
   },
-  { name: 'action_lineage', reads: ['action'], select: () => ACTION_LINEAGE_SELECT },
+  { name: 'action_lineage', reads: ['action'], select: (_scope, dialect) => actionLineageSelect(dialect) },
   {
     name: 'resolved_relevance',
     reads: ['label', 'retrieval'],
@@ -68,12 +71,14 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
   },
   {
     name: 'retrieval_base',
-    reads: ['retrieval', 'resolved_relevance', 'resolved_roles', 'action_lineage', 'feedback'],
+    reads: ['retrieval', 'prompt', 'resolved_relevance', 'resolved_roles', 'action_lineage', 'feedback'],
     select: retrievalBaseSelect,
     key: ['retrieval_id'],
     keysChangedBy: {
       // a retrieval's own row, and the row of the one it re-searches (ORF 2)
       retrieval: (changed) => `SELECT retrieval_id FROM ${changed} UNION ALL SELECT rewrite_of FROM ${changed} WHERE rewrite_of IS NOT NULL`,
+      // a turn's first category names the category of its retrievals (event-scope.ts)
+      prompt: (changed) => `SELECT retrieval_id FROM retrievals WHERE turn_id IN (${categorizedTurns(changed)})`,
       resolved_relevance: (changed) => `SELECT retrieval_id FROM ${changed}`,
       resolved_roles: (changed) => `SELECT retrieval_id FROM ${changed}`,
       feedback: (changed) => `SELECT retrieval_id FROM ${changed} WHERE retrieval_id IS NOT NULL`,
@@ -81,10 +86,11 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
   },
   {
     name: 'completion_facts',
-    reads: ['action_lineage', 'retrieval_base'],
+    reads: ['action_lineage', 'action', 'prompt', 'retrieval_base'],
     select: completionFactsSelect,
     key: ['event_id'],
     keysChangedBy: {
+      prompt: (changed) => `SELECT event_id FROM action_lineage WHERE turn_id IN (${categorizedTurns(changed)})`,
       retrieval_base: (changed) => `SELECT event_id FROM action_lineage WHERE effective_source_retrieval_id IN (SELECT retrieval_id FROM ${changed})`,
     },
   },
@@ -94,7 +100,7 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
     select: promptFactsSelect,
     key: ['event_id'],
     keysChangedBy: {
-      prompt: (changed) => `SELECT event_id FROM ${changed}`,
+      prompt: (changed) => `SELECT event_id FROM ${changed} UNION ALL SELECT event_id FROM prompts WHERE turn_id IN (${categorizedTurns(changed)})`,
       retrieval: (changed) => `SELECT event_id FROM prompts WHERE turn_id IN (SELECT turn_id FROM ${changed}) OR rewrite_of IN (SELECT turn_id FROM ${changed})`,
       resolved_intents: (changed) => `SELECT event_id FROM prompts WHERE turn_id IN (SELECT turn_id FROM ${changed})`,
     },

@@ -1,4 +1,5 @@
 import type { EventType } from '../../../schema/event-types';
+import type { SqlDialect } from '../dialect';
 
 /** What a derived table reads: an event type's table, the `files` table, or another derived table. */
 export type DerivedInput = EventType | 'files' | (string & {});
@@ -19,11 +20,12 @@ export const keyIn = (scope: KeyScope, expressions: string, columns = expression
 /**
  * One table derived from the loaded events. `select` is its one definition: with a scope it may
  * skip rows that cannot affect the scope's keys (the caller keeps exactly those keys' rows).
+ * Its `dialect` is DuckDB's unless given (ClickHouse builds the metric tables whole: ../../clickhouse/).
  */
 export interface DerivedTable {
   name: string;
   reads: readonly DerivedInput[];
-  select(scope: KeyScope): string;
+  select(scope: KeyScope, dialect?: SqlDialect): string;
   /** Columns whose rows are recomputed together; a table without a key is always rebuilt whole. */
   key?: readonly string[];
   /**

@@ -1,24 +1,58 @@
-import type { MetricSettings } from '../../../model/metrics/settings';
+import type { ListFilter, MetricSettings } from '../../../model/metrics/settings';
 import { joinSql, rawSql, sql, valueList, type SqlQuery } from './sql-query';
 
 /** The columns a section filters on, as named in its FROM clause. */
 export interface FilterColumns {
   ts: string;
   surface: string;
+  /** The unit's `run_id`. */
+  runId: string;
+  /** The unit's category by the one rule of event-scope.ts (own, else its turn's prompt's, …). */
+  category: string;
   /** The effective role; sections whose unit has no role (prompts, feedback) leave it out. */
   role?: string;
+  /** The retriever; like `role`, only where the unit is (or is attributed to) a retrieval. */
+  retriever?: string;
 }
 
 /**
- * One filter for every section: each section keeps the units whose own `surface` is among
- * the chosen surfaces, whose own `ts` is in [from, to) and, where the unit is a retrieval
- * (or is attributed to one), whose effective role is among the chosen roles.
+ * One filter for every section: each section keeps the units whose own `surface`, `run_id`
+ * and category are among the chosen ones, whose own `ts` is in [from, to) and, where the unit
+ * is a retrieval (or is attributed to one), whose effective role and retriever are among the
+ * chosen ones.
  */
 export function settingsFilter(settings: MetricSettings, columns: FilterColumns): SqlQuery {
-  const parts: SqlQuery[] = [rawSql('TRUE')];
-  if (settings.surfaces?.length) parts.push(sql`${rawSql(columns.surface)} IN ${valueList(settings.surfaces)}`);
-  if (settings.roles?.length && columns.role) parts.push(sql`${rawSql(columns.role)} IN ${valueList(settings.roles)}`);
-  if (settings.from !== undefined) parts.push(sql`${rawSql(columns.ts)} >= ${settings.from}`);
-  if (settings.to !== undefined) parts.push(sql`${rawSql(columns.ts)} < ${settings.to}`);
-  return joinSql(parts, ' AND ');
+  const parts = [
+    ...amongChosen(settings, columns),
+    ...(settings.from === undefined ? [] : [sql`${rawSql(columns.ts)} >= ${settings.from}`]),
+    ...(settings.to === undefined ? [] : [sql`${rawSql(columns.ts)} < ${settings.to}`]),
+  ];
+  return joinSql([rawSql('TRUE'), ...parts], ' AND ');
 }
+
+/**
+ * What a unit attributed to a retrieval (a Tier 3 completion) asks of that retrieval: its
+ * effective role and retriever among the chosen ones. TRUE without a role or retriever filter.
+ */
+export function attributedRetrievalFilter(settings: MetricSettings, columns: { role: string; retriever: string }): SqlQuery {
+  return joinSql([rawSql('TRUE'), ...amongChosen({ roles: settings.roles, retrievers: settings.retrievers }, columns)], ' AND ');
+}
+
+const LIST_COLUMNS = [
+  ['surfaces', 'surface'],
+  ['roles', 'role'],
+  ['retrievers', 'retriever'],
+  ['runIds', 'runId'],
+  ['categories', 'category'],
+] as const satisfies readonly (readonly [ListFilter, keyof FilterColumns])[];
+
+function amongChosen(settings: Pick<MetricSettings, ListFilter>, columns: Partial<FilterColumns>): SqlQuery[] {
+  return LIST_COLUMNS.flatMap(([list, name]) => {
+    const column = columns[name];
+    const values = settings[list];
+    return column && values?.length ? [sql`${rawSql(column)} IN ${valueList(values)}`] : [];
+  });
+}
+
+/** Whether the settings keep units by category: only then does a section need to work out its units' categories. */
+export const filtersByCategory = (settings: MetricSettings) => (settings.categories?.length ?? 0) > 0;

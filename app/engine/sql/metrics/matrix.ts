@@ -1,12 +1,13 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
+import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, type FactsSource } from './retrieval-facts';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
 /** metrics.md, the Tier 1 × Tier 2 matrix: judged retrievals per cell (a `MatrixRow`). */
-export function matrixQuery(settings: MetricSettings, source: FactsSource = 'inline'): SqlQuery {
+export function matrixQuery(settings: MetricSettings, source: FactsSource = 'inline', dialect: SqlDialect = DUCKDB): SqlQuery {
   const cells = (['healthy', 'downstream', 'visible_failure', 'masked_consumed', 'masked_silent'] as const).map(
-    (cell) => `count(*) FILTER (WHERE ${CELL_CONDITIONS[cell]})::INTEGER AS ${cell}`,
+    (cell) => `${dialect.countWhere(CELL_CONDITIONS[cell])}::INTEGER AS ${cell}`,
   );
   return sql`SELECT ${rawSql(cells.join(',\n       '))}
-FROM ${factsFrom(settings, source)} AS facts`;
+FROM ${factsFrom(settings, source, dialect)} AS facts`;
 }

@@ -1,13 +1,20 @@
 import { actionRuleSql } from '../action-rules';
 import { keyIn, type KeyScope } from '../derived/table';
+import { DUCKDB, type SqlDialect } from '../dialect';
+import { ownOrTurnCategory, turnCategories } from '../event-scope';
+import type { FilterColumns } from './filters';
 
 /** metrics.md Tier 1: an empty result is an empty `returned_asset_ids`; a missing one counts as empty. */
-export const isEmptyResultSql = (returnedAssetIds: string) => `coalesce(len(${returnedAssetIds}), 0) = 0`;
+export const isEmptyResultSql = (returnedAssetIds: string, dialect: SqlDialect = DUCKDB) => `coalesce(${dialect.listLength(returnedAssetIds)}, 0) = 0`;
+
+/** The columns of `retrieval_base` (and of the facts rows) the filters read. */
+export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', runId: 'run_id', category: 'category', role: 'role', retriever: 'retriever' };
 
 /**
  * `retrieval_base`, derived after each load (after `action_lineage` and the resolved labels):
  * what depends on the data only, not on K, the threshold or the used actions.
- * One row per retrieval: its effective role, what Tier 1 needs at any K, the user actions GPR
+ * One row per retrieval: what the filters read (retriever, run_id, its category by the rule of
+ * event-scope.ts), its effective role, what Tier 1 needs at any K, the user actions GPR
  * looks up, and every other Tier 2 signal (metrics.md, Tier 1 and Tier 2). A settings change
  * then only evaluates expressions over these rows, with no join.
  *
@@ -22,19 +29,21 @@ export const isEmptyResultSql = (returnedAssetIds: string) => `coalesce(len(${re
  *   that came to the document through an earlier placement is not a bypass;
  * - ORF 2 counts any retrieval whose `rewrite_of` names r, whatever its ts.
  */
-export function retrievalBaseSelect(scope: KeyScope): string {
+export function retrievalBaseSelect(scope: KeyScope, dialect: SqlDialect = DUCKDB): string {
+  const d = dialect;
+  const r = (...columns: string[]) => columns.map((column) => d.column('r', column)).join(', ');
   const inScope = (retrievalId: string) => keyIn(scope, retrievalId, 'retrieval_id');
   // With a scope, its few retrievals are found in one pass over all of them, then read from there;
   // only the columns used here, as every column a scan returns is read for every row.
   const retrievals = scope ? 'scoped_retrievals' : 'retrievals';
   return `
 WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
-  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids
+  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, retriever, run_id, category
   FROM retrievals WHERE ${inScope('retrieval_id')}
 ),` : ''}
 judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
 positions AS (
-  SELECT r.retrieval_id, unnest(r.returned_asset_ids) AS asset_id, generate_subscripts(r.returned_asset_ids, 1) AS position
+  SELECT ${r('retrieval_id')}, ${d.unnestWithPosition('r.returned_asset_ids', 'asset_id', 'position')}
   FROM ${retrievals} r SEMI JOIN judged_relevance j ON j.retrieval_id = r.retrieval_id
 ),
 ranks AS (
@@ -42,21 +51,21 @@ ranks AS (
   FROM positions GROUP BY retrieval_id, asset_id
 ),
 relevant_returned AS (
-  SELECT k.retrieval_id, list(k.rank::INTEGER ORDER BY k.rank) AS relevant_ranks, list(l.grade ORDER BY k.rank) AS relevant_grades
+  SELECT ${d.column('k', 'retrieval_id')}, ${d.listAgg('k.rank::INTEGER', 'k.rank')} AS relevant_ranks, ${d.listAgg('l.grade', 'k.rank')} AS relevant_grades
   FROM ranks k JOIN judged_relevance l USING (retrieval_id, asset_id)
   WHERE l.grade >= 1
   GROUP BY k.retrieval_id
 ),
 judgments AS (
-  SELECT retrieval_id, list(grade ORDER BY grade DESC) FILTER (WHERE grade >= 1) AS ideal_grades
+  SELECT retrieval_id, ${d.listAgg('grade', 'grade', 'grade >= 1', true)} AS ideal_grades
   FROM judged_relevance GROUP BY retrieval_id
 ),
 lineage_signals AS (
   SELECT a.effective_source_retrieval_id AS retrieval_id,
-         list(DISTINCT a.action ORDER BY a.action) FILTER (WHERE a.actor = 'user') AS user_actions,
-         bool_or(a.actor = 'agent' AND a.request_id = r.request_id) AS acr,
-         bool_or(${actionRuleSql('complaint', 'a')}) AS orf_complaint,
-         bool_or(${actionRuleSql('completion', 'a')}) AS led_to_completion
+         ${d.listAggDistinctSorted('a.action', "a.actor = 'user'")} AS user_actions,
+         ${d.boolOr("a.actor = 'agent' AND a.request_id = r.request_id")} AS acr,
+         ${d.boolOr(actionRuleSql('complaint', 'a'))} AS orf_complaint,
+         ${d.boolOr(actionRuleSql('completion', 'a'))} AS led_to_completion
   FROM action_lineage a JOIN ${retrievals} r ON r.retrieval_id = a.effective_source_retrieval_id
   WHERE ${inScope('a.effective_source_retrieval_id')}
   GROUP BY a.effective_source_retrieval_id
@@ -64,25 +73,26 @@ lineage_signals AS (
 down_feedback AS (SELECT DISTINCT retrieval_id FROM feedback WHERE rating = 'down' AND retrieval_id IS NOT NULL AND ${inScope('retrieval_id')}),
 re_searched AS (SELECT DISTINCT rewrite_of AS retrieval_id FROM retrievals WHERE rewrite_of IS NOT NULL AND ${inScope('rewrite_of')}),
 bypassed AS (
-  SELECT DISTINCT r.retrieval_id
+  SELECT DISTINCT ${r('retrieval_id')}
   FROM ${retrievals} r JOIN action_lineage a ON a.request_id = r.request_id
   WHERE ${actionRuleSql('agentUse', 'a')} AND a.consumed_asset_id IS NOT NULL
     AND a.effective_source_retrieval_id IS NULL
-    AND NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), a.consumed_asset_id)
+    AND NOT ${d.listContains(`coalesce(r.returned_asset_ids, ${d.emptyStringList()})`, 'a.consumed_asset_id')}
 ),
 completion_sessions AS (
   SELECT DISTINCT session_id FROM action_lineage
   WHERE ${actionRuleSql('completion')} AND ${scope ? `session_id IN (SELECT session_id FROM ${retrievals})` : 'TRUE'}
 )
-SELECT r.retrieval_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.surface, r.query,
+SELECT ${r('retrieval_id', 'session_id', 'request_id', 'turn_id', 'ts', 'seq', 'surface', 'query')},
+       ${r('retriever', 'run_id')}, ${ownOrTurnCategory('r', 'tc')} AS category,
        r.role AS logged_role, coalesce(rl.role, r.role, 'unknown') AS role,
-       ${isEmptyResultSql('r.returned_asset_ids')} AS is_empty,
+       ${isEmptyResultSql('r.returned_asset_ids', d)} AS is_empty,
        j.retrieval_id IS NOT NULL AS judged,
-       coalesce(rel.relevant_ranks, []::INTEGER[]) AS relevant_ranks,
-       coalesce(rel.relevant_grades, []::INTEGER[]) AS relevant_grades,
-       coalesce(j.ideal_grades, []::INTEGER[]) AS ideal_grades,
-       coalesce(1.0 / rel.relevant_ranks[1], 0) AS reciprocal_rank,
-       coalesce(ls.user_actions, []::VARCHAR[]) AS user_actions,
+       coalesce(rel.relevant_ranks, ${d.emptyIntegerList()}) AS relevant_ranks,
+       coalesce(rel.relevant_grades, ${d.emptyIntegerList()}) AS relevant_grades,
+       coalesce(j.ideal_grades, ${d.emptyIntegerList()}) AS ideal_grades,
+       coalesce(1.0 / ${d.listElement('rel.relevant_ranks', '1')}, 0) AS reciprocal_rank,
+       coalesce(ls.user_actions, ${d.emptyStringList()}) AS user_actions,
        coalesce(ls.acr, false) AS acr,
        coalesce(ls.orf_complaint, false) AS orf_complaint,
        df.retrieval_id IS NOT NULL AS orf_down_feedback,
@@ -91,6 +101,7 @@ SELECT r.retrieval_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.sur
        coalesce(ls.led_to_completion, false) AS led_to_completion,
        cs.session_id IS NOT NULL AS session_has_completion
 FROM ${retrievals} r
+LEFT JOIN ${turnCategories(scope ? 'turn_id IN (SELECT turn_id FROM scoped_retrievals)' : 'TRUE', d)} tc ON tc.turn_id = r.turn_id
 LEFT JOIN (SELECT * FROM resolved_roles WHERE ${inScope('retrieval_id')}) rl ON rl.retrieval_id = r.retrieval_id
 LEFT JOIN judgments j ON j.retrieval_id = r.retrieval_id
 LEFT JOIN relevant_returned rel ON rel.retrieval_id = r.retrieval_id

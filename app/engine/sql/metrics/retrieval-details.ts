@@ -1,4 +1,5 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
+import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, MATRIX_CELL, orfSignals, UOR, type FactsSource, type MatrixCell } from './retrieval-facts';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
@@ -59,10 +60,11 @@ FROM (${retrievalDetailsQuery(settings, { cell, limit, source })})`;
 }
 
 /** The masked retrieval failures, in time order: the `flags` of the report (`MaskedFailureRow`s). */
-export function maskedFailuresQuery(settings: MetricSettings, source: FactsSource = 'inline'): SqlQuery {
+export function maskedFailuresQuery(settings: MetricSettings, source: FactsSource = 'inline', dialect: SqlDialect = DUCKDB): SqlQuery {
+  const columns = [dialect.column('base', 'retrieval_id'), dialect.column('base', 'session_id'), dialect.column('facts', 'consumed')];
   return sql`
-SELECT base.retrieval_id, base.session_id, facts.consumed
-FROM (SELECT seq, ts, gpr OR acr AS consumed FROM ${factsFrom(settings, source)} AS f WHERE ${rawSql(CELL_CONDITIONS.masked)}) AS facts
+SELECT ${rawSql(columns.join(', '))}
+FROM (SELECT seq, ts, gpr OR acr AS consumed FROM ${factsFrom(settings, source, dialect)} AS f WHERE ${rawSql(CELL_CONDITIONS.masked)}) AS facts
 JOIN retrieval_base base ON base.seq = facts.seq
 ORDER BY facts.ts, facts.seq`;
 }

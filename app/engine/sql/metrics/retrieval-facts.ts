@@ -1,5 +1,8 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
+import type { SqlValue } from '../../engine';
+import { DUCKDB, type SqlDialect } from '../dialect';
 import { settingsFilter } from './filters';
+import { RETRIEVAL_COLUMNS } from './retrieval-base';
 import { rawSql, sql, valueArray, type SqlQuery } from './sql-query';
 
 /** The temp table that holds `retrievalFactsQuery(settings)` for the latest settings. */
@@ -19,19 +22,25 @@ export type FactsSource = 'inline' | 'materialized';
  * them divided by the judged count is the average over judged retrievals, empty ones scored 0.
  * Kept narrow on purpose: writing it is most of the cost of a settings change.
  */
-export function retrievalFactsQuery(settings: MetricSettings): SqlQuery {
+export function retrievalFactsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
   const { k } = settings;
+  const d = dialect;
+  // each `?` of these is K (a dialect may write a list twice)
+  const ofK = (text: string) => everyParam(text, k);
+  const hitsAtK = ofK(d.listLength(d.listFilter('relevant_ranks', 'r', 'r <= ?')));
+  const dcg = ofK(d.listSum(d.listTransformWithIndex('relevant_ranks', 'r', 'i', 'CASE WHEN r <= ? THEN relevant_grades[i] / log2(r + 1) ELSE 0 END')));
+  const idcg = ofK(d.listSum(d.listTransformWithIndex(d.listSlice('ideal_grades', '1', 'CAST(? AS INTEGER)'), 'g', 'i', 'g / log2(i + 1)')));
   return sql`
 WITH at_k AS (
-  SELECT seq, ts, role, is_empty, judged, acr, reciprocal_rank, len(ideal_grades) AS relevant_count,
-         list_contains(relevant_ranks, 1) AS hit_at_1,
-         len(list_filter(relevant_ranks, lambda r: r <= ${k})) AS hits_at_k,
-         coalesce(list_sum(list_transform(relevant_ranks, lambda r, i: CASE WHEN r <= ${k} THEN relevant_grades[i] / log2(r + 1) ELSE 0 END)), 0) AS dcg,
-         coalesce(list_sum(list_transform(list_slice(ideal_grades, 1, CAST(${k} AS INTEGER)), lambda g, i: g / log2(i + 1))), 0) AS idcg,
-         list_has_any(user_actions, ${valueArray(settings.usedActions)}) AS gpr,
+  SELECT seq, ts, role, is_empty, judged, acr, reciprocal_rank, ${rawSql(d.listLength('ideal_grades'))} AS relevant_count,
+         ${rawSql(d.listContains('relevant_ranks', '1'))} AS hit_at_1,
+         ${hitsAtK} AS hits_at_k,
+         coalesce(${dcg}, 0) AS dcg,
+         coalesce(${idcg}, 0) AS idcg,
+         ${usedBy(valueArray(settings.usedActions, d), d)} AS gpr,
          orf_complaint OR orf_down_feedback OR orf_re_search OR orf_agent_bypass AS orf
   FROM retrieval_base
-  WHERE ${settingsFilter(settings, { ts: 'ts', surface: 'surface', role: 'role' })}
+  WHERE ${settingsFilter(settings, RETRIEVAL_COLUMNS)}
 ),
 scored AS (
   SELECT seq, ts, role, is_empty, judged, acr, gpr, orf,
@@ -47,6 +56,12 @@ SELECT seq, ts, role, is_empty, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, 
        gpr, acr, orf
 FROM scored`;
 }
+
+/** A fragment whose every `?` stands for `value`. */
+const everyParam = (text: string, value: SqlValue): SqlQuery => ({ sql: text, params: Array.from(text.matchAll(/\?/g), () => value) });
+
+/** GPR: some of the user actions of the retrieval are among `usedActions` (a bound list). */
+const usedBy = (usedActions: SqlQuery, dialect: SqlDialect): SqlQuery => ({ sql: dialect.listHasAny('user_actions', usedActions.sql), params: usedActions.params });
 
 /** The matrix cells (metrics.md, the Tier 1 × Tier 2 matrix); `masked` is both masked kinds. */
 export const MATRIX_CELLS = ['healthy', 'downstream', 'visible_failure', 'masked', 'masked_consumed', 'masked_silent'] as const;
@@ -80,11 +95,12 @@ export const orfSignals = (base: string) =>
   CASE WHEN ${base}.orf_re_search THEN 're_search' END, CASE WHEN ${base}.orf_agent_bypass THEN 'agent_bypass' END), ''), 'none')`);
 
 /** Materializes the facts for these settings; aggregates then read them with `materialized`. */
-export function materializeRetrievalFactsQuery(settings: MetricSettings): SqlQuery {
-  return sql`CREATE OR REPLACE TEMP TABLE ${rawSql(RETRIEVAL_FACTS_TABLE)} AS ${retrievalFactsQuery(settings)}`;
+export function materializeRetrievalFactsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
+  const facts = retrievalFactsQuery(settings, dialect);
+  return { sql: dialect.createTempTableAs(RETRIEVAL_FACTS_TABLE, facts.sql), params: facts.params };
 }
 
 /** The FROM item of an aggregate over the facts. */
-export function factsFrom(settings: MetricSettings, source: FactsSource): SqlQuery {
-  return source === 'materialized' ? rawSql(RETRIEVAL_FACTS_TABLE) : sql`(${retrievalFactsQuery(settings)})`;
+export function factsFrom(settings: MetricSettings, source: FactsSource, dialect: SqlDialect = DUCKDB): SqlQuery {
+  return source === 'materialized' ? rawSql(RETRIEVAL_FACTS_TABLE) : sql`(${retrievalFactsQuery(settings, dialect)})`;
 }

@@ -1,9 +1,11 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
-import { settingsFilter } from './filters';
+import { DUCKDB, type SqlDialect } from '../dialect';
+import { scopedEvents } from '../event-scope';
+import { filtersByCategory, settingsFilter } from './filters';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
 /** ISO week label of an epoch-ms `ts` column, e.g. 2026-W39 (metrics.md: per ISO week). */
-export const isoWeekOf = (column: string) => `strftime(epoch_ms(${column}::BIGINT), '%G-W%V')`;
+export const isoWeekOf = (column: string) => DUCKDB.isoWeek(column);
 
 /** Whole-dataset counts, never filtered: what was loaded. */
 export function totalsQuery(): SqlQuery {
@@ -13,24 +15,29 @@ SELECT (SELECT count(*) FROM events)::INTEGER AS events,
        (SELECT count(*) FROM session_summary)::INTEGER AS sessions`;
 }
 
+/** An event view with the columns the filters read: its category (event-scope.ts) is worked out only when the filters keep units by category. */
+function filteredEvents(view: string, settings: MetricSettings, dialect: SqlDialect): SqlQuery {
+  const byCategory = filtersByCategory(settings);
+  const filter = settingsFilter(settings, { ts: 'ts', surface: 'surface', runId: 'run_id', category: byCategory ? 'scope_category' : 'category' });
+  return sql`(SELECT * FROM ${byCategory ? scopedEvents(view, dialect) : rawSql(view)} WHERE ${filter})`;
+}
+
 /** metrics.md, Review and feedback: thumbs per ISO week of the feedback's ts. */
-export function feedbackByWeekQuery(settings: MetricSettings): SqlQuery {
+export function feedbackByWeekQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
-SELECT ${rawSql(isoWeekOf('ts'))} AS week,
+SELECT ${rawSql(dialect.isoWeek('ts'))} AS week,
        count(*)::INTEGER AS total,
-       count(*) FILTER (WHERE rating = 'down')::INTEGER AS down
-FROM feedback
-WHERE ${settingsFilter(settings, { ts: 'ts', surface: 'surface' })}
+       ${rawSql(dialect.countWhere("rating = 'down'"))}::INTEGER AS down
+FROM ${filteredEvents('feedback', settings, dialect)}
 GROUP BY week
 ORDER BY week`;
 }
 
 /** metrics.md, Gate: decision counts over the gate events the filters keep. */
-export function gateDecisionsQuery(settings: MetricSettings): SqlQuery {
+export function gateDecisionsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
 SELECT decision, count(*)::INTEGER AS n
-FROM gates
-WHERE ${settingsFilter(settings, { ts: 'ts', surface: 'surface' })}
+FROM ${filteredEvents('gates', settings, dialect)}
 GROUP BY decision
 ORDER BY decision`;
 }

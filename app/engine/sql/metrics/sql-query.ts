@@ -1,4 +1,5 @@
 import type { SqlValue } from '../../engine';
+import { DUCKDB, type SqlDialect } from '../dialect';
 
 /** A statement (or a fragment of one) with its `?` values in order. */
 export interface SqlQuery {
@@ -37,8 +38,8 @@ export function valueList(values: readonly SqlValue[]): SqlQuery {
 }
 
 /** `[?, ?, …]::VARCHAR[]`, a bound list of strings. */
-export function valueArray(values: readonly string[]): SqlQuery {
-  return { sql: `[${values.map(() => '?').join(', ')}]::VARCHAR[]`, params: [...values] };
+export function valueArray(values: readonly string[], dialect: SqlDialect = DUCKDB): SqlQuery {
+  return { sql: dialect.stringList(values.map(() => '?')), params: [...values] };
 }
 
 export function joinSql(parts: SqlQuery[], separator: string): SqlQuery {

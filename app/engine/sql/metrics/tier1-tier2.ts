@@ -1,4 +1,5 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
+import { DUCKDB, type SqlDialect } from '../dialect';
 import { factsFrom, type FactsSource } from './retrieval-facts';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
@@ -9,26 +10,28 @@ export type { RetrievalAggregates, TierRow } from '../../../model/metrics/rows';
  * nearest double: unlike a sum of doubles, it does not depend on the order the rows are added in,
  * so native DuckDB on every core gives the browser's numbers to the last digit.
  */
-export const exactSum = (column: string) => rawSql(`CAST(sum(${column}::DECIMAL(38, 28))::VARCHAR AS DOUBLE)`);
+export const exactSum = (column: string, dialect: SqlDialect = DUCKDB) => rawSql(dialect.exactSum(column));
 
-const exactSums = (columns: string[]) => columns.map((column) => `${exactSum(column).sql} AS sum_${column}`).join(', ');
+const exactSums = (columns: string[], dialect: SqlDialect) => columns.map((column) => `${exactSum(column, dialect).sql} AS sum_${column}`).join(', ');
 
 /** The SELECT list of `RetrievalAggregates` (model/metrics/rows.ts) over `retrievalFactsQuery` rows. */
-export const RETRIEVAL_AGGREGATES = rawSql(`
+export const retrievalAggregates = (dialect: SqlDialect = DUCKDB) => rawSql(`
        count(*)::INTEGER AS retrievals,
-       count(*) FILTER (WHERE is_empty)::INTEGER AS empty,
-       count(*) FILTER (WHERE judged)::INTEGER AS judged,
-       ${exactSums(['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'rr'])},
-       count(*) FILTER (WHERE gpr)::INTEGER AS gpr,
-       count(*) FILTER (WHERE acr)::INTEGER AS acr,
-       count(*) FILTER (WHERE orf)::INTEGER AS orf,
-       count(*) FILTER (WHERE NOT (gpr OR acr OR orf))::INTEGER AS uor`);
+       ${dialect.countWhere('is_empty')}::INTEGER AS empty,
+       ${dialect.countWhere('judged')}::INTEGER AS judged,
+       ${exactSums(['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'rr'], dialect)},
+       ${dialect.countWhere('gpr')}::INTEGER AS gpr,
+       ${dialect.countWhere('acr')}::INTEGER AS acr,
+       ${dialect.countWhere('orf')}::INTEGER AS orf,
+       ${dialect.countWhere('NOT (gpr OR acr OR orf)')}::INTEGER AS uor`);
+
+export const RETRIEVAL_AGGREGATES = retrievalAggregates();
 
 /** metrics.md Tier 1 and Tier 2, overall (`role` null) and per effective role: `TierRow`s. */
-export function tierQuery(settings: MetricSettings, source: FactsSource = 'inline'): SqlQuery {
+export function tierQuery(settings: MetricSettings, source: FactsSource = 'inline', dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
-SELECT CASE WHEN grouping(role) = 1 THEN NULL ELSE role END AS role, ${RETRIEVAL_AGGREGATES}
-FROM ${factsFrom(settings, source)} AS facts
+SELECT CASE WHEN grouping(role) = 1 THEN NULL ELSE role END AS role, ${retrievalAggregates(dialect)}
+FROM ${factsFrom(settings, source, dialect)} AS facts
 GROUP BY GROUPING SETS ((), (role))
 ORDER BY grouping(role) DESC, role`;
 }

@@ -1,6 +1,8 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { settingsFilter } from './filters';
+import { RETRIEVAL_COLUMNS } from './retrieval-base';
 import { rawSql, sql, type SqlQuery } from './sql-query';
+import { attributedSourceFilter, COMPLETION_COLUMNS } from './tier3';
 
 export type Tier3SessionList = 'abandoned_by_session' | 'abandoned_by_lineage' | 'rescued_by_lineage' | 'cross_session';
 
@@ -21,7 +23,7 @@ export function tier3SessionsQuery(settings: MetricSettings, list: Tier3SessionL
     return sql`
 SELECT session_id, source_session_id, effective_source_retrieval_id AS retrieval_id
 FROM completion_facts
-WHERE cross_session AND ${settingsFilter(settings, { ts: 'ts', surface: 'surface' })}
+WHERE cross_session AND ${attributedSourceFilter(settings)} AND ${settingsFilter(settings, COMPLETION_COLUMNS)}
 ORDER BY ts LIMIT CAST(${limit} AS BIGINT)`;
   }
   const keep = { abandoned_by_session: 'NOT has_completion', abandoned_by_lineage: 'NOT has_completion AND NOT led_to_completion', rescued_by_lineage: 'NOT has_completion AND led_to_completion' }[list];
@@ -29,7 +31,7 @@ ORDER BY ts LIMIT CAST(${limit} AS BIGINT)`;
 SELECT session_id, NULL::VARCHAR AS source_session_id, NULL::VARCHAR AS retrieval_id FROM (
   SELECT session_id, min(ts) AS start_ts, bool_or(session_has_completion) AS has_completion, bool_or(led_to_completion) AS led_to_completion
   FROM retrieval_base
-  WHERE ${settingsFilter(settings, { ts: 'ts', surface: 'surface', role: 'role' })}
+  WHERE ${settingsFilter(settings, RETRIEVAL_COLUMNS)}
   GROUP BY session_id
 ) WHERE ${rawSql(keep)}
 ORDER BY start_ts LIMIT CAST(${limit} AS BIGINT)`;

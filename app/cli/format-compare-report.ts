@@ -1,0 +1,93 @@
+import { pluralize } from '../lib/format';
+import { slicePairs, type SliceFilters } from '../model/compare/slice';
+import { PAIRED_METRICS, type CompareResult, type PairedMetric, type PairedQuery, type SideBySide } from '../model/compare/types';
+import { describeMetric } from '../model/metrics/definitions';
+import type { MatrixReport } from '../model/metrics/report';
+import type { MetricSettings } from '../model/metrics/settings';
+import { formatTable } from './text-table';
+
+/** Queries listed among the largest losses and gains. */
+const QUERIES_SHOWN = 5;
+
+/** The figures that are counts (shown as integers); every other figure is a rate. */
+const COUNT_FIGURES = new Set(['retrievals', 'judged']);
+
+const RIGHT = 'right' as const;
+
+const sliceText = (slice: SliceFilters) => slicePairs(slice).join(' ') || 'everything';
+
+const fixed = (value: number) => value.toFixed(4);
+const signed = (value: number, text: string) => (value > 0 ? `+${text}` : value < 0 ? text.replace('-', '−') : text);
+
+function figureCells(name: string, { a, b, delta }: SideBySide): string[] {
+  if (COUNT_FIGURES.has(name)) return [String(a ?? '—'), String(b ?? '—'), delta === null ? '—' : signed(delta, String(delta))];
+  return [a === null ? '—' : fixed(a), b === null ? '—' : fixed(b), delta === null ? '—' : signed(delta, fixed(delta))];
+}
+
+/** The rows of a tier's figures; Tier 2's retrievals are Tier 1's, shown once. */
+function figureRows(tier: 'tier1' | 'tier2', figures: Record<string, SideBySide>, settings: MetricSettings): string[][] {
+  return Object.entries(figures).filter(([name]) => tier === 'tier1' || name !== 'retrievals').map(([name, figure]) => [
+    `${tier === 'tier1' ? 'Tier 1' : 'Tier 2'} ${describeMetric(`${tier}.${name}`, settings)?.label ?? name}`,
+    ...figureCells(name, figure),
+  ]);
+}
+
+const metricLabel = (metric: PairedMetric, settings: MetricSettings) => describeMetric(`tier1.${metric}`, settings)?.label ?? metric;
+
+/** A p-value to 4 decimals; below that, "< 0.0001" (the random test's smallest is 1 / 100,001). */
+const pCell = (p: number | null) => (p === null ? '—' : p < 0.0001 ? '< 0.0001' : fixed(p));
+
+const MATRIX_ROWS: [keyof MatrixReport, string][] = [
+  ['healthy', 'healthy'],
+  ['downstream', 'look downstream'],
+  ['visible_failure', 'visible failure'],
+  ['masked', 'MASKED'],
+  ['masked_consumed', '  consumed'],
+  ['masked_silent', '  silent'],
+];
+
+function queryLines(title: string, queries: PairedQuery[], metric: PairedMetric): string[] {
+  if (queries.length === 0) return [];
+  return [
+    title,
+    ...formatTable(
+      ['query', 'A', 'B', 'B − A', 'judged A', 'judged B'],
+      queries.map((q) => [q.query, fixed(q.a[metric]), fixed(q.b[metric]), signed(q.delta[metric], fixed(q.delta[metric])), String(q.a_judged), String(q.b_judged)]),
+      ['left', RIGHT, RIGHT, RIGHT, RIGHT, RIGHT],
+    ),
+  ];
+}
+
+/**
+ * The comparison as readable text: both slices' figures side by side with B − A, each matrix,
+ * the paired statistics, and the queries that lost and gained most on `rankBy`.
+ */
+export function formatCompareReport(result: CompareResult, settings: MetricSettings, rankBy: PairedMetric = 'ndcg_at_k'): string[] {
+  const { report, matrix } = result;
+  const { paired } = report;
+  const byDelta = [...result.queries].sort((x, y) => x.delta[rankBy] - y.delta[rankBy]);
+  const losses = byDelta.filter((q) => q.delta[rankBy] < 0).slice(0, QUERIES_SHOWN);
+  const gains = byDelta.filter((q) => q.delta[rankBy] > 0).reverse().slice(0, QUERIES_SHOWN);
+  return [
+    `Comparison — A: ${sliceText(report.a)}; B: ${sliceText(report.b)}`,
+    ...formatTable(['figure', 'A', 'B', 'B − A'], [...figureRows('tier1', report.tier1, settings), ...figureRows('tier2', report.tier2, settings)], ['left', RIGHT, RIGHT, RIGHT]),
+    '',
+    'Tier 1 × Tier 2 matrix of each slice (judged retrievals)',
+    ...formatTable(['cell', 'A', 'B'], MATRIX_ROWS.map(([cell, label]) => [label, String(matrix.a[cell]), String(matrix.b[cell])]), ['left', RIGHT, RIGHT]),
+    '',
+    `Paired by query: ${pluralize(paired.pairs, 'paired query', 'paired queries')} (judged in both slices); ` +
+      `${pluralize(result.onlyA, 'query', 'queries')} judged in A only, ${pluralize(result.onlyB, 'query', 'queries')} in B only`,
+    ...formatTable(
+      ['metric', 'mean B − A', '95% interval', 'p'],
+      PAIRED_METRICS.map((metric) => {
+        const { mean_delta: mean, ci_low: low, ci_high: high, p_value: p } = paired[metric];
+        const interval = low === null || high === null ? '—' : `[${signed(low, fixed(low))}, ${signed(high, fixed(high))}]`;
+        return [metricLabel(metric, settings), mean === null ? '—' : signed(mean, fixed(mean)), interval, pCell(p)];
+      }),
+      ['left', RIGHT, RIGHT, RIGHT],
+    ),
+    '  (interval: paired bootstrap, 10,000 resamples, percentile; p: two-sided paired randomization test)',
+    ...(losses.length > 0 ? ['', ...queryLines(`Largest losses on ${metricLabel(rankBy, settings)}`, losses, rankBy)] : []),
+    ...(gains.length > 0 ? ['', ...queryLines(`Largest gains on ${metricLabel(rankBy, settings)}`, gains, rankBy)] : []),
+  ];
+}

@@ -1,0 +1,45 @@
+import { mulberry32 } from '../../lib/seeded-random';
+/**
+ * Test fixture: a generated log that reaches every branch the metric tables have, the same on
+ * every run: prompts with categories and rewrites, intent and role labels (some adjudicated),
+ * relevance labels by query and by retrieval with split votes, repeated assets in a result,
+ * empty results, places without a source that later actions inherit from (across sessions of
+ * one user), agent uses, complaints, re-searches, feedback, runs and retrievers.
+ */
+
+export function generatedEvents(sessions: number, seed = 7): string {
+  const next = mulberry32(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const chance = (p: number) => next() < p;
+  const lines: object[] = [];
+  let clock = Date.UTC(2026, 8, 20);
+  const ts = () => (clock += Math.floor(next() * 3_600_000));
+  for (let s = 0; s < sessions; s++) {
+    const base = { session_id: `s${s}`, surface: pick(['chat', 'editor', 'library']), run_id: pick(['v1', 'v2', undefined]), ...(chance(0.7) ? { user_id: `u${s % 40}` } : {}) };
+    for (let q = 0; q < 1 + Math.floor(next() * 3); q++) {
+      const turn = `s${s}-t${q}`;
+      const request = `${turn}-req`;
+      const retrieval = `${turn}-r`;
+      const query = pick(['red shoes', 'tax form', 'quarterly report', 'logo svg', `rare ${s}`]);
+      lines.push({ type: 'prompt', ts: ts(), ...base, turn_id: turn, request_id: request, text: query, category: chance(0.6) ? pick(['billing', 'design', 'legal']) : undefined, rewrite_of: q > 0 && chance(0.3) ? `s${s}-t${q - 1}` : undefined });
+      if (chance(0.15)) continue; // a prompt that invoked no retrieval
+      const assets = chance(0.1) ? [] : Array.from({ length: 1 + Math.floor(next() * 8) }, () => `a${Math.floor(next() * 60)}`);
+      lines.push({ type: 'retrieval', ts: ts(), ...base, turn_id: turn, request_id: request, retrieval_id: retrieval, query, role: pick(['find', 'browse', 'reference', undefined]), retriever: pick(['bm25', 'dense']), returned_asset_ids: assets, rewrite_of: q > 0 && chance(0.2) ? `s${s}-t${q - 1}-r` : undefined });
+      for (const asset of assets) {
+        for (const annotator of ['ann1', 'ann2', 'ann3']) if (chance(0.35)) lines.push({ type: 'label', kind: 'relevance', retrieval_id: retrieval, asset_id: asset, grade: Math.floor(next() * 4), annotator, ts: chance(0.5) ? ts() : undefined });
+        if (chance(0.05)) lines.push({ type: 'label', kind: 'relevance', retrieval_id: retrieval, asset_id: asset, grade: Math.floor(next() * 4), annotator: 'lead', adjudicated: true });
+      }
+      if (chance(0.1)) lines.push({ type: 'label', kind: 'relevance', query, asset_id: `a${Math.floor(next() * 60)}`, grade: 1 + Math.floor(next() * 3), annotator: 'ann1' });
+      if (chance(0.2)) lines.push({ type: 'label', kind: 'role', retrieval_id: retrieval, role: pick(['find', 'operate', 'step']), annotator: pick(['ann1', 'ann2']), adjudicated: chance(0.3) });
+      if (chance(0.3)) lines.push({ type: 'label', kind: 'intent', turn_id: turn, retrieval_intent: chance(0.7), intents: chance(0.3) ? ['find', 'edit'] : ['find'], annotator: pick(['ann1', 'ann2']) });
+      for (let a = 0; a < Math.floor(next() * 4); a++) {
+        const asset = assets.length && chance(0.8) ? pick(assets) : `a${Math.floor(next() * 60)}`;
+        const actor = chance(0.3) ? 'agent' : 'user';
+        const action = actor === 'agent' ? pick(['use', 'place']) : pick(['select', 'place', 'export', 'share', 'edit', 'complain', 'download']);
+        lines.push({ type: 'action', ts: ts(), ...base, turn_id: turn, request_id: request, actor, action, consumed_asset_id: asset, source_retrieval_id: chance(0.6) ? retrieval : undefined });
+      }
+      if (chance(0.2)) lines.push({ type: 'feedback', ts: ts(), ...base, rating: pick(['up', 'down']), retrieval_id: chance(0.5) ? retrieval : undefined });
+    }
+  }
+  return lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
+}

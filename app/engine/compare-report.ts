@@ -1,0 +1,60 @@
+import { pairedStatistics } from '../model/compare/paired-statistics';
+import { pairQueries, type QueryScoreRow } from '../model/compare/pairing';
+import { pairedDeltaColumns, shapeCompareResult, type SliceFigures } from '../model/compare/shape-compare';
+import { sliceSettings, type SliceFilters } from '../model/compare/slice';
+import type { CompareResult, PairedStatistic } from '../model/compare/types';
+import type { MatrixRow, TierRow } from '../model/metrics/rows';
+import type { MetricSettings } from '../model/metrics/settings';
+import { shapeMatrix, shapeTiers } from '../model/metrics/shape-report';
+import { readOnce, type ReadJob } from './coordinator/query-coordinator';
+import { ensureDerivedTables } from './derived/metric-tables';
+import type { Engine } from './engine';
+import { withRetrievalFacts } from './retrieval-facts-table';
+import { perQueryScoresQuery } from './sql/compare/per-query';
+import { matrixQuery } from './sql/metrics/matrix';
+import type { SqlQuery } from './sql/metrics/sql-query';
+import { tierQuery } from './sql/metrics/tier1-tier2';
+
+const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
+
+/** The settings of a slice; a slice the settings parser refuses is an error (callers validate first). */
+function settingsOf(base: MetricSettings, slice: SliceFilters): MetricSettings {
+  const parsed = sliceSettings(base, slice);
+  if (!parsed.ok) throw new Error(`invalid slice: ${parsed.errors.map((error) => error.message).join('; ')}`);
+  return parsed.settings;
+}
+
+/** One slice's Tier 1, Tier 2 and matrix, by the metrics report's own queries, and its per-query scores. */
+async function sliceIn(job: ReadJob, settings: MetricSettings): Promise<{ figures: SliceFigures; queries: QueryScoreRow[] }> {
+  const facts = await withRetrievalFacts(job, settings);
+  const tiers = await run<TierRow>(facts, tierQuery(settings, 'materialized'));
+  const [matrix] = await run<MatrixRow>(facts, matrixQuery(settings, 'materialized'));
+  const queries = await run<QueryScoreRow>(facts, perQueryScoresQuery());
+  return { figures: { ...shapeTiers(tiers, settings.k), matrix: shapeMatrix(matrix) }, queries };
+}
+
+/** Computes `pairedStatistics` of the delta columns: in place by default, in a worker on the page (thousands of pairs take seconds). */
+export type PairedStatisticsRunner = (columns: number[][]) => Promise<PairedStatistic[]>;
+
+const inPlace: PairedStatisticsRunner = async (columns) => pairedStatistics(columns);
+
+/**
+ * metrics.md, "Comparing two slices": slices A and B side by side (every top-level Tier 1 and
+ * Tier 2 figure, per role too, and each matrix), and paired by query with each Tier 1 metric's
+ * mean delta, bootstrap interval and randomization p-value. K, the threshold and the used
+ * actions come from `base`, the filters from each slice. Runs in a coordinator job.
+ */
+export async function compareResultIn(
+  job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters, statistics: PairedStatisticsRunner = inPlace,
+): Promise<CompareResult> {
+  const sliceA = await sliceIn(job, settingsOf(base, a));
+  const sliceB = await sliceIn(job, settingsOf(base, b));
+  const pairing = pairQueries(sliceA.queries, sliceB.queries);
+  return shapeCompareResult({ a, b }, { a: sliceA.figures, b: sliceB.figures }, pairing, await statistics(pairedDeltaColumns(pairing)));
+}
+
+/** `compareResultIn` on an engine no coordinator serves (the command line, tests). */
+export async function computeCompareResult(engine: Engine, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<CompareResult> {
+  await ensureDerivedTables(engine);
+  return readOnce(engine, (job) => compareResultIn(job, base, a, b));
+}

@@ -1,0 +1,50 @@
+import { Panel } from '../../components/Panel';
+import { pluralize } from '../../lib/format';
+import { navigate } from '../../lib/url-state';
+import { compareUrl } from '../../links/compare';
+import { PAIRED_METRICS, type CompareResult, type PairedMetric } from '../../model/compare/types';
+import { DeltaChart } from './DeltaChart';
+import { pairedLabel } from './figures';
+import { LossesGains } from './LossesGains';
+import { PairedStats } from './PairedStats';
+
+/** The paired test over the queries both slices judged: counts, statistics, the per-query chart and the extremes. */
+export function PairedPanel(props: { result: CompareResult; k: number; metric: PairedMetric; open: string | null; recomputing: boolean }) {
+  const { result, k, metric, open, recomputing } = props;
+  const { pairs } = result.report.paired;
+  const label = pairedLabel(metric, k);
+  return (
+    <Panel id="compare.paired" title="Paired by query" recomputing={recomputing}
+      question="A query is paired when both slices judged a retrieval with exactly that text; its value is the mean over those retrievals. Is B's mean difference real or noise?">
+      <p className="cmp-pairs" data-testid="compare.pairs" data-pairs={pairs} data-only-a={result.onlyA} data-only-b={result.onlyB}>
+        <strong>{pluralize(pairs, 'paired query', 'paired queries')}</strong>
+        <span className="text-soft"> · {pluralize(result.onlyA, 'query', 'queries')} judged only in A · {pluralize(result.onlyB, 'query', 'queries')} judged only in B</span>
+      </p>
+      {pairs === 0 ? (
+        <p className="cmp-empty" data-testid="compare.no-pairs">
+          No query text was judged in both slices, so nothing can be paired. Label the relevance of the same queries in both
+          slices (the Annotate screen), or pick slices that ran the same queries.
+        </p>
+      ) : (
+        <>
+          <PairedStats paired={result.report.paired} k={k} />
+          <p className="text-soft cmp-method">
+            Interval: paired bootstrap, 10,000 resamples of the pairs. p-value: two-sided randomization test over sign flips of the per-query differences.
+          </p>
+          <div className="cmp-chart-head">
+            <h3>Per query</h3>
+            <div className="cmp-segmented" role="group" aria-label="Metric of the per-query chart">
+              {PAIRED_METRICS.map((choice) => (
+                <button key={choice} type="button" aria-pressed={choice === metric} onClick={() => navigate(compareUrl.changed({ metric: choice }))}>
+                  {pairedLabel(choice, k)}
+                </button>
+              ))}
+            </div>
+          </div>
+          <DeltaChart queries={result.queries} metric={metric} label={label} />
+          <LossesGains queries={result.queries} metric={metric} label={label} open={open} />
+        </>
+      )}
+    </Panel>
+  );
+}

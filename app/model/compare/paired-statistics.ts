@@ -1,0 +1,159 @@
+import { seededRandom } from '../../lib/seeded-random';
+import type { PairedStatistic } from './types';
+
+/** metrics.md, "Comparing two slices": resamples of the bootstrap, random flips above EXACT_MAX_PAIRS. */
+export const BOOTSTRAP_RESAMPLES = 10_000;
+export const RANDOM_FLIPS = 100_000;
+/** Up to this many pairs the randomization test enumerates all 2^n sign flips. */
+export const EXACT_MAX_PAIRS = 16;
+/** The default seed: the same deltas always give the same interval and p-value. */
+export const DEFAULT_SEED = 14;
+export const CONFIDENCE = 0.95;
+
+export interface StatisticsOptions {
+  seed?: number;
+  resamples?: number;
+  flips?: number;
+}
+
+/** The mean of the values; null when there are none. */
+export function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum / values.length;
+}
+
+/**
+ * The q-quantile of sorted values by linear interpolation between order statistics
+ * (Hyndman–Fan type 7, the default of R and numpy): h = (N − 1)·q, value at ⌊h⌋ plus
+ * (h − ⌊h⌋) of the step to the next.
+ */
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  const h = (sorted.length - 1) * q;
+  const low = Math.floor(h);
+  const high = Math.min(low + 1, sorted.length - 1);
+  return sorted[low] + (h - low) * (sorted[high] - sorted[low]);
+}
+
+/**
+ * 95% paired bootstrap intervals of the mean, one per column of deltas (all columns the same
+ * length, one value per pair): each resample draws n pairs with replacement — the same pairs
+ * for every column — and the interval is the 2.5% and 97.5% quantiles (`quantileSorted`) of
+ * the resampled means (the percentile method).
+ */
+export function bootstrapIntervals(columns: readonly (readonly number[])[], options: StatisticsOptions = {}): ([number, number] | null)[] {
+  const n = columns[0]?.length ?? 0;
+  if (n === 0) return columns.map(() => null);
+  const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const width = columns.length;
+  // pair-major, so the columns of a drawn pair are read together
+  const byPair = new Float64Array(n * width);
+  columns.forEach((deltas, c) => deltas.forEach((d, i) => (byPair[i * width + c] = d)));
+  const means = columns.map(() => new Float64Array(resamples));
+  const sums = new Float64Array(width);
+  for (let r = 0; r < resamples; r++) {
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      const offset = random.nextInt(n) * width;
+      for (let c = 0; c < width; c++) sums[c] += byPair[offset + c];
+    }
+    for (let c = 0; c < width; c++) means[c][r] = sums[c] / n;
+  }
+  const tail = (1 - CONFIDENCE) / 2;
+  return means.map((column) => {
+    column.sort();
+    return [quantileSorted(column, tail), quantileSorted(column, 1 - tail)];
+  });
+}
+
+/** The tolerance under which two sums of these deltas count as equal (floating point must not lose a tie). */
+const tieTolerance = (deltas: readonly number[]) => 1e-9 * Math.max(1, deltas.reduce((sum, d) => sum + Math.abs(d), 0));
+
+/**
+ * Two-sided paired randomization test of the mean delta, one p-value per column: the share of
+ * sign flips of the deltas whose |mean| is at least the observed |mean|, the observed included.
+ * Exact over all 2^n flips when n ≤ EXACT_MAX_PAIRS; else `flips` random flips (each sign by a
+ * fair coin, the same flips for every column) and p = (1 + count) / (flips + 1). All deltas 0 → 1.
+ */
+export function randomizationPValues(columns: readonly (readonly number[])[], options: StatisticsOptions = {}): (number | null)[] {
+  const n = columns[0]?.length ?? 0;
+  if (n === 0) return columns.map(() => null);
+  const flips = new SignFlips(columns);
+  if (n <= EXACT_MAX_PAIRS) {
+    const all = 2 ** n;
+    const counts = flips.count(all, (pattern) => [pattern & 0xff, pattern >>> 8]);
+    return counts.map((count) => count / all);
+  }
+  const random = seededRandom((options.seed ?? DEFAULT_SEED) ^ 0x5bd1e995);
+  const draws = options.flips ?? RANDOM_FLIPS;
+  const bytes = new Array<number>(flips.blocks);
+  const counts = flips.count(draws, () => {
+    let word = 0;
+    for (let block = 0; block < bytes.length; block++) {
+      if ((block & 3) === 0) word = random.nextUint32();
+      bytes[block] = (word >>> ((block & 3) * 8)) & 255;
+    }
+    return bytes;
+  });
+  return counts.map((count) => (1 + count) / (draws + 1));
+}
+
+/**
+ * Sign flips of the deltas, eight pairs at a time: bit j of block b's byte negates delta 8b + j,
+ * and the signed sum of a block's eight deltas is looked up among its 256 possible ones.
+ */
+class SignFlips {
+  readonly blocks: number;
+  private readonly width: number;
+  /** [(block · 256 + byte) · width + column]: Σ of the block's deltas, negated where the byte's bit is set. */
+  private readonly blockSums: Float64Array;
+  private readonly observed: number[];
+
+  constructor(columns: readonly (readonly number[])[]) {
+    const n = columns[0].length;
+    this.width = columns.length;
+    this.blocks = Math.ceil(n / 8);
+    this.blockSums = new Float64Array(this.blocks * 256 * this.width);
+    for (let block = 0; block < this.blocks; block++) {
+      for (let byte = 0; byte < 256; byte++) {
+        for (let c = 0; c < this.width; c++) {
+          let sum = 0;
+          for (let j = 0, i = block * 8; j < 8 && i < n; j++, i++) sum += (byte >>> j) & 1 ? -columns[c][i] : columns[c][i];
+          this.blockSums[(block * 256 + byte) * this.width + c] = sum;
+        }
+      }
+    }
+    this.observed = columns.map((deltas) => Math.abs(deltas.reduce((sum, d) => sum + d, 0)) - tieTolerance(deltas));
+  }
+
+  /** Per column, how many of `flips` flips (`bytesOf(f)`: one byte per block) reach the observed |sum|. */
+  count(flips: number, bytesOf: (flip: number) => readonly number[]): number[] {
+    const { width, blockSums, observed } = this;
+    const counts = new Array<number>(width).fill(0);
+    const sums = new Float64Array(width);
+    for (let flip = 0; flip < flips; flip++) {
+      sums.fill(0);
+      const bytes = bytesOf(flip);
+      for (let block = 0; block < this.blocks; block++) {
+        const offset = (block * 256 + bytes[block]) * width;
+        for (let c = 0; c < width; c++) sums[c] += blockSums[offset + c];
+      }
+      for (let c = 0; c < width; c++) if (Math.abs(sums[c]) >= observed[c]) counts[c]++;
+    }
+    return counts;
+  }
+}
+
+/** Mean delta, bootstrap interval and randomization p-value of each column of paired deltas. */
+export function pairedStatistics(columns: readonly (readonly number[])[], options: StatisticsOptions = {}): PairedStatistic[] {
+  const intervals = bootstrapIntervals(columns, options);
+  const pValues = randomizationPValues(columns, options);
+  return columns.map((deltas, c) => ({
+    mean_delta: mean(deltas),
+    ci_low: intervals[c]?.[0] ?? null,
+    ci_high: intervals[c]?.[1] ?? null,
+    p_value: pValues[c],
+  }));
+}

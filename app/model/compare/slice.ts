@@ -1,0 +1,73 @@
+import { parseMetricSettings, type MetricSettings, type RawSettings, type SettingName, type SettingsError } from '../metrics/settings';
+
+/** The filters a slice may set, named as on the command line and in metrics.md ("Comparing two slices"). */
+export const SLICE_KEYS = ['retriever', 'run_id', 'surface', 'role', 'category', 'from', 'to'] as const;
+export type SliceKey = (typeof SLICE_KEYS)[number];
+type ListKey = Exclude<SliceKey, 'from' | 'to'>;
+
+export const SLICE_LIST_KEYS: readonly ListKey[] = ['retriever', 'run_id', 'surface', 'role', 'category'];
+
+/** The metric setting each slice key sets. */
+export const SLICE_SETTING: Record<SliceKey, SettingName> = {
+  retriever: 'retrievers',
+  run_id: 'runIds',
+  surface: 'surfaces',
+  role: 'roles',
+  category: 'categories',
+  from: 'from',
+  to: 'to',
+};
+
+/** A slice: per list key the values it keeps (any of them), and the [from, to) bounds as given. */
+export type SliceFilters = Partial<Record<ListKey, string[]>> & { from?: string; to?: string };
+
+export type SliceParse = { ok: true; slice: SliceFilters } | { ok: false; errors: string[] };
+
+const isSliceKey = (key: string): key is SliceKey => (SLICE_KEYS as readonly string[]).includes(key);
+
+/**
+ * `key=value` pairs as the command line takes them (`retriever=dense`, `from=2026-10-01`):
+ * several pairs allowed, a repeated list key or a comma adds values; `from`/`to` once each.
+ */
+export function parseSlicePairs(pairs: string[]): SliceParse {
+  const slice: SliceFilters = {};
+  const errors: string[] = [];
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    const key = at < 0 ? pair : pair.slice(0, at).trim();
+    const value = at < 0 ? '' : pair.slice(at + 1).trim();
+    if (!isSliceKey(key)) {
+      errors.push(`"${pair}": a filter is key=value with key one of ${SLICE_KEYS.join(', ')}`);
+    } else if (value === '') {
+      errors.push(`"${pair}": ${key} needs a value (key=value)`);
+    } else if (key === 'from' || key === 'to') {
+      if (slice[key] !== undefined) errors.push(`"${pair}": ${key} is given twice`);
+      else slice[key] = value;
+    } else {
+      const values = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+      slice[key] = [...new Set([...(slice[key] ?? []), ...values])];
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, slice };
+}
+
+/** The slice as `key=value` pairs, the inverse of `parseSlicePairs` (one pair per key). */
+export function slicePairs(slice: SliceFilters): string[] {
+  return SLICE_KEYS.flatMap((key) => {
+    const value = slice[key];
+    if (value === undefined || value.length === 0) return [];
+    return [`${key}=${Array.isArray(value) ? value.join(',') : value}`];
+  });
+}
+
+/**
+ * The settings of one slice: the shared choices of `base` (K, Tier 1 threshold, used actions)
+ * with the slice's filters in place of any filter of `base`.
+ */
+export function sliceSettings(base: MetricSettings, slice: SliceFilters): { ok: true; settings: MetricSettings } | { ok: false; errors: SettingsError[] } {
+  const raw: RawSettings = { k: String(base.k), tier1Threshold: String(base.tier1Threshold), usedActions: base.usedActions.join(',') };
+  for (const key of SLICE_LIST_KEYS) if (slice[key]?.length) raw[SLICE_SETTING[key]] = slice[key].join(',');
+  if (slice.from !== undefined) raw.from = slice.from;
+  if (slice.to !== undefined) raw.to = slice.to;
+  return parseMetricSettings(raw);
+}
