@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePackage } from './ensure-chdb.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -58,6 +59,17 @@ const checks = [
   return exit === 0;
 });
 const staticChecks = { passed: checks.filter(Boolean).length, failed: checks.filter((ok) => !ok).length };
+
+// The ClickHouse tests run on chdb, installed on demand outside node_modules (~550 MB, once):
+// RI_CHDB=0 skips them; an install that fails says so and they are skipped, never in silence.
+if (process.env.RI_CHDB !== '0') {
+  try {
+    ensurePackage('chdb');
+    process.env.RI_CHDB = '1';
+  } catch (error) {
+    console.error(`chdb could not be installed (${error.message}): the ClickHouse tests are skipped`);
+  }
+}
 
 const unitExit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, UNIT_REPORT)}`]);
 const e2eExit = run(process.execPath, [path.join(root, 'scripts', 'run-e2e.mjs')]);

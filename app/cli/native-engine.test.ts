@@ -104,7 +104,7 @@ describe('--engine native', () => {
   it('refuses an engine it does not have, and native settings without the native engine', async () => {
     const unknown = await cli('report', '--engine', 'gpu', generated);
     expect(unknown.code).toBe(2);
-    expect(unknown.err[0]).toBe('retrieval-inspector report: --engine takes wasm or native, not "gpu"');
+    expect(unknown.err[0]).toBe('retrieval-inspector report: --engine takes wasm, native or clickhouse, not "gpu"');
     const misplaced = await cli('check', '--threads', '4', generated);
     expect(misplaced.code).toBe(2);
     expect(misplaced.err[0]).toBe('retrieval-inspector check: --threads needs --engine native');

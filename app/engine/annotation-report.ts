@@ -2,6 +2,8 @@ import { agreementReport, type AdjudicatedItem, type AgreementReport, type Agree
 import { shapeReviewReport, type ReviewReport, type ReviewVerdictRow } from '../model/annotation/review-report';
 import type { LabelKind } from '../schema/given-label';
 import type { Engine } from './engine';
+import { DUCKDB, type SqlDialect } from './sql/dialect';
+import { ANY_SCOPE } from './sql/event-scope';
 import { adjudicatedItemsQuery, agreementVotesQuery } from './sql/annotation/agreement-votes';
 import { reviewVerdictsQuery } from './sql/annotation/review-report';
 import type { SqlQuery } from './sql/metrics/sql-query';
@@ -26,13 +28,13 @@ export async function agreementVotesIn(engine: Engine, kinds?: readonly LabelKin
   return { votes, adjudicated };
 }
 
-/** The report's `agreement` key. */
+/** The report's `agreement` key. Its SQL is written alike for DuckDB and ClickHouse (clickhouse/README.md): it takes no dialect. */
 export async function agreementIn(engine: Engine): Promise<AgreementReport> {
   const { votes, adjudicated } = await agreementVotesIn(engine);
   return agreementReport(votes, adjudicated);
 }
 
 /** The report's `review` key. */
-export async function reviewReportIn(engine: Engine): Promise<ReviewReport> {
-  return shapeReviewReport(await run<ReviewVerdictRow>(engine, reviewVerdictsQuery()));
+export async function reviewReportIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<ReviewReport> {
+  return shapeReviewReport(await run<ReviewVerdictRow>(engine, reviewVerdictsQuery(ANY_SCOPE, dialect)));
 }

@@ -5,6 +5,7 @@ import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import type { Engine, SqlValue } from './engine';
 import { arrowToRows } from './arrow-rows';
+import { PreparedStatements } from './prepared-statements';
 import { createEngineWorker, isEngineStartLog, isStorageFailureLog, type EngineStartStep } from './engine-worker';
 import { copyKeptDatabase, KEPT_DB, opfsAvailable, removeKeptFiles, storageFailure, type EngineStorage } from './kept-storage';
 
@@ -119,6 +120,15 @@ async function stopInstance(instance: Instance): Promise<void> {
   await instance.db.terminate();
 }
 
+const preparedByConnection = new WeakMap<AsyncDuckDBConnection, PreparedStatements>();
+
+/** The prepared statements of a connection, gone with its instance. */
+function statementsOf(connection: AsyncDuckDBConnection): PreparedStatements {
+  let statements = preparedByConnection.get(connection);
+  if (!statements) preparedByConnection.set(connection, (statements = new PreparedStatements((sql) => connection.prepare(sql))));
+  return statements;
+}
+
 /** DuckDB-wasm in its own Web Worker: screens read on one connection, loads write on the other (`writer`). */
 export async function startBrowserEngine({ keep, onStep = () => undefined, storageQuotaBytes = null }: EngineStartOptions): Promise<BrowserEngine> {
   const settings = { onStep, quota: storageQuotaBytes };
@@ -147,12 +157,7 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
       const connection = pick(await open());
       if (params.length === 0) return arrowToRows<Row>(await connection.query(sql));
-      const statement = await connection.prepare(sql);
-      try {
-        return arrowToRows<Row>(await statement.query(...params));
-      } finally {
-        await statement.close();
-      }
+      return arrowToRows<Row>(await statementsOf(connection).run(sql, params));
     },
     async exec(sql: string) {
       await pick(await open()).query(sql);

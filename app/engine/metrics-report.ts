@@ -10,6 +10,7 @@ import { readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { ensureDerivedTables } from './derived/metric-tables';
 import { computeDriftReport } from './drift-report';
 import type { Engine } from './engine';
+import { DUCKDB, type SqlDialect } from './sql/dialect';
 import { withRetrievalFacts } from './retrieval-facts-table';
 import { matrixQuery } from './sql/metrics/matrix';
 import { maskedFailuresQuery } from './sql/metrics/retrieval-details';
@@ -39,13 +40,23 @@ export interface FixedSections {
   review: Awaited<ReturnType<typeof reviewReportIn>>;
 }
 
-export async function fixedSectionsIn(engine: Engine): Promise<FixedSections> {
+export async function fixedSectionsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<FixedSections> {
   const [totals] = await run<TotalsRow>(engine, totalsQuery());
-  const drift = await computeDriftReport(engine);
-  const calibrationCases = await run<CalibrationCase>(engine, calibrationCasesQuery());
+  const drift = await computeDriftReport(engine, dialect);
+  const calibrationCases = await run<CalibrationCase>(engine, calibrationCasesQuery(dialect));
   const agreement = await agreementIn(engine);
-  const review = await reviewReportIn(engine);
+  const review = await reviewReportIn(engine, dialect);
   return { totals, drift, calibrationCases, agreement, review };
+}
+
+/**
+ * Where the report's queries run: `engine` for those that read the events and derived tables,
+ * `facts` for those that read the facts table of the settings (`materialized`), in `dialect`.
+ */
+export interface ReportEngines {
+  engine: Engine;
+  facts: Engine;
+  dialect: SqlDialect;
 }
 
 /**
@@ -57,15 +68,24 @@ export async function fixedSectionsIn(engine: Engine): Promise<FixedSections> {
  */
 export async function metricsReportIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<MetricsReport> {
   const { engine } = job;
-  const { totals, drift, calibrationCases, agreement, review } = fixed ?? await fixedSectionsIn(engine);
+  const fixedSections = fixed ?? await fixedSectionsIn(engine);
   const facts = await withRetrievalFacts(job, settings);
-  const [tier0] = await run<Tier0Row>(engine, tier0Query(settings));
-  const tiers = await run<TierRow>(facts, tierQuery(settings, 'materialized'));
-  const [matrix] = await run<MatrixRow>(facts, matrixQuery(settings, 'materialized'));
-  const masked = await run<MaskedFailureRow>(facts, maskedFailuresQuery(settings, 'materialized'));
-  const [tier3] = await run<Tier3Row>(engine, tier3Query(settings));
-  const decisions = await run<GateDecisionRow>(engine, gateDecisionsQuery(settings));
-  const feedbackWeeks = await run<FeedbackWeekRow>(engine, feedbackByWeekQuery(settings));
+  return metricsReportFrom({ engine, facts, dialect: DUCKDB }, settings, fixedSections);
+}
+
+/**
+ * The settings' sections, run in one sequence on either engine (the ClickHouse report:
+ * clickhouse/report.ts), shaped with the fixed sections into the report.
+ */
+export async function metricsReportFrom({ engine, facts, dialect }: ReportEngines, settings: MetricSettings, fixed: FixedSections): Promise<MetricsReport> {
+  const { totals, drift, calibrationCases, agreement, review } = fixed;
+  const [tier0] = await run<Tier0Row>(engine, tier0Query(settings, dialect));
+  const tiers = await run<TierRow>(facts, tierQuery(settings, 'materialized', dialect));
+  const [matrix] = await run<MatrixRow>(facts, matrixQuery(settings, 'materialized', dialect));
+  const masked = await run<MaskedFailureRow>(facts, maskedFailuresQuery(settings, 'materialized', dialect));
+  const [tier3] = await run<Tier3Row>(engine, tier3Query(settings, dialect));
+  const decisions = await run<GateDecisionRow>(engine, gateDecisionsQuery(settings, dialect));
+  const feedbackWeeks = await run<FeedbackWeekRow>(engine, feedbackByWeekQuery(settings, dialect));
   const { tier1, tier2 } = shapeTiers(tiers, settings.k);
   return {
     events: totals.events,

@@ -23,15 +23,21 @@ export interface SessionLabels {
   verdicts: ResolvedVerdictRow[];
 }
 
-/** The labels of a session's items (`labelTargets` of its events): one job of the session inspector. */
+/**
+ * The labels of a session's items (`labelTargets` of its events): one job of the session inspector.
+ * The costliest statement goes last: a job stops before its next statement once the user has
+ * moved on (the coordinator's cancellation), so the next session waits for a short one.
+ */
 export async function loadSessionLabels(engine: Engine, targets: SessionLabelTargets): Promise<SessionLabels> {
-  return {
-    labels: await run<ItemLabelRow>(engine, itemLabelsQuery(targets)),
-    notReturned: await run<NotReturnedRow>(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange)),
-    intents: await run<ResolvedIntentRow>(engine, resolvedIntentsQuery(targets.turnIds)),
-    verdicts: await run<ResolvedVerdictRow>(engine, resolvedVerdictsQuery(targets.responseIds)),
-  };
+  const notReturned = await run<NotReturnedRow>(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange));
+  const intents = await run<ResolvedIntentRow>(engine, resolvedIntentsQuery(targets.turnIds));
+  const verdicts = await run<ResolvedVerdictRow>(engine, resolvedVerdictsQuery(targets.responseIds));
+  const labels = await run<ItemLabelRow>(engine, itemLabelsQuery(targets));
+  return { labels, notReturned, intents, verdicts };
 }
+
+/** No item to label (the inspector before its rows are in): no labels to ask for. */
+const hasItems = ({ retrievalIds, turnIds, responseIds }: SessionLabelTargets) => retrievalIds.length + turnIds.length + responseIds.length > 0;
 
 /**
  * A label bumps the dataset version, so every key changes; the previous result stays on screen
@@ -42,7 +48,7 @@ export const sessionLabelsOptions = (dataset: DatasetRef, targets: SessionLabelT
   queryOptions({
     queryKey: datasetKey(dataset, 'session-labels', targets),
     queryFn: coordinatedQueryFn(dataset, ({ engine }) => loadSessionLabels(engine, targets), READS_DERIVED_TABLES),
-    enabled: dataset.engine !== null,
+    enabled: dataset.engine !== null && hasItems(targets),
     placeholderData: keepPreviousData,
   });
 

@@ -5,7 +5,8 @@ import { parseSlicePairs, sliceSettings, type SliceFilters } from '../../model/c
 import { PAIRED_METRICS, type PairedMetric } from '../../model/compare/types';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
-import { ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
+import { CLICKHOUSE_USAGE, ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
+import { parseClickHouseReportArgs, runClickHouseReport } from '../clickhouse-report';
 import { formatCompareReport } from '../format-compare-report';
 import { formatMetricsReport } from '../format-metrics-report';
 import { usageError, type CliIo } from '../io';
@@ -15,6 +16,7 @@ export const summary = 'compute the metrics (Tier 0–3, matrix, gate, feedback,
 
 const USAGE = [
   'Usage: retrieval-inspector report [options] FILE|DIRECTORY...',
+  '       retrieval-inspector report --engine clickhouse --url URL [options]',
   '',
   'Loads the files as the app does and prints the numbers the metrics screen shows, computed',
   'by the same SQL: Tier 0 routing, Tier 1 relevance, Tier 2 use and failure, the Tier 1 × Tier 2',
@@ -40,6 +42,7 @@ const USAGE = [
   '                          (p < 0.05 and the interval below 0); METRIC is p_at_1, p_at_k,',
   '                          recall_at_k, ndcg_at_k or mrr',
   ...ENGINE_USAGE,
+  ...CLICKHOUSE_USAGE,
   '',
   'A directory stands for every file below it, in path order (e.g. day=2026-10-01/ partitions).',
 ];
@@ -93,10 +96,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     USAGE.forEach((line) => io.out(line));
     return 0;
   }
-  const engineArg = parseEngineArgs(args);
+  const engineArg = parseEngineArgs(args, { clickhouse: true });
   if ('error' in engineArg) return usageError(io, 'report', USAGE, engineArg.error);
   const parsed = parseMetricSettingsArgs(engineArg.rest);
   if (!parsed.ok) return usageError(io, 'report', USAGE, parsed.errors.map((error) => error.message).join('; '));
+  if (engineArg.engine.kind === 'clickhouse') {
+    const house = parseClickHouseReportArgs(parsed.rest);
+    if ('error' in house) return usageError(io, 'report', USAGE, house.error);
+    return runClickHouseReport(engineArg.engine, parsed.settings, house, io);
+  }
   const compare = parseCompareArgs(parsed.rest, parsed.settings);
   if ('error' in compare) return usageError(io, 'report', USAGE, compare.error);
   let json = false;

@@ -109,6 +109,7 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'the dialect seam' : `
       expect(await perRow(dialect.listSlice('l', '1', '2'))).toEqual([[], [3, 1], [4]]);
       expect(await perRow(dialect.listSlice('l', '1', '0'))).toEqual([[], [], []]);
       expect(await value(dialect.listDistinctSorted('[3, 1, 3]'), '')).toEqual([1, 3]);
+      expect(await value(dialect.listSort('[3, 1, 3]'), '')).toEqual([1, 3, 3]);
       expect(await perRow(dialect.listPosition('l', '2'))).toEqual([0, 3, 0]);
       expect(await perRow(dialect.listElement('l', '1'))).toEqual([null, 3, 4]);
       // 1 / the first element: NULL (then 0) for an empty list on both, not 1 / 0
@@ -133,6 +134,8 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'the dialect seam' : `
       expect(await value(dialect.listAgg('ord', 'ord', "g = 'a'"))).toEqual([1, 2]);
       expect(await value(dialect.listAggDistinctSorted('g'))).toEqual(['a', 'b']);
       expect(await value(dialect.listAggDistinctSorted('g', 'x > 4'))).toEqual(['b']);
+      expect(await value(dialect.listSort(dialect.listAggDistinct('g')))).toEqual(['a', 'b']);
+      expect(await value(dialect.listSort(dialect.listAggDistinct('x', 'x IS NOT NULL')))).toEqual([3, 5]);
     });
 
     it('builds string lists and splits text', async () => {

@@ -22,8 +22,12 @@ interface ClickHouseClientModule {
     password?: string;
     session_id?: string;
     clickhouse_settings?: Record<string, string | number>;
+    log?: { level: number };
   }): ClickHouseClient;
 }
+
+/** `ClickHouseLogLevel.OFF` of @clickhouse/client. */
+const CLIENT_LOG_OFF = 127;
 
 export interface HttpEngineOptions {
   /** e.g. https://host:8443; user and password may be in it or given apart. */
@@ -52,6 +56,8 @@ export async function createHttpEngine(options: HttpEngineOptions): Promise<Clic
     // temporary tables (the derived tables of one report) live in a session; HTTP has none without it
     session_id: randomUUID(),
     clickhouse_settings: { ...CLICKHOUSE_SESSION_SETTINGS },
+    // the client's own logger prints a refused connection's stack before the command's one-line error
+    log: { level: CLIENT_LOG_OFF },
   });
   return {
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {

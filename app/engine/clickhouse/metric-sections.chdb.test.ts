@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
@@ -9,7 +8,7 @@ import { nodeInputFile } from '../../ingest/node-files';
 import type { MetricsReport } from '../../model/metrics/report';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
-import { computeMetricsReport, ensureDerivedTables } from '../metrics-report';
+import { computeMetricsReport, ensureDerivedTables, fixedSectionsIn } from '../metrics-report';
 import { METRIC_TABLES } from '../sql/derived/registry';
 import { CLICKHOUSE } from '../sql/dialect';
 import { createTestEngine } from '../sql/metrics/fixtures';
@@ -17,16 +16,17 @@ import { trendQuery } from '../sql/metrics/trends';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { copyDatasetToClickHouse } from './copy-dataset';
+import { generatedEventsFile, SAMPLE_FILES } from './test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
-import { generatedEvents } from './generated-events-fixture';
-import { buildMetricTables, metricTierSectionsIn, type MetricTierSections } from './metric-sections';
+import { buildMetricTables } from './metric-sections';
+import { clickhouseReport } from './report';
 
-const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../sample-logs');
-const sampleFiles = existsSync(SAMPLES)
-  ? readdirSync(SAMPLES).filter((name) => /\.(jsonl|json|csv)(\.gz)?$/.test(name) && !name.startsWith('malformed')).map((name) => path.join(SAMPLES, name))
-  : [];
+/** The sections of `report --json` that the metric tables give: Tier 0–3, the matrix and its masked-failure flags. */
+type MetricTierSections = Pick<MetricsReport, 'tier0' | 'tier1' | 'tier2' | 'matrix' | 'tier3' | 'flags'>;
 
-/** The report's sections that ClickHouse computes, from a DuckDB report: its masked-failure flags only. */
+const sampleFiles = SAMPLE_FILES;
+
+/** The report's sections that the metric tables give: its masked-failure flags only. */
 const tierSectionsOf = (report: MetricsReport): MetricTierSections => ({
   tier0: report.tier0,
   tier1: report.tier1,
@@ -46,12 +46,7 @@ async function rowsOf(engine: Engine, table: string): Promise<string[]> {
   return normalized.sort();
 }
 
-/** A generated log of 800 sessions (generated-events-fixture.ts) in a file of its own. */
-function generatedFile(): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ri-chdb-')), 'generated.jsonl');
-  writeFileSync(file, generatedEvents(800));
-  return file;
-}
+const generatedFile = () => generatedEventsFile();
 
 interface Dataset {
   files: () => string[];
@@ -131,9 +126,10 @@ describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), d
   it('gives the sections of the DuckDB engine, section by section, under each settings', async () => {
     const seen = new Set<string>();
     const cases = await settingsCases();
+    const fixed = await fixedSectionsIn(house, CLICKHOUSE);
     for (const [name, settings] of cases) {
       const expected = tierSectionsOf(await computeMetricsReport(duck, settings));
-      const got = await metricTierSectionsIn(house, settings);
+      const got = tierSectionsOf(await clickhouseReport(house, settings, { tablesBuilt: true, fixed }));
       for (const section of Object.keys(expected) as (keyof MetricTierSections)[]) {
         expect(got[section], `${name}: ${section}`).toEqual(expected[section]);
       }

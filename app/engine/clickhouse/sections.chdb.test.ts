@@ -1,6 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
@@ -15,12 +12,10 @@ import { scopedEvents } from '../sql/event-scope';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { copyDatasetToClickHouse } from './copy-dataset';
+import { SAMPLE_FILES } from './test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
 
-const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../sample-logs');
-const sampleFiles = existsSync(SAMPLES)
-  ? readdirSync(SAMPLES).filter((name) => /\.(jsonl|json|csv)(\.gz)?$/.test(name) && !name.startsWith('malformed')).map((name) => path.join(SAMPLES, name))
-  : [];
+const sampleFiles = SAMPLE_FILES;
 
 const run = (engine: Engine, query: SqlQuery) => engine.query(query.sql, query.params);
 

@@ -63,6 +63,22 @@ describe('QueryCoordinator', () => {
     expect(ran).toBe(false);
   });
 
+  it('a read aborted while it runs stops before its next statement, and its result is not cached', async () => {
+    const coordinator = new QueryCoordinator(engine);
+    const controller = new AbortController();
+    const statements: string[] = [];
+    const work = async ({ engine: own }: { engine: Engine }) => {
+      statements.push('first');
+      const first = await count(own);
+      controller.abort();
+      statements.push('second');
+      return first + (await count(own));
+    };
+    await expect(coordinator.read('sum', work, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(statements).toEqual(['first', 'second']);
+    expect(await coordinator.read('sum', async ({ engine: own }) => 2 * (await count(own)))).toBe(4);
+  });
+
   it('runs the version\'s preparation as a write, once, before the reads that ask for it', async () => {
     let prepared = 0;
     const coordinator = new QueryCoordinator(engine, { prepareVersion: async () => void prepared++ });

@@ -13,7 +13,7 @@ export interface ReadJob {
 
 export interface ReadOptions {
   priority?: Priority;
-  /** Drops the read if it fires before the read starts; a running read is not interrupted. */
+  /** Drops the read if it fires before the read starts; a running read stops before its next statement. */
   signal?: AbortSignal;
   /**
    * The caller's dataset version, for data changed outside the coordinator (the browser's loader):
@@ -75,7 +75,8 @@ export class QueryCoordinator {
       if (repeated !== undefined) return repeated as T;
       await this.tables.enterVersion(version);
       try {
-        const result = await work({ engine: this.engine, materialize: (m) => this.tables.ensure(m) });
+        const engine = options.signal ? stopsWhenAborted(this.engine, options.signal) : this.engine;
+        const result = await work({ engine, materialize: (m) => this.tables.ensure(m) });
         if (cacheKey !== null && version === this.currentVersion) this.cache.set(cacheKey, result);
         return result;
       } finally {
@@ -136,6 +137,20 @@ export class QueryCoordinator {
     }
     return this.preparation;
   }
+}
+
+/**
+ * The engine for a running job: once `signal` fires, its next statement rejects with the signal's
+ * reason instead of starting (the statement running then finishes; DuckDB-wasm cannot stop it).
+ */
+function stopsWhenAborted(engine: Engine, signal: AbortSignal): Engine {
+  const unlessAborted = <T>(next: () => Promise<T>) => (signal.aborted ? Promise.reject(signal.reason) : next());
+  return {
+    query: (sql, params) => unlessAborted(() => engine.query(sql, params)),
+    exec: (sql) => unlessAborted(() => engine.exec(sql)),
+    insertArrowIPC: (table, ipc) => unlessAborted(() => engine.insertArrowIPC(table, ipc)),
+    close: () => engine.close(),
+  };
 }
 
 /**

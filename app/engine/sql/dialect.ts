@@ -63,6 +63,8 @@ export interface SqlDialect {
   /** Elements `from` to `to`, both 1-based and inclusive. */
   listSlice(list: string, from: string, to: string): string;
   listDistinctSorted(list: string): string;
+  /** A list sorted ascending. */
+  listSort(list: string): string;
   /**
    * Aggregate: the values of `value` over the rows where `condition` holds, as a list ordered by
    * `order` (descending when asked). `value` must not be NULL on those rows: DuckDB keeps NULLs, ClickHouse drops them.
@@ -70,6 +72,8 @@ export interface SqlDialect {
   listAgg(value: string, order: string, condition?: string, descending?: boolean): string;
   /** Aggregate: the distinct values over the rows where `condition` holds, sorted; not NULL on those rows (as listAgg). */
   listAggDistinctSorted(value: string, condition?: string): string;
+  /** Aggregate: the distinct values over the rows where `condition` holds, in no order; not NULL on those rows (as listAgg). */
+  listAggDistinct(value: string, condition?: string): string;
   /** Text parts joined by `separator`, NULL parts left out (ClickHouse's concat_ws is NULL when any part is). */
   concatSkippingNulls(separator: string, parts: string[]): string;
   /** An empty list of strings, typed. */
@@ -119,8 +123,10 @@ export const DUCKDB: SqlDialect = {
   listSum: (list) => `list_sum(${list})`,
   listSlice: (list, from, to) => `list_slice(${list}, ${from}, ${to})`,
   listDistinctSorted: (list) => `list_sort(list_distinct(${list}))`,
+  listSort: (list) => `list_sort(${list})`,
   listAgg: (value, order, condition, descending) => `list(${value} ORDER BY ${order}${descending ? ' DESC' : ''})${duckdbFilter(condition)}`,
   listAggDistinctSorted: (value, condition) => `list(DISTINCT ${value} ORDER BY ${value})${duckdbFilter(condition)}`,
+  listAggDistinct: (value, condition) => `list(DISTINCT ${value})${duckdbFilter(condition)}`,
   concatSkippingNulls: (separator, parts) => `concat_ws(${separator}, ${parts.join(', ')})`,
   emptyStringList: () => '[]::VARCHAR[]',
   emptyIntegerList: () => '[]::INTEGER[]',
@@ -160,9 +166,11 @@ export const CLICKHOUSE: SqlDialect = {
   listSum: (list) => `arraySum(x -> ifNull(x, 0), ${list})`,
   listSlice: (list, from, to) => `arraySlice(${list}, ${from}, greatest(0, (${to}) - (${from}) + 1))`,
   listDistinctSorted: (list) => `arraySort(arrayDistinct(${list}))`,
+  listSort: (list) => `arraySort(${list})`,
   listAgg: (value, order, condition = 'TRUE', descending) =>
     `arrayMap(t -> t.1, ${descending ? 'arrayReverseSort' : 'arraySort'}(t -> t.2, groupArrayIf((assumeNotNull(${value}), ${order}), ${value} IS NOT NULL AND (${condition}))))`,
   listAggDistinctSorted: (value, condition = 'TRUE') => `arraySort(groupUniqArrayIf(assumeNotNull(${value}), ${value} IS NOT NULL AND (${condition})))`,
+  listAggDistinct: (value, condition = 'TRUE') => `groupUniqArrayIf(assumeNotNull(${value}), ${value} IS NOT NULL AND (${condition}))`,
   concatSkippingNulls: (separator, parts) => `arrayStringConcat(arrayFilter(p -> p IS NOT NULL, [${parts.join(', ')}]), ${separator})`,
   emptyStringList: () => 'CAST([] AS Array(String))',
   emptyIntegerList: () => 'CAST([] AS Array(Int32))',

@@ -1,6 +1,7 @@
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { TYPE_COLUMNS, typeTable } from '../../schema/columns';
 import { EVENT_TYPES, type EventType } from '../../schema/event-types';
+import { DUCKDB, type SqlDialect } from './dialect';
 import { ANY_SCOPE, scopedEvents } from './event-scope';
 import { rawSql, sql, valueArray, type SqlQuery } from './metrics/sql-query';
 import { ident } from './quote';
@@ -14,19 +15,22 @@ export const SAMPLED_SESSIONS_TABLE = 'export_sampled_sessions';
 /**
  * The per-session summary of the Sessions list (session-signals.ts at the default settings, over
  * every event) with `end_ts` and the session's first category (event-scope.ts: an event's own
- * category, else its turn's prompt's), in the list's order (newest first).
+ * category, else its turn's prompt's), in the list's order (newest first). `sessions` names the
+ * table of `session_summary`'s rows (session-summary.ts) it reads.
  */
-export function materializeSessionsSummaryQuery(): SqlQuery {
-  const signals = sessionSignalsQuery(ANY_SCOPE, DEFAULT_METRIC_SETTINGS);
+export function materializeSessionsSummaryQuery(dialect: SqlDialect = DUCKDB, sessions = 'session_summary'): SqlQuery {
+  const signals = sessionSignalsQuery(ANY_SCOPE, DEFAULT_METRIC_SETTINGS, dialect, sessions);
+  // The statement's head alone (`CREATE … AS`), so that the SELECT keeps its own line.
+  const create = dialect.createTempTableAs(SESSIONS_SUMMARY_TABLE, '').trimEnd();
   return sql`
-CREATE OR REPLACE TEMP TABLE ${rawSql(SESSIONS_SUMMARY_TABLE)} AS
+${rawSql(create)}
 WITH signals AS (${signals}),
 categories AS (
-  SELECT session_id, arg_min(scope_category, seq) FILTER (WHERE scope_category IS NOT NULL) AS category
-  FROM ${scopedEvents('events')} e WHERE session_id IS NOT NULL GROUP BY session_id
+  SELECT session_id, ${rawSql(dialect.aggregateWhere('arg_min', ['scope_category', 'seq'], 'scope_category IS NOT NULL'))} AS category
+  FROM ${scopedEvents('events', dialect)} e WHERE session_id IS NOT NULL GROUP BY session_id
 )
 SELECT row_number() OVER (ORDER BY s.start_ts DESC NULLS LAST, s.session_id) AS row,
-       s.* EXCLUDE (in_scope), s.start_ts + s.duration_ms AS end_ts, c.category
+       s.${rawSql(dialect.starExcept(['in_scope']))}, s.start_ts + s.duration_ms AS end_ts, ${rawSql(dialect.column('c', 'category'))}
 FROM signals s LEFT JOIN categories c ON c.session_id = s.session_id`;
 }
 

@@ -2,13 +2,12 @@ import type { MetricSettings } from '../../model/metrics/settings';
 import { VERDICT_SEVERITY, type SessionSignalRow } from '../../model/session/session-list';
 import { actionRuleSql } from './action-rules';
 import { resolvedAnswerReviewsSql } from './annotation/review-report';
+import { DUCKDB, type SqlDialect } from './dialect';
 import { isAnyScope, scopedEvents, scopeFilter, type EventScope } from './event-scope';
 import { CELL_CONDITIONS, retrievalFactsQuery } from './metrics/retrieval-facts';
 import { rawSql, sql, type SqlQuery } from './metrics/sql-query';
 
 export type { SessionSignalRow };
-
-const count = (condition: string) => rawSql(`count(*) FILTER (WHERE ${condition})::INTEGER`);
 
 /**
  * One row per session (every session, newest first) with the counts of the list's signals
@@ -20,10 +19,13 @@ const count = (condition: string) => rawSql(`count(*) FILTER (WHERE ${condition}
  *   `rewrite_of`; completion: completion actions (action-rules.ts);
  * - wrong: responses whose resolved `answer_review` verdict (annotation/review-report.ts, the
  *   resolution the Review screen reads) is wrong, partial or unsupported; worst_verdict the worst.
+ * `sessions` names the table of `session_summary`'s rows (session-summary.ts) it reads: on
+ * ClickHouse, a temporary table of them (../../cli/clickhouse-parquet.ts).
  */
-export function sessionSignalsQuery(scope: EventScope, settings: MetricSettings): SqlQuery {
+export function sessionSignalsQuery(scope: EventScope, settings: MetricSettings, dialect: SqlDialect = DUCKDB, sessions = 'session_summary'): SqlQuery {
+  const count = (condition: string) => rawSql(`${dialect.countWhere(condition)}::INTEGER`);
   // Without a scope no event needs its category or week, so the plain view is read.
-  const source = isAnyScope(scope) ? rawSql('events') : scopedEvents('events');
+  const source = isAnyScope(scope) ? rawSql('events') : scopedEvents('events', dialect);
   const severity = `CASE v.verdict ${VERDICT_SEVERITY.map((verdict, rank) => `WHEN '${verdict}' THEN ${rank}`).join(' ')} END`;
   return sql`
 WITH scoped AS MATERIALIZED (
@@ -40,28 +42,28 @@ event_counts AS (
          ${count(`type = 'action' AND ${actionRuleSql('completion')}`)} AS completion
   FROM scoped GROUP BY session_id
 ),
-facts AS (SELECT seq, is_empty, orf, ${rawSql(CELL_CONDITIONS.masked)} AS masked FROM (${retrievalFactsQuery(settings)})),
+facts AS (SELECT seq, is_empty, orf, ${rawSql(CELL_CONDITIONS.masked)} AS masked FROM (${retrievalFactsQuery(settings, dialect)})),
 retrieval_counts AS (
-  SELECT b.session_id, ${count('f.masked')} AS masked, ${count('f.orf')} AS orf, ${count('f.is_empty')} AS empty
+  SELECT ${rawSql(dialect.column('b', 'session_id'))}, ${count('f.masked')} AS masked, ${count('f.orf')} AS orf, ${count('f.is_empty')} AS empty
   FROM facts f JOIN retrieval_base b ON b.seq = f.seq JOIN scoped s ON s.seq = f.seq
   GROUP BY b.session_id
 ),
-verdicts AS (${rawSql(resolvedAnswerReviewsSql())}),
+verdicts AS (${rawSql(resolvedAnswerReviewsSql(dialect))}),
 reviews AS (
-  SELECT s.session_id, ${count(`v.verdict IN ('wrong', 'partial', 'unsupported')`)} AS wrong,
-         arg_max(v.verdict, ${rawSql(severity)}) AS worst_verdict
+  SELECT ${rawSql(dialect.column('s', 'session_id'))}, ${count(`v.verdict IN ('wrong', 'partial', 'unsupported')`)} AS wrong,
+         ${rawSql(dialect.argMax('v.verdict', severity))} AS worst_verdict
   FROM scoped s JOIN verdicts v ON v.target_event_id = s.event_id
   WHERE s.type = 'response'
   GROUP BY s.session_id
 )
-SELECT ss.session_id, ss.user_id, ss.surface, ss.run_id, ss.start_ts, ss.duration_ms,
-       ss.events, ss.prompts, ss.retrievals, ss.actions,
+SELECT ${rawSql(['session_id', 'user_id', 'surface', 'run_id', 'start_ts', 'duration_ms'].map((name) => dialect.column('ss', name)).join(', '))},
+       ${rawSql(['events', 'prompts', 'retrievals', 'actions'].map((name) => dialect.column('ss', name)).join(', '))},
        coalesce(rc.masked, 0) AS masked, coalesce(rc.orf, 0) AS orf, coalesce(rc.empty, 0) AS empty,
        coalesce(ec.clarify, 0) AS clarify, coalesce(ec.handoff, 0) AS handoff, coalesce(ec.down, 0) AS down,
        coalesce(rv.wrong, 0) AS wrong, rv.worst_verdict,
        coalesce(ec.rewrite, 0) AS rewrite, coalesce(ec.completion, 0) AS completion,
        ec.session_id IS NOT NULL AS in_scope
-FROM session_summary ss
+FROM ${rawSql(sessions)} ss
 LEFT JOIN event_counts ec ON ec.session_id = ss.session_id
 LEFT JOIN retrieval_counts rc ON rc.session_id = ss.session_id
 LEFT JOIN reviews rv ON rv.session_id = ss.session_id

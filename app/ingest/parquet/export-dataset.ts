@@ -92,9 +92,9 @@ export const writeRejectedParquet = (engine: Engine, writer: Writer, onRows?: (r
 /**
  * One row per session with the Sessions list's counts and signals (schema/sessions-summary.ts), in
  * the list's order. Needs the derived tables built (`ensureDerivedTables`). Returns the row count.
+ * `query` builds the summary's table (ClickHouse passes its dialect's).
  */
-export async function writeSessionsSummaryParquet(engine: Engine, writer: Writer): Promise<number> {
-  const query = materializeSessionsSummaryQuery();
+export async function writeSessionsSummaryParquet(engine: Engine, writer: Writer, query: SqlQuery = materializeSessionsSummaryQuery()): Promise<number> {
   await engine.query(query.sql, query.params);
   return writeTable(engine, SESSIONS_SUMMARY, writer);
 }

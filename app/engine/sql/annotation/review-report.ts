@@ -1,6 +1,6 @@
 import { ANY_SCOPE, isAnyScope, scopedEvents, scopeFilter, type EventScope } from '../event-scope';
+import { DUCKDB, type SqlDialect } from '../dialect';
 import { resolvedLabelsSql } from '../labels';
-import { isoWeekOf } from '../metrics/sections';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { labelVotesSql } from './label-votes';
 
@@ -10,9 +10,9 @@ import { labelVotesSql } from './label-votes';
  * annotator (labels.ts). The one resolution of answer reviews: the report and the gate screen's
  * weekly review (gate/review.ts) both read it.
  */
-export const resolvedAnswerReviewsSql = () => `
+export const resolvedAnswerReviewsSql = (dialect: SqlDialect = DUCKDB) => `
 SELECT item AS target_event_id, value AS verdict, resolved_by, labels
-FROM (${resolvedLabelsSql(labelVotesSql('answer_review'), ['item'], ['value'])})`;
+FROM (${resolvedLabelsSql(labelVotesSql('answer_review'), ['item'], ['value'], dialect)})`;
 
 /**
  * metrics.md, "Weekly answer review": every loaded `response` (gated or not, no filters: the
@@ -21,12 +21,12 @@ FROM (${resolvedLabelsSql(labelVotesSql('answer_review'), ['item'], ['value'])})
  * it was reviewed (model/annotation/review-report.ts). The gate screen narrows it to the
  * responses in a `scope` (event-scope.ts); the report takes every response.
  */
-export function reviewVerdictsQuery(scope: EventScope = ANY_SCOPE): SqlQuery {
+export function reviewVerdictsQuery(scope: EventScope = ANY_SCOPE, dialect: SqlDialect = DUCKDB): SqlQuery {
   // Without a scope no response needs its category, so the plain view is read.
-  const responses = isAnyScope(scope) ? rawSql(`(SELECT *, ${isoWeekOf('ts')} AS scope_week FROM responses)`) : scopedEvents('responses');
+  const responses = isAnyScope(scope) ? rawSql(`(SELECT *, ${dialect.isoWeek('ts')} AS scope_week FROM responses)`) : scopedEvents('responses', dialect);
   return sql`
-WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql())})
-SELECT r.scope_week AS week, v.verdict, count(*)::INTEGER AS n
+WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql(dialect))})
+SELECT r.scope_week AS week, ${rawSql(dialect.column('v', 'verdict'))}, count(*)::INTEGER AS n
 FROM ${responses} r JOIN verdicts v ON v.target_event_id = r.event_id
 WHERE r.ts IS NOT NULL AND ${scopeFilter(scope, 'r')}
 GROUP BY ALL

@@ -1,15 +1,20 @@
+import { DUCKDB, type SqlDialect } from '../dialect';
+
+/** The retrieval's columns of a gold return. */
+const RETURN_COLUMNS = ['retrieval_id', 'session_id', 'run_id', 'question_id', 'subquestion_id', 'query', 'ts'];
+
 /**
  * Where each gold passage (any question's `gold_evidence_ids`) was returned, by ANY retrieval in
  * the loaded logs — the proof that it is reachable. One row per (passage, retrieval), at the
  * passage's first rank in that retrieval's list (1-based). Only (seq, id, rank) are unnested, and
  * the few hits joined back: every retrieval's list is unnested, so this is the costly drift query.
  */
-export const GOLD_RETURNS_SQL = `
+export const goldReturnsSql = (dialect: SqlDialect = DUCKDB) => `
 WITH gold AS (
-  SELECT DISTINCT unnest(gold_evidence_ids) AS asset_id FROM questions
+  SELECT DISTINCT ${dialect.unnest('gold_evidence_ids')} AS asset_id FROM questions
 ),
 returned AS (
-  SELECT seq, unnest(returned_asset_ids) AS asset_id, generate_subscripts(returned_asset_ids, 1) AS rank FROM retrievals
+  SELECT seq, ${dialect.unnestWithPosition('returned_asset_ids', 'asset_id', 'rank')} FROM retrievals
 ),
 hits AS (
   SELECT seq, asset_id, min(rank)::INTEGER AS rank
@@ -17,7 +22,7 @@ hits AS (
   WHERE asset_id IN (SELECT asset_id FROM gold)
   GROUP BY seq, asset_id
 )
-SELECT h.asset_id, r.retrieval_id, r.session_id, r.run_id, r.question_id, r.subquestion_id, r.query, r.ts, h.rank
+SELECT ${dialect.column('h', 'asset_id')}, ${RETURN_COLUMNS.map((column) => dialect.column('r', column)).join(', ')}, ${dialect.column('h', 'rank')}
 FROM hits h JOIN retrievals r USING (seq)
 ORDER BY h.asset_id, r.ts, r.retrieval_id`;
 

@@ -1,11 +1,13 @@
+import { DUCKDB, type SqlDialect } from '../dialect';
+
 /**
  * metrics.md "Search drift": a question's events in one run are those with its `question_id`
  * and the same `run_id` (null is a run of its own, hence GROUP BY, which groups nulls).
  */
-export const QUESTION_RUNS_SQL = `
+export const questionRunsSql = (dialect: SqlDialect = DUCKDB) => `
 SELECT question_id, run_id,
-       arg_min(session_id, ts) AS session_id,
-       list_sort(list(DISTINCT session_id) FILTER (WHERE session_id IS NOT NULL)) AS sessions,
+       ${dialect.argMin('session_id', 'ts')} AS session_id,
+       ${dialect.listSort(dialect.listAggDistinct('session_id', 'session_id IS NOT NULL'))} AS sessions,
        min(ts) AS start_ts, max(ts) AS end_ts
 FROM (
   SELECT question_id, run_id, session_id, ts FROM subquestions

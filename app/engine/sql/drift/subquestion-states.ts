@@ -1,3 +1,5 @@
+import { DUCKDB, type SqlDialect } from '../dialect';
+
 /** The registry's state sequence of every sub-question, in time order (file order breaks ties). */
 export const SUBQUESTION_STATES_SQL = `
 SELECT question_id, run_id, subquestion_id, status, ts, seq, event_id, session_id, text, note, reason, evidence_ids, entities
@@ -9,9 +11,9 @@ ORDER BY question_id, run_id NULLS FIRST, subquestion_id, ts, seq`;
  * status of the latest state with ts ≤ t (metrics.md), so a retrieval in the same millisecond
  * as its `active` event counts as active. Ties in ts between states go to the later in file order.
  */
-export const QUESTION_RETRIEVALS_SQL = `
-SELECT r.retrieval_id, r.event_id, r.session_id, r.question_id, r.run_id, r.subquestion_id, r.query, r.ts, r.seq,
-       r.returned_asset_ids, s.status AS status_at_ts, s.ts AS status_since
+export const questionRetrievalsSql = (dialect: SqlDialect = DUCKDB) => `
+SELECT ${['retrieval_id', 'event_id', 'session_id', 'question_id', 'run_id', 'subquestion_id', 'query', 'ts', 'seq'].map((column) => dialect.column('r', column)).join(', ')},
+       ${dialect.column('r', 'returned_asset_ids')}, s.status AS status_at_ts, s.ts AS status_since
 FROM retrievals r
 LEFT JOIN subquestions s
   ON s.question_id = r.question_id AND s.run_id IS NOT DISTINCT FROM r.run_id

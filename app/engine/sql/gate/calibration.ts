@@ -1,6 +1,7 @@
+import { DUCKDB, type SqlDialect } from '../dialect';
 import { isEmptyResultSql } from '../metrics/retrieval-base';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
-import { EVAL_CASE_RETRIEVALS_SQL } from './eval-case-retrievals';
+import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 
 /**
  * One row per `eval_case` with the top-1 score of its eval retrieval (metrics.md, Gate;
@@ -13,18 +14,18 @@ import { EVAL_CASE_RETRIEVALS_SQL } from './eval-case-retrievals';
  *   gold = a negative case);
  * - eval cases carry no ts or surface, so the metric filters do not apply here.
  */
-export function calibrationCasesQuery(): SqlQuery {
+export function calibrationCasesQuery(dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
-WITH matched AS (${rawSql(EVAL_CASE_RETRIEVALS_SQL)}),
+WITH matched AS (${rawSql(evalCaseRetrievalsSql(dialect))}),
 latest_gate AS (
-  SELECT retrieval_id, arg_max(dense_score, seq) AS dense_score
+  SELECT retrieval_id, ${rawSql(dialect.argMax('dense_score', 'seq'))} AS dense_score
   FROM gates WHERE retrieval_id IS NOT NULL AND dense_score IS NOT NULL GROUP BY retrieval_id
 )
 SELECT e.category,
-       coalesce(e.should_answer, coalesce(len(e.gold_asset_ids), 0) > 0) AS should_answer,
+       coalesce(e.should_answer, coalesce(${rawSql(dialect.listLength('e.gold_asset_ids'))}, 0) > 0) AS should_answer,
        CASE WHEN m.retrieval_id IS NULL THEN NULL
-            WHEN ${rawSql(isEmptyResultSql('m.returned_asset_ids'))} THEN 0.0
-            ELSE coalesce(m.scores[1], g.dense_score) END::DOUBLE AS top1
+            WHEN ${rawSql(isEmptyResultSql('m.returned_asset_ids', dialect))} THEN 0.0
+            ELSE coalesce(${rawSql(dialect.listElement('m.scores', '1'))}, g.dense_score) END::DOUBLE AS top1
 FROM eval_cases e
 LEFT JOIN matched m ON m.case_seq = e.seq
 LEFT JOIN latest_gate g ON g.retrieval_id = m.retrieval_id

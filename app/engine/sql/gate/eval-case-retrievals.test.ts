@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine';
 import { at, createTestEngine, loadEvents, makeRetrieval, type TestEvent } from '../metrics/fixtures';
-import { EVAL_CASE_RETRIEVALS_SQL } from './eval-case-retrievals';
+import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 
 const evalCase = (query: string): TestEvent => ({ type: 'eval_case', query, category: 'c', should_answer: true });
 
@@ -19,7 +19,7 @@ afterAll(() => engine.close());
 
 describe('an eval case and its eval retrieval', () => {
   it('is the latest retrieval with exactly its query, by ts, then file order; an unmatched case has none', async () => {
-    const rows = await engine.query<{ retrieval_id: string }>(`SELECT retrieval_id FROM (${EVAL_CASE_RETRIEVALS_SQL}) ORDER BY case_seq`);
+    const rows = await engine.query<{ retrieval_id: string }>(`SELECT retrieval_id FROM (${evalCaseRetrievalsSql()}) ORDER BY case_seq`);
     expect(rows.map((row) => row.retrieval_id)).toEqual(['r-once', 'r-later', 'r-second']);
   });
 });

@@ -1,0 +1,80 @@
+import type { ClickHouseEngine } from '../engine/clickhouse/clickhouse-engine';
+import { prepareClickHouseSource } from '../engine/clickhouse/cli-source';
+import { clickhouseReport } from '../engine/clickhouse/report';
+import { pluralize } from '../lib/format';
+import type { MetricSettings } from '../model/metrics/settings';
+import type { ClickHouseChoice } from './cli-engine';
+import { openClickHouse } from './clickhouse-connection';
+import { writeClickHouseParquet } from './clickhouse-parquet';
+import { formatMetricsReport } from './format-metrics-report';
+import type { CliIo } from './io';
+
+export interface ClickHouseReportArgs {
+  json: boolean;
+  writeParquet: { dir: string; count: number; seed: string } | null;
+}
+
+type Parsed = ClickHouseReportArgs | { error: string };
+
+/** What is left of `report`'s arguments once the engine and metric options are taken: `--json`, `--write-parquet DIR`, `--sample-sessions N`, `--seed S`. */
+export function parseClickHouseReportArgs(args: readonly string[]): Parsed {
+  let json = false;
+  let dir: string | undefined;
+  let count = 100;
+  let seed: string | undefined;
+  let countGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (arg === '--json') json = true;
+    else if (name === '--write-parquet' || name === '--sample-sessions' || name === '--seed') {
+      const value = inline ?? args[++i];
+      if (value === undefined || value === '') return { error: `${name} needs a value` };
+      if (name === '--write-parquet') dir = value;
+      else if (name === '--seed') seed = value;
+      else if (!/^[1-9]\d*$/.test(value)) return { error: `--sample-sessions takes a whole number of 1 or more, not "${value}"` };
+      else {
+        count = Number(value);
+        countGiven = true;
+      }
+    } else if (arg.startsWith('-')) return { error: `unknown option ${arg} (with --engine clickhouse)` };
+    else return { error: `--engine clickhouse reads the table, not files: ${arg}` };
+  }
+  if (dir === undefined && (countGiven || seed !== undefined)) return { error: '--sample-sessions and --seed need --write-parquet DIR' };
+  return { json, writeParquet: dir === undefined ? null : { dir, count, seed: seed ?? '1' } };
+}
+
+/**
+ * `report --engine clickhouse`: the report computed where the data is, over the source the
+ * options name, every section by the DuckDB report's builders in the ClickHouse dialect
+ * (../engine/clickhouse/report.ts); only aggregates (and with --write-parquet, the sampled
+ * sessions) come back.
+ */
+export async function runClickHouseReport(choice: ClickHouseChoice, settings: MetricSettings, args: ClickHouseReportArgs, io: CliIo): Promise<number> {
+  let engine: ClickHouseEngine;
+  try {
+    engine = await openClickHouse(choice, io);
+  } catch (error) {
+    io.err(`retrieval-inspector report: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    await prepareClickHouseSource(engine, choice);
+    const report = await clickhouseReport(engine, settings);
+    if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected when the logs were loaded`);
+    if (args.json) io.out(JSON.stringify(report, null, 2));
+    else formatMetricsReport(report, settings).forEach((line) => io.out(line));
+    if (args.writeParquet) {
+      const { dir, count, seed } = args.writeParquet;
+      const written = await writeClickHouseParquet(engine, dir, count, seed);
+      io.err(`retrieval-inspector report: ${written.samplePath}: ${pluralize(written.events, 'event')} of ${pluralize(written.sessions, 'session')}`);
+      io.err(`retrieval-inspector report: ${written.summaryPath}: ${pluralize(written.summarized, 'session')}`);
+    }
+    return 0;
+  } catch (error) {
+    io.err(`retrieval-inspector report: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await engine.close();
+  }
+}
