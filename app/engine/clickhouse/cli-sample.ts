@@ -17,7 +17,7 @@ export async function pickSampledSessions(engine: ClickHouseEngine, count: numbe
     "SELECT session_id FROM session_summary ORDER BY lower(hex(MD5(concat(?, ':', session_id)))), session_id LIMIT ?",
     [seed, count],
   );
-  await engine.exec(`CREATE TEMPORARY TABLE ${SAMPLED} (session_id String) ENGINE = Memory`);
+  await engine.exec(`CREATE TEMPORARY TABLE ${SAMPLED} (session_id String) ENGINE = MergeTree ORDER BY tuple()`);
   await engine.insertRows(SAMPLED, rows);
   return rows.map((row) => row.session_id);
 }

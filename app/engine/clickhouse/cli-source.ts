@@ -64,17 +64,17 @@ export async function prepareClickHouseSource(engine: ClickHouseEngine, source: 
   if (source.otelTraces) {
     const filter = sourceFilter(source);
     if (filter.params.length === 0) await engine.exec(`CREATE TEMPORARY VIEW ${SPANS} AS SELECT * FROM ${chIdent(qualified)}`);
-    else await engine.query(`CREATE TEMPORARY TABLE ${SPANS} ENGINE = Memory AS SELECT * FROM ${chIdent(qualified)}${filter.sql}`, filter.params);
+    else await engine.query(`CREATE TEMPORARY TABLE ${SPANS} ENGINE = MergeTree ORDER BY tuple() AS SELECT * FROM ${chIdent(qualified)}${filter.sql}`, filter.params);
     // Typed as an events table (the mapping leaves some columns a bare NULL, which no table takes).
     const typed = EXPORTED_EVENT_COLUMNS.map((column) => `${chIdent(column.name)} ${CLICKHOUSE_TYPE[column.kind]}`).join(', ');
-    await engine.exec(`CREATE TEMPORARY TABLE events (\`seq\` Int64, ${typed}) ENGINE = Memory`);
+    await engine.exec(`CREATE TEMPORARY TABLE events (\`seq\` Int64, ${typed}) ENGINE = MergeTree ORDER BY tuple()`);
     await engine.exec(`INSERT INTO events (\`seq\`, ${columnsSql(EXPORTED_EVENT_COLUMNS)}) SELECT \`seq\`, ${columnsSql(EXPORTED_EVENT_COLUMNS)} FROM (${otelTracesEventsSql(SPANS)})`);
-    await engine.exec(`CREATE TEMPORARY TABLE rejected (${EXPORTED_REJECTED_COLUMNS.map((c) => `${chIdent(c.name)} Nullable(String)`).join(', ')}) ENGINE = Memory`);
+    await engine.exec(`CREATE TEMPORARY TABLE rejected (${EXPORTED_REJECTED_COLUMNS.map((c) => `${chIdent(c.name)} Nullable(String)`).join(', ')}) ENGINE = MergeTree ORDER BY tuple()`);
   } else {
     const read = `SELECT seq, ${columnsSql(EXPORTED_EVENT_COLUMNS)} FROM ${chIdent(qualified)}`;
     const filter = sourceFilter(source);
     if (filter.params.length === 0) await engine.exec(`CREATE TEMPORARY VIEW events AS ${read}`);
-    else await engine.query(`CREATE TEMPORARY TABLE events ENGINE = Memory AS ${read}${filter.sql}`, filter.params);
+    else await engine.query(`CREATE TEMPORARY TABLE events ENGINE = MergeTree ORDER BY tuple() AS ${read}${filter.sql}`, filter.params);
     // The Parquet export's rejected rows, when they were loaded beside the events as `rejected`.
     const rejected = (await exists('rejected')) && table !== 'rejected'
       ? `SELECT * FROM ${chIdent(`${database}.rejected`)}`

@@ -1,6 +1,3 @@
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
@@ -16,7 +13,7 @@ import { trendQuery } from '../sql/metrics/trends';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { copyDatasetToClickHouse } from './copy-dataset';
-import { generatedEventsFile, SAMPLE_FILES } from './test-inputs';
+import { generatedEventsFile, removeGeneratedFiles, SAMPLE_FILES } from './test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
 import { buildMetricTables } from './metric-sections';
 import { clickhouseReport } from './report';
@@ -93,7 +90,7 @@ describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), d
   afterAll(async () => {
     await house?.close();
     await duck?.close();
-    for (const file of loaded.filter((file) => file.startsWith(os.tmpdir()))) rmSync(path.dirname(file), { recursive: true, force: true });
+    removeGeneratedFiles();
   });
 
   it('builds every metric table with the rows of the DuckDB engine', async () => {

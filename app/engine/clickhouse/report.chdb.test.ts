@@ -1,6 +1,3 @@
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
@@ -15,7 +12,7 @@ import { createTestEngine } from '../sql/metrics/fixtures';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { copyDatasetToClickHouse } from './copy-dataset';
-import { generatedEventsFile, SAMPLE_FILES } from './test-inputs';
+import { generatedEventsFile, removeGeneratedFiles, SAMPLE_FILES } from './test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
 import { buildMetricTables } from './metric-sections';
 import { clickhouseReport } from './report';
@@ -80,7 +77,7 @@ describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), d
   afterAll(async () => {
     await house?.close();
     await duck?.close();
-    for (const file of loaded.filter((file) => file.startsWith(os.tmpdir()))) rmSync(path.dirname(file), { recursive: true, force: true });
+    removeGeneratedFiles();
   });
 
   it('covers every section: numbers that could differ', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +11,19 @@ export const SAMPLE_FILES = existsSync(SAMPLES)
   ? readdirSync(SAMPLES).filter((name) => /\.(jsonl|json|csv)(\.gz)?$/.test(name) && !name.startsWith('malformed')).map((name) => path.join(SAMPLES, name))
   : [];
 
-/** Test input: a generated log (generated-events-fixture.ts) of `sessions` sessions in a file of its own. */
+const generatedDirs = new Set<string>();
+
+/** Test input: a generated log (generated-events-fixture.ts) of `sessions` sessions in a directory of its own. */
 export function generatedEventsFile(sessions = 800): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ri-chdb-')), 'generated.jsonl');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ri-chdb-'));
+  generatedDirs.add(dir);
+  const file = path.join(dir, 'generated.jsonl');
   writeFileSync(file, generatedEvents(sessions));
   return file;
+}
+
+/** Removes the directories `generatedEventsFile` made, and nothing else (a checkout may itself lie under the temp directory). */
+export function removeGeneratedFiles(): void {
+  for (const dir of generatedDirs) rmSync(dir, { recursive: true, force: true });
+  generatedDirs.clear();
 }

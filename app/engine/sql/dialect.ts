@@ -94,7 +94,11 @@ export interface SqlDialect {
   column(table: string, column: string): string;
   /** `SELECT * except these columns`. */
   starExcept(columns: string[]): string;
-  /** A table that lives as long as the connection, replaced when it exists. */
+  /**
+   * A table that lives as long as the connection, replaced when it exists. ClickHouse's is a
+   * MergeTree, not Memory: the metric tables hold a row per retrieval, which at a cluster's scale
+   * must be able to go to disk (a temporary table may take any engine but Replicated and KeeperMap).
+   */
   createTempTableAs(name: string, select: string): string;
 }
 
@@ -180,7 +184,7 @@ export const CLICKHOUSE: SqlDialect = {
   splitString: (text, separator) => `splitByString(${separator}, ${text})`,
   column: (table, column) => `${table}.${column} AS ${column}`,
   starExcept: (columns) => `* EXCEPT (${columns.join(', ')})`,
-  createTempTableAs: (name, select) => `CREATE OR REPLACE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`,
+  createTempTableAs: (name, select) => `CREATE OR REPLACE TEMPORARY TABLE ${name} ENGINE = MergeTree ORDER BY tuple() AS ${select}`,
 };
 
 /** 2^53: from here on a double is an integer. */
