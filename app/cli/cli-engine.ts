@@ -1,6 +1,7 @@
 import type { Engine } from '../engine/engine';
 import type { NativeEngineOptions } from '../engine/native-engine';
 import { createNodeEngine } from '../engine/node-engine';
+import { takeOptions } from '../lib/command-options';
 import { parseMetricSettings } from '../model/metrics/settings';
 
 /** Where `report --engine clickhouse` reads: a server (http/https) or embedded chdb (`chdb:` or `chdb:DIR`). */
@@ -66,27 +67,11 @@ export function parseEngineArgs(args: readonly string[], { clickhouse = false } 
   let kind: 'wasm' | 'native' | 'clickhouse' = 'wasm';
   const native: NativeEngineOptions = {};
   const house: Partial<Record<(typeof CLICKHOUSE_OPTIONS)[keyof typeof CLICKHOUSE_OPTIONS], string>> = {};
-  const flags = new Set<string>();
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--') {
-      rest.push(...args.slice(i));
-      break;
-    }
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (clickhouse && CLICKHOUSE_FLAGS.includes(arg)) {
-      flags.add(arg);
-      continue;
-    }
-    const clickhouseOption = clickhouse && Object.hasOwn(CLICKHOUSE_OPTIONS, name);
-    if (name !== '--engine' && !Object.hasOwn(NATIVE_OPTIONS, name) && !clickhouseOption) {
-      rest.push(arg);
-      continue;
-    }
-    const value = inline ?? args[++i];
+  const engineOption = (name: string) => name === '--engine' || Object.hasOwn(NATIVE_OPTIONS, name) || (clickhouse && Object.hasOwn(CLICKHOUSE_OPTIONS, name));
+  const { options, flags, rest } = takeOptions(args, engineOption, clickhouse ? CLICKHOUSE_FLAGS : []);
+  for (const { name, value } of options) {
     if (value === undefined || value === '') return { error: `${name} needs a value` };
-    if (clickhouseOption) {
+    if (Object.hasOwn(CLICKHOUSE_OPTIONS, name)) {
       house[CLICKHOUSE_OPTIONS[name as keyof typeof CLICKHOUSE_OPTIONS]] = value;
     } else if (name === '--engine') {
       if (value !== 'wasm' && value !== 'native' && !(clickhouse && value === 'clickhouse')) return { error: `--engine takes wasm${clickhouse ? ', native or clickhouse' : ' or native'}, not "${value}"` };

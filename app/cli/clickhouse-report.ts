@@ -1,6 +1,7 @@
 import type { ClickHouseEngine } from '../engine/clickhouse/clickhouse-engine';
 import { prepareClickHouseSource } from '../engine/clickhouse/cli-source';
 import { clickhouseReport } from '../engine/clickhouse/report';
+import { takeOptions } from '../lib/command-options';
 import { pluralize } from '../lib/format';
 import type { MetricSettings } from '../model/metrics/settings';
 import type { ClickHouseChoice } from './cli-engine';
@@ -18,28 +19,24 @@ type Parsed = ClickHouseReportArgs | { error: string };
 
 /** What is left of `report`'s arguments once the engine and metric options are taken: `--json`, `--write-parquet DIR`, `--sample-sessions N`, `--seed S`. */
 export function parseClickHouseReportArgs(args: readonly string[]): Parsed {
-  let json = false;
   let dir: string | undefined;
   let count = 100;
   let seed: string | undefined;
   let countGiven = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (arg === '--json') json = true;
-    else if (name === '--write-parquet' || name === '--sample-sessions' || name === '--seed') {
-      const value = inline ?? args[++i];
-      if (value === undefined || value === '') return { error: `${name} needs a value` };
-      if (name === '--write-parquet') dir = value;
-      else if (name === '--seed') seed = value;
-      else if (!/^[1-9]\d*$/.test(value)) return { error: `--sample-sessions takes a whole number of 1 or more, not "${value}"` };
-      else {
-        count = Number(value);
-        countGiven = true;
-      }
-    } else if (arg.startsWith('-')) return { error: `unknown option ${arg} (with --engine clickhouse)` };
-    else return { error: `--engine clickhouse reads the table, not files: ${arg}` };
+  const { options, flags, rest } = takeOptions(args, (name) => name === '--write-parquet' || name === '--sample-sessions' || name === '--seed', ['--json']);
+  for (const { name, value } of options) {
+    if (value === undefined || value === '') return { error: `${name} needs a value` };
+    if (name === '--write-parquet') dir = value;
+    else if (name === '--seed') seed = value;
+    else if (!/^[1-9]\d*$/.test(value)) return { error: `--sample-sessions takes a whole number of 1 or more, not "${value}"` };
+    else {
+      count = Number(value);
+      countGiven = true;
+    }
   }
+  const [extra] = rest;
+  if (extra !== undefined) return { error: extra.startsWith('-') ? `unknown option ${extra} (with --engine clickhouse)` : `--engine clickhouse reads the table, not files: ${extra}` };
+  const json = flags.has('--json');
   if (dir === undefined && (countGiven || seed !== undefined)) return { error: '--sample-sessions and --seed need --write-parquet DIR' };
   return { json, writeParquet: dir === undefined ? null : { dir, count, seed: seed ?? '1' } };
 }

@@ -1,5 +1,6 @@
 import { computeCompareResult } from '../../engine/compare-report';
 import { computeMetricsReport } from '../../engine/metrics-report';
+import { takeOptions } from '../../lib/command-options';
 import { isPairedMetric, significantlyWorse } from '../../model/compare/regression-check';
 import { parseSlicePairs, sliceSettings, type SliceFilters } from '../../model/compare/slice';
 import { PAIRED_METRICS, type PairedMetric } from '../../model/compare/types';
@@ -57,25 +58,13 @@ interface CompareArgs {
 function parseCompareArgs(args: readonly string[], base: MetricSettings): CompareArgs | { error: string } {
   const pairs: Record<'a' | 'b', string[]> = { a: [], b: [] };
   let failIfWorse: PairedMetric | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--') {
-      rest.push(...args.slice(i));
-      break;
-    }
-    const at = arg.indexOf('=');
-    const [flag, inline] = arg.startsWith('--') && at > 0 ? [arg.slice(0, at), arg.slice(at + 1)] : [arg, undefined];
-    if (flag !== '--a' && flag !== '--b' && flag !== '--fail-if-worse') {
-      rest.push(arg);
-      continue;
-    }
-    const value = inline ?? args[++i];
-    if (value === undefined || value === '') return { error: `${flag} needs a value` };
-    if (flag === '--fail-if-worse') {
+  const { options, rest } = takeOptions(args, (name) => name === '--a' || name === '--b' || name === '--fail-if-worse');
+  for (const { name, value } of options) {
+    if (value === undefined || value === '') return { error: `${name} needs a value` };
+    if (name === '--fail-if-worse') {
       if (!isPairedMetric(value)) return { error: `--fail-if-worse takes one of ${PAIRED_METRICS.join(', ')}, not "${value}"` };
       failIfWorse = value;
-    } else pairs[flag === '--a' ? 'a' : 'b'].push(value);
+    } else pairs[name === '--a' ? 'a' : 'b'].push(value);
   }
   const given = (['a', 'b'] as const).filter((side) => pairs[side].length > 0);
   if (given.length === 1) return { error: `--${given[0]} needs --${given[0] === 'a' ? 'b' : 'a'}: a comparison has two slices` };

@@ -1,3 +1,4 @@
+import { takeOptions } from '../../lib/command-options';
 import {
   DEFAULT_METRIC_SETTINGS,
   LIST_FILTERS,
@@ -78,21 +79,11 @@ export type SettingsArgsResult =
  */
 export function parseMetricSettingsArgs(args: readonly string[]): SettingsArgsResult {
   const raw: RawSettings = {};
-  const rest: string[] = [];
   const errors: SettingsError[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === '--') {
-      rest.push(...args.slice(index));
-      break;
-    }
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const name = NAMES.find((candidate) => SETTING_FLAGS[candidate] === flag);
-    if (!name) {
-      rest.push(arg);
-      continue;
-    }
-    const value = inline ?? args[++index];
+  const settingOf = (flag: string) => NAMES.find((candidate) => SETTING_FLAGS[candidate] === flag);
+  const { options, rest } = takeOptions(args, (flag) => settingOf(flag) !== undefined);
+  for (const { name: flag, value } of options) {
+    const name = settingOf(flag)!;
     if (value === undefined) errors.push({ setting: name, input: '', message: `${flag} needs a value` });
     else raw[name] = value;
   }
