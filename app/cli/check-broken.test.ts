@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/engine';
 import { BROKEN_CASES } from '../ingest/broken-input-cases';
 import { runCheck, type CheckedFile } from './check-report';
-import { main } from './main';
+import { runCli } from './run-in-process';
 
 const TS = '2026-10-01T10:00:00Z';
 const retrieval = (id: string) => ({ type: 'retrieval', ts: TS, session_id: 's1', retrieval_id: id, returned_asset_ids: ['a1'] });
@@ -19,10 +19,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
-  return { code, out, err };
+  return runCli(args);
 }
 
 async function checkJson(...paths: string[]) {

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChdbEngine } from '../engine/clickhouse/chdb-engine';
 import { copyDatasetToClickHouse } from '../engine/clickhouse/copy-dataset';
+import { SAMPLE_FILES } from '../engine/clickhouse/test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from '../engine/clickhouse/load-chdb';
 import { otelTracesRows } from '../engine/clickhouse/otel-exporter-rows';
 import { otelTracesTableSql } from '../engine/clickhouse/otel-traces-table';
@@ -21,17 +21,11 @@ import { TYPE_COLUMNS } from '../schema/columns';
 import type { EventType } from '../schema/event-types';
 import { generatedEvents } from '../engine/clickhouse/generated-events-fixture';
 import { generatedLog } from './generated-log-fixture';
-import { main } from './main';
+import { runCli } from './run-in-process';
 
-const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sample-logs');
-const sampleFiles = existsSync(SAMPLES)
-  ? readdirSync(SAMPLES).filter((name) => /\.(jsonl|json|csv)(\.gz)?$/.test(name) && !name.startsWith('malformed')).map((name) => path.join(SAMPLES, name))
-  : [];
 
 async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const { code, out, err } = await runCli(args);
   return { code, out, err, json: () => JSON.parse(out.join('\n')) as Record<string, unknown> };
 }
 
@@ -69,7 +63,7 @@ let otlpFile: string;
 let otlpLines: string[];
 let generatedFiles: string[];
 
-const enabled = CHDB_TESTS_ENABLED && sampleFiles.length > 0;
+const enabled = CHDB_TESTS_ENABLED && SAMPLE_FILES.length > 0;
 describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `report --engine clickhouse on chdb (${CHDB_SKIP_MESSAGE})`, () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'ri-ch-cli-'));
@@ -84,7 +78,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
     const house = await createChdbEngine({ path: chdbDir, install: true });
     try {
       await initDataset(duck);
-      await loadFiles(duck, sampleFiles.map(nodeInputFile), new LoadState());
+      await loadFiles(duck, SAMPLE_FILES.map(nodeInputFile), new LoadState());
       await copyDatasetToClickHouse(duck, house);
       // What --source-from/--source-to should read: the events of the window and those without a ts (labels, assets, …).
       await house.exec('CREATE TABLE events_window AS events');
@@ -117,7 +111,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
   const onChdb = (...args: string[]) => cli('report', '--engine', 'clickhouse', '--url', `chdb:${chdbDir}`, ...args);
 
   it('gives the DuckDB report over the same events, key by key', async () => {
-    const duck = await cli('report', '--json', ...sampleFiles);
+    const duck = await cli('report', '--json', ...SAMPLE_FILES);
     const expected = duck.json();
     const { code, err, json } = await onChdb('--json');
     expect({ code, err }).toEqual({ code: 0, err: duck.err.map((line) => line.replace('; `retrieval-inspector check` lists them', ' when the logs were loaded')) });
@@ -140,7 +134,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
   }, 300_000);
 
   it('prints the same text as the DuckDB engine', async () => {
-    const duck = await cli('report', ...sampleFiles);
+    const duck = await cli('report', ...SAMPLE_FILES);
     const house = await onChdb();
     expect(house.code).toBe(0);
     expect(house.out).toEqual(duck.out);
@@ -149,8 +143,8 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
 
   it('applies --from/--to and the other filters as the DuckDB engine does', async () => {
     const args = ['--from', WINDOW[0], '--to', WINDOW[1], '--k', '3', '--tier1-threshold', '0.7'];
-    const whole = ((await cli('report', '--json', ...sampleFiles)).json());
-    const expected = ((await cli('report', '--json', ...args, ...sampleFiles)).json());
+    const whole = ((await cli('report', '--json', ...SAMPLE_FILES)).json());
+    const expected = ((await cli('report', '--json', ...args, ...SAMPLE_FILES)).json());
     const got = (await onChdb('--json', ...args)).json();
     expect(got).toEqual(expected);
     expect((got.tier1 as { retrievals: number }).retrievals).toBeLessThan((whole.tier1 as { retrievals: number }).retrievals);
@@ -210,7 +204,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
       expect.stringMatching(new RegExp(`^retrieval-inspector report: ${path.join(out, 'sessions-summary.parquet')}: [\\d,]+ sessions$`)),
     ]);
     const native = path.join(dir, 'native-sample.parquet');
-    expect((await cli('export', '--sample-sessions', '5', native, '--seed', '3', ...sampleFiles)).code).toBe(0);
+    expect((await cli('export', '--sample-sessions', '5', native, '--seed', '3', ...SAMPLE_FILES)).code).toBe(0);
     // Both opened by the app's own ingest (its Parquet reader): the same events of the same sessions.
     const opened = async (file: string) => {
       const engine = await createNodeEngine();
@@ -239,7 +233,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
     expect(await readParquet(path.join(out, 'sample-sessions.parquet'))).toEqual(nativeRows.map(listsAsStored));
     // The summary is of every session, not only the sampled ones: the export's (clickhouse-summary.chdb.test.ts compares more).
     const fullSummary = path.join(dir, 'native-summary.parquet');
-    expect((await cli('export', '--sessions-summary', fullSummary, ...sampleFiles)).code).toBe(0);
+    expect((await cli('export', '--sessions-summary', fullSummary, ...SAMPLE_FILES)).code).toBe(0);
     const summary = await readParquet(path.join(out, 'sessions-summary.parquet'));
     expect(summary).toEqual(await readParquet(fullSummary));
     expect(summary.length).toBeGreaterThan(5);

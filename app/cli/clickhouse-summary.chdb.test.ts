@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChdbEngine } from '../engine/clickhouse/chdb-engine';
 import { copyDatasetToClickHouse } from '../engine/clickhouse/copy-dataset';
 import { generatedEvents } from '../engine/clickhouse/generated-events-fixture';
+import { SAMPLE_FILES } from '../engine/clickhouse/test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from '../engine/clickhouse/load-chdb';
 import { initDataset } from '../engine/dataset';
 import { createNodeEngine } from '../engine/node-engine';
@@ -15,18 +15,11 @@ import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
 import { pluralize } from '../lib/format';
 import { generatedLog } from './generated-log-fixture';
-import { main } from './main';
+import { runCli } from './run-in-process';
 
-const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sample-logs');
-const sampleFiles = existsSync(SAMPLES)
-  ? readdirSync(SAMPLES).filter((name) => /\.(jsonl|json|csv)(\.gz)?$/.test(name) && !name.startsWith('malformed')).map((name) => path.join(SAMPLES, name))
-  : [];
 
 async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
-  return { code, out, err };
+  return runCli(args);
 }
 
 const bytesOf = (file: string) => {
@@ -41,7 +34,7 @@ let dir: string;
 let chdbDir: string;
 let generatedFiles: string[];
 
-const enabled = CHDB_TESTS_ENABLED && sampleFiles.length > 0;
+const enabled = CHDB_TESTS_ENABLED && SAMPLE_FILES.length > 0;
 describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse --write-parquet: the summary of every session' : `report --engine clickhouse --write-parquet: the summary of every session (${CHDB_SKIP_MESSAGE})`, () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'ri-ch-summary-'));
@@ -52,7 +45,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse --write-parquet:
     // The sample logs as the events table of `default`, the generated logs as that of `gen` (one chdb session a process: closed before the CLI opens the directory).
     const house = await createChdbEngine({ path: chdbDir, install: true });
     try {
-      for (const [database, files] of [['default', sampleFiles], ['gen', generatedFiles]] as const) {
+      for (const [database, files] of [['default', SAMPLE_FILES], ['gen', generatedFiles]] as const) {
         const duck = await createNodeEngine();
         try {
           await initDataset(duck);
@@ -71,7 +64,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse --write-parquet:
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each([
-    ['the sample logs', 'default', () => sampleFiles],
+    ['the sample logs', 'default', () => SAMPLE_FILES],
     ['generated logs (every branch of the metric tables, bad lines)', 'gen', () => generatedFiles],
   ])('over %s: the file `export --sessions-summary` writes on both DuckDB engines, row for row', async (_, database, files) => {
     const out = path.join(dir, `written-${database}`);

@@ -3,16 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parquetMetadata } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from './main';
+import { runCli } from './run-in-process';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
 const FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl', 'malformed.jsonl'];
 
 async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
-  return { code, out, err };
+  return runCli(args);
 }
 
 const checked = async (...files: string[]) => JSON.parse((await cli('check', '--json', ...files)).out.join('\n'));

@@ -4,15 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdkTraces } from '../ingest/otlp/sdk-fixture';
 import { generatedLog } from './generated-log-fixture';
-import { main } from './main';
+import { runCli } from './run-in-process';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
 const SAMPLE_FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl', 'malformed.jsonl'];
 
 async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const { code, out, err } = await runCli(args);
   return { code, out: out.join('\n'), err };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from './main';
+import { runCli } from './run-in-process';
 
 /**
  * 30 queries, each answered once by every retriever; the one relevant asset `g` (grade 1) at a
@@ -43,10 +43,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function report(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['report', ...args], { out: (line) => out.push(line), err: (line) => err.push(line) });
-  return { code, out, err };
+  return runCli(['report', ...args]);
 }
 
 const compareOf = async (...args: string[]) => JSON.parse((await report('--json', ...args, logs)).out.join('\n')).compare;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from './main';
+import { runCli } from './run-in-process';
 
 /**
  * Two retrievals, one per turn: r1 (dense, run base, turn t1: billing) and r2 (hybrid, run new,
@@ -28,9 +29,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function reportJson(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['report', '--json', ...args, logs], { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const { code, out, err } = await runCli(['report', '--json', ...args, logs]);
   expect({ code, err }).toEqual({ code: 0, err: [] });
   return JSON.parse(out.join('\n'));
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdkTraces } from '../ingest/otlp/sdk-fixture';
-import { main } from './main';
+import { runCli } from './run-in-process';
 
 const events = [
   { type: 'retrieval', ts: '2026-10-01T10:00:00Z', session_id: 's1', request_id: 'q1', retrieval_id: 'r1', role: 'find', returned_asset_ids: ['a1', 'a2'] },
@@ -25,10 +25,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function report(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['report', ...args], { out: (line) => out.push(line), err: (line) => err.push(line) });
-  return { code, out, err };
+  return runCli(['report', ...args]);
 }
 
 describe('retrieval-inspector report', () => {

@@ -12,13 +12,10 @@ import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
 import type { MetricsReport } from '../model/metrics/report';
 import { generatedLog } from './generated-log-fixture';
-import { main } from './main';
+import { runCli } from './run-in-process';
 
 async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
-  return { code, out, err };
+  return runCli(args);
 }
 
 type SummaryRow = Record<string, string | number | null>;

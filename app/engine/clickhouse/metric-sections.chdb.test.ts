@@ -21,8 +21,6 @@ import { clickhouseReport } from './report';
 /** The sections of `report --json` that the metric tables give: Tier 0–3, the matrix and its masked-failure flags. */
 type MetricTierSections = Pick<MetricsReport, 'tier0' | 'tier1' | 'tier2' | 'matrix' | 'tier3' | 'flags'>;
 
-const sampleFiles = SAMPLE_FILES;
-
 /** The report's sections that the metric tables give: its masked-failure flags only. */
 const tierSectionsOf = (report: MetricsReport): MetricTierSections => ({
   tier0: report.tier0,
@@ -43,8 +41,6 @@ async function rowsOf(engine: Engine, table: string): Promise<string[]> {
   return normalized.sort();
 }
 
-const generatedFile = () => generatedEventsFile();
-
 interface Dataset {
   files: () => string[];
   /** What the dataset has, so that the comparisons compare something. */
@@ -53,7 +49,7 @@ interface Dataset {
 
 const DATASETS: [string, Dataset][] = [
   ['the sample logs', {
-    files: () => sampleFiles,
+    files: () => SAMPLE_FILES,
     covers: (report) => {
       expect(report.tier1.judged).toBeGreaterThan(10);
       expect(report.flags.length).toBeGreaterThan(0);
@@ -63,7 +59,7 @@ const DATASETS: [string, Dataset][] = [
     },
   }],
   ['a generated log', {
-    files: () => [generatedFile()],
+    files: () => [generatedEventsFile()],
     covers: (report) => {
       expect(report.tier1.judged).toBeGreaterThan(1000);
       expect(report.flags.length).toBeGreaterThan(100);
@@ -72,7 +68,7 @@ const DATASETS: [string, Dataset][] = [
   }],
 ];
 
-const enabled = CHDB_TESTS_ENABLED && sampleFiles.length > 0;
+const enabled = CHDB_TESTS_ENABLED && SAMPLE_FILES.length > 0;
 const title = (name: string) => `Tier 0-3 and the matrix on ClickHouse, over ${name}${enabled ? '' : ` (${CHDB_SKIP_MESSAGE})`}`;
 describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), dataset] as const))('%s', (_, dataset) => {
   let duck: Engine;

@@ -17,10 +17,6 @@ import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
 import { buildMetricTables } from './metric-sections';
 import { clickhouseReport } from './report';
 
-const sampleFiles = SAMPLE_FILES;
-
-const generatedFile = () => generatedEventsFile();
-
 interface Dataset {
   files: () => string[];
   /** What the dataset has, so that the comparison compares something in every section. */
@@ -29,7 +25,7 @@ interface Dataset {
 
 const DATASETS: [string, Dataset][] = [
   ['the sample logs', {
-    files: () => sampleFiles,
+    files: () => SAMPLE_FILES,
     covers: (report) => {
       expect(report.tier1.judged).toBeGreaterThan(10);
       expect(report.drift.questions).toBeGreaterThan(0);
@@ -41,7 +37,7 @@ const DATASETS: [string, Dataset][] = [
     },
   }],
   ['a generated log', {
-    files: () => [generatedFile()],
+    files: () => [generatedEventsFile()],
     covers: (report) => {
       expect(report.tier1.judged).toBeGreaterThan(1000);
       expect(report.rejected).toBe(0);
@@ -60,7 +56,7 @@ const LIST_COLUMNS = ['entities', 'evidence_ids', 'gold_evidence_ids', 'returned
 const missingListsEmpty = <Row extends object>(row: Row): Row =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === null && LIST_COLUMNS.includes(key) ? [] : value])) as Row;
 
-const enabled = CHDB_TESTS_ENABLED && sampleFiles.length > 0;
+const enabled = CHDB_TESTS_ENABLED && SAMPLE_FILES.length > 0;
 const title = (name: string) => `report --json on ClickHouse over ${name}${enabled ? '' : ` (${CHDB_SKIP_MESSAGE})`}`;
 describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), dataset] as const))('%s', (_, dataset) => {
   let duck: Engine;

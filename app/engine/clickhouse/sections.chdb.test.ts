@@ -15,19 +15,17 @@ import { copyDatasetToClickHouse } from './copy-dataset';
 import { SAMPLE_FILES } from './test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
 
-const sampleFiles = SAMPLE_FILES;
-
 const run = (engine: Engine, query: SqlQuery) => engine.query(query.sql, query.params);
 
 let duck: Engine;
 let house: ClickHouseEngine;
 let copied: { events: number; rejected: number };
 
-const enabled = CHDB_TESTS_ENABLED && sampleFiles.length > 0;
+const enabled = CHDB_TESTS_ENABLED && SAMPLE_FILES.length > 0;
 describe.skipIf(!enabled)(enabled ? 'the simple sections on ClickHouse' : `the simple sections on ClickHouse (${CHDB_SKIP_MESSAGE})`, () => {
   beforeAll(async () => {
     duck = await createTestEngine();
-    await loadFiles(duck, sampleFiles.map(nodeInputFile), new LoadState());
+    await loadFiles(duck, SAMPLE_FILES.map(nodeInputFile), new LoadState());
     house = await createChdbEngine({ install: true });
     copied = await copyDatasetToClickHouse(duck, house);
   }, 180_000);
