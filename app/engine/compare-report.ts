@@ -1,5 +1,5 @@
 import { pairedStatistics } from '../model/compare/paired-statistics';
-import { pairQueries, type QueryScoreRow } from '../model/compare/pairing';
+import { pairQueries, type Pairing, type QueryScoreRow } from '../model/compare/pairing';
 import { pairedDeltaColumns, shapeCompareResult, type SliceFigures } from '../model/compare/shape-compare';
 import { sliceSettings, type SliceFilters } from '../model/compare/slice';
 import type { CompareResult, PairedStatistic } from '../model/compare/types';
@@ -38,19 +38,32 @@ export type PairedStatisticsRunner = (columns: number[][]) => Promise<PairedStat
 
 const inPlace: PairedStatisticsRunner = async (columns) => pairedStatistics(columns);
 
+/** What a comparison reads from the database: each slice's figures, and the queries paired. */
+export interface ComparedSlices {
+  figures: { a: SliceFigures; b: SliceFigures };
+  pairing: Pairing;
+}
+
+/** The database's part of a comparison (runs in a coordinator job); `compareResultOf` does the rest. */
+export async function compareSlicesIn(job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<ComparedSlices> {
+  const sliceA = await sliceIn(job, settingsOf(base, a));
+  const sliceB = await sliceIn(job, settingsOf(base, b));
+  return { figures: { a: sliceA.figures, b: sliceB.figures }, pairing: pairQueries(sliceA.queries, sliceB.queries) };
+}
+
+/** The comparison of slices read by `compareSlicesIn`: its statistics need no engine, so they run outside the job. */
+export async function compareResultOf(slices: { a: SliceFilters; b: SliceFilters }, read: ComparedSlices, statistics: PairedStatisticsRunner = inPlace): Promise<CompareResult> {
+  return shapeCompareResult(slices, read.figures, read.pairing, await statistics(pairedDeltaColumns(read.pairing)));
+}
+
 /**
  * metrics.md, "Comparing two slices": slices A and B side by side (every top-level Tier 1 and
  * Tier 2 figure, per role too, and each matrix), and paired by query with each Tier 1 metric's
  * mean delta, bootstrap interval and randomization p-value. K, the threshold and the used
  * actions come from `base`, the filters from each slice. Runs in a coordinator job.
  */
-export async function compareResultIn(
-  job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters, statistics: PairedStatisticsRunner = inPlace,
-): Promise<CompareResult> {
-  const sliceA = await sliceIn(job, settingsOf(base, a));
-  const sliceB = await sliceIn(job, settingsOf(base, b));
-  const pairing = pairQueries(sliceA.queries, sliceB.queries);
-  return shapeCompareResult({ a, b }, { a: sliceA.figures, b: sliceB.figures }, pairing, await statistics(pairedDeltaColumns(pairing)));
+export async function compareResultIn(job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<CompareResult> {
+  return compareResultOf({ a, b }, await compareSlicesIn(job, base, a, b));
 }
 
 /** `compareResultIn` on an engine no coordinator serves (the command line, tests). */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { compareResultIn } from '../engine/compare-report';
+import { compareResultOf, compareSlicesIn } from '../engine/compare-report';
 import { withRetrievalFacts } from '../engine/retrieval-facts-table';
 import { queryRetrievalsQuery, type QueryRetrievalRow } from '../engine/sql/compare/query-retrievals';
 import { slicePairs, type SliceFilters } from '../model/compare/slice';
@@ -24,8 +24,11 @@ export interface SettledCompare {
 export const compareOptions = (dataset: DatasetRef, base: MetricSettings, a: SliceFilters, b: SliceFilters) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'compare', metricSettingsToParams(base), slicePairs(a), slicePairs(b)),
-    queryFn: coordinatedQueryFn(dataset, async (job): Promise<SettledCompare> => ({ result: await compareResultIn(job, base, a, b, pairedStatisticsOffThread), base, a, b }),
-      READS_DERIVED_TABLES),
+    // the statistics need no engine: computed in their worker once the job has let the engine go
+    queryFn: async (context): Promise<SettledCompare> => {
+      const read = await coordinatedQueryFn(dataset, (job) => compareSlicesIn(job, base, a, b), READS_DERIVED_TABLES)(context);
+      return { result: await compareResultOf({ a, b }, read, pairedStatisticsOffThread), base, a, b };
+    },
     enabled: dataset.engine !== null,
     placeholderData: sameDatasetPlaceholder(dataset),
   });
