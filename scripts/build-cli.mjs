@@ -23,7 +23,13 @@ export async function bundleForNode(entry, outfile) {
   return outfile;
 }
 
-export const buildCli = () => bundleForNode('app/cli/main.ts', CLI_BUNDLE);
+/** The command line's parsing worker, found beside cli.mjs (app/cli/chunk-workers.ts). */
+export const CHUNK_WORKER_BUNDLE = path.join(root, 'dist-cli', 'chunk-worker.mjs');
+
+export const buildCli = async () => {
+  await bundleForNode('app/ingest/chunked/node-chunk.worker.ts', CHUNK_WORKER_BUNDLE);
+  return bundleForNode('app/cli/main.ts', CLI_BUNDLE);
+};
 
 function newestMtime(dir) {
   let newest = 0;
@@ -34,11 +40,11 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** True when the bundle is missing or older than any source under app/ (when the sources are here). */
+/** True when a bundle is missing or older than any source under app/ (when the sources are here). */
 export function cliBundleIsStale() {
   let built;
   try {
-    built = statSync(CLI_BUNDLE).mtimeMs;
+    built = Math.min(statSync(CLI_BUNDLE).mtimeMs, statSync(CHUNK_WORKER_BUNDLE).mtimeMs);
   } catch {
     return true;
   }

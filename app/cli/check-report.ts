@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { unreadableReason } from './io';
 import type { Engine } from '../engine/engine';
 import { initDataset, unmappedSpanCount } from '../engine/dataset';
+import { withChunkWorkers } from './chunk-workers';
 import { createCliEngine, type EngineChoice } from './cli-engine';
 import { expandInputPaths } from './input-paths';
 import { issueCountsByFile, issuePages, lastLineRead, type IssueKind, type IssueRow } from './check-pages';
@@ -101,7 +102,7 @@ export async function runCheck<T>(
   const engine = (options.wrapEngine ?? ((e: Engine) => e))(await createCliEngine(engineChoice));
   try {
     await initDataset(engine);
-    const results = readable.length > 0 ? await loadFiles(engine, readable.map((file) => nodeInputFile(file.path)), new LoadState()) : [];
+    const results = readable.length > 0 ? await withChunkWorkers((pool) => loadFiles(engine, readable.map((file) => nodeInputFile(file.path)), new LoadState(), undefined, undefined, pool)) : [];
     const loaded = readable.map((file, index) => ({ path: file.path, file, result: results[index] }));
     for (const [index, { file, result }] of loaded.entries()) await describeLoaded(engine, file, result, loaded.slice(0, index));
     const fileIds = new Map(loaded.map(({ file, result }) => [file, result.fileId]));

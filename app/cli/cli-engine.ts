@@ -27,8 +27,8 @@ export const ENGINE_USAGE = [
   '                          (spilling to disk), for inputs too large for a tab',
   '  --threads N             native: worker threads (default: every core; the numbers are the same)',
   '  --memory-limit SIZE     native: e.g. 8GB (default: half of RAM); past it DuckDB spills to disk',
-  '  --temp-directory DIR    native: where it spills (default: a new directory in the system\'s temp,',
-  '                          removed at the end)',
+  '  --temp-directory DIR    native: where its database file goes and it spills (default: a new',
+  '                          directory in the system\'s temp; its files are removed at the end)',
 ];
 
 /** The options of `report --engine clickhouse` (cli-engine.ts parses them; only `report` takes them). */

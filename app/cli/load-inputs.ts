@@ -3,6 +3,7 @@ import type { Engine } from '../engine/engine';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
+import { withChunkWorkers } from './chunk-workers';
 import { createCliEngine, type EngineChoice } from './cli-engine';
 import { expandInputPaths } from './input-paths';
 import { unreadableReason, type CliIo } from './io';
@@ -28,7 +29,7 @@ export async function withLoadedInputs(
   const engine = await createCliEngine(engineChoice);
   try {
     await initDataset(engine);
-    const results = await loadFiles(engine, paths.map(nodeInputFile), new LoadState());
+    const results = await withChunkWorkers((pool) => loadFiles(engine, paths.map(nodeInputFile), new LoadState(), undefined, undefined, pool));
     const problems = results.filter((result, index) => {
       const path = paths[index];
       if (result.skippedAs !== undefined) {

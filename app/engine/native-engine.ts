@@ -1,5 +1,5 @@
 import type { DuckDBConnection, DuckDBType, DuckDBValue, DuckDBValueConverter, JS } from '@duckdb/node-api';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tableFromIPC, type Vector } from 'apache-arrow';
@@ -14,7 +14,7 @@ export interface NativeEngineOptions {
   threads?: number;
   /** e.g. "8GB"; by default half the machine's memory, leaving the rest to the ingest in JS. */
   memoryLimit?: string;
-  /** Where DuckDB spills what does not fit in memory; by default a directory of its own under the system's temp, removed on close. */
+  /** Where DuckDB keeps its database file and spills what does not fit in memory; by default a directory of its own under the system's temp; its files are removed on close. */
   tempDirectory?: string;
 }
 
@@ -89,14 +89,18 @@ export async function createNativeEngine(options: NativeEngineOptions = {}): Pro
   const { DuckDBDataChunk, DuckDBInstance } = api;
   const resultConverter = asWasmEngineReturns(api);
   // Made here (not DuckDB's default, `.tmp` in the working directory) so that spilled data never lands in the user's folder.
-  const ownTempDirectory = options.tempDirectory === undefined;
+  const ownTempDirectory = options.tempDirectory === undefined || !existsSync(options.tempDirectory);
   const tempDirectory = options.tempDirectory ?? mkdtempSync(path.join(os.tmpdir(), 'retrieval-inspector-duckdb-'));
+  mkdirSync(tempDirectory, { recursive: true });
   const config: Record<string, string> = {
     threads: String(options.threads ?? os.availableParallelism()),
     memory_limit: options.memoryLimit ?? defaultMemoryLimit(),
     temp_directory: tempDirectory,
   };
-  const instance = await DuckDBInstance.create(':memory:', config);
+  // A database file, not `:memory:`: DuckDB writes a large load's row groups to it compressed as they fill, so the
+  // events of a hundred million lines need neither RAM nor an uncompressed spill of their size.
+  const databaseFile = path.join(tempDirectory, `dataset-${process.pid}-${Date.now()}.duckdb`);
+  const instance = await DuckDBInstance.create(databaseFile, config);
   const connection = await instance.connect();
 
   return {
@@ -130,6 +134,7 @@ export async function createNativeEngine(options: NativeEngineOptions = {}): Pro
       connection.closeSync();
       instance.closeSync();
       if (ownTempDirectory) rmSync(tempDirectory, { recursive: true, force: true });
+      else for (const file of [databaseFile, `${databaseFile}.wal`]) rmSync(file, { force: true });
     },
   };
 }

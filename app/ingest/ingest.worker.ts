@@ -75,7 +75,7 @@ async function load(inputs: LoadInput[]) {
       }
       const onProgress = (progress: IngestProgress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress });
       const result =
-        input.kind === 'file' && !input.sessionSample && (await splitsAcrossWorkers(input.file))
+        input.kind === 'file' && !input.sessionSample && (await splitsAcrossWorkers(input.file, fileName))
           ? await ingestInParallel({ fileId, fileName, file: input.file, pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
           : await ingestOne(input, fileId, fileName, signal, onProgress);
       const kept = state.fileRead(result, fingerprint, Boolean(input.sessionSample));

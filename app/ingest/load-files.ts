@@ -2,6 +2,8 @@ import type { Engine } from '../engine/engine';
 import { finalizeLoad, forgetFile, recordFile } from '../engine/dataset';
 import { failedFile, FINGERPRINT_HEAD_BYTES, fileFingerprint, skippedAsLoaded, streamHead } from './file-fingerprint';
 import { ingestFile, type FileIngestResult, type IngestProgress } from './ingest-file';
+import type { ChunkWorkers } from './chunked/chunk-pool';
+import { ingestInParallel, splitsAcrossWorkers } from './chunked/ingest-parallel';
 import type { LoadState } from './load-state';
 import type { RandomAccessSource } from './parquet/random-access';
 
@@ -11,6 +13,8 @@ export interface InputFile {
   stream(): ReadableStream<Uint8Array>;
   /** The file by byte ranges (Parquet), when its source allows. */
   source?(): RandomAccessSource;
+  /** The file as a Blob read by byte ranges, when its source allows (a large JSON Lines file is then parsed in parallel). */
+  blob?(): Promise<Blob>;
 }
 
 async function fingerprintOf(file: InputFile): Promise<string> {
@@ -19,10 +23,19 @@ async function fingerprintOf(file: InputFile): Promise<string> {
   return fileFingerprint(file.name, file.size, head);
 }
 
+/** A file split across the pool's workers (ingest-parallel.ts) when it is large plain JSON Lines; else read whole here. */
+async function ingestOne(engine: Engine, file: InputFile, fileId: number, state: LoadState, pool: ChunkWorkers | undefined, onProgress?: (progress: IngestProgress) => void, signal?: AbortSignal) {
+  const common = { fileId, fileName: file.name, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert: (table: string, ipc: Uint8Array) => engine.insertArrowIPC(table, ipc) }, onProgress, signal };
+  const blob = pool && file.blob ? await file.blob().catch(() => null) : null;
+  if (pool && blob && (await splitsAcrossWorkers(blob, file.name))) return ingestInParallel({ ...common, file: blob, pool });
+  return ingestFile({ ...common, stream: file.stream(), source: file.source?.(), totalBytes: file.size });
+}
+
 /**
- * In-process load (Node: tests, command line): parse, validate and insert each file in turn. A
- * file that fails is taken back whole and the next one is read; a file loaded before is skipped;
- * a cancelled load (AbortError) stops.
+ * In-process load (Node: tests, command line): parse, validate and insert each file in turn (a
+ * large JSON Lines file by the `pool`'s workers, when given). A file that fails is taken back
+ * whole and the next one is read; a file loaded before is skipped; a cancelled load (AbortError)
+ * stops.
  */
 export async function loadFiles(
   engine: Engine,
@@ -30,27 +43,27 @@ export async function loadFiles(
   state: LoadState,
   onProgress?: (progress: IngestProgress) => void,
   signal?: AbortSignal,
+  pool?: ChunkWorkers,
 ): Promise<FileIngestResult[]> {
   const results: FileIngestResult[] = [];
   for (const file of files) {
     const fileId = state.nextFileId++;
     const mark = state.mark();
     let result: FileIngestResult;
+    // Each file is one transaction, as in the browser (browser-loader.ts): DuckDB writes whole row groups instead of committing every batch.
+    await engine.exec('BEGIN TRANSACTION');
     try {
       // A file that cannot even be opened is left to the ingest to describe.
       const fingerprint = await fingerprintOf(file).catch(() => null);
       const loadedAs = fingerprint === null ? null : state.loadedAs(fingerprint);
       if (loadedAs !== null) result = skippedAsLoaded(fileId, file.name, file.size, loadedAs);
       else {
-        result = await ingestFile({
-          fileId, fileName: file.name, stream: file.stream(), source: file.source?.(), totalBytes: file.size, seqStart: state.nextSeq,
-          seenRetrievalIds: state.seenRetrievalIds, target: { insert: (table, ipc) => engine.insertArrowIPC(table, ipc) },
-          onProgress, signal,
-        });
+        result = await ingestOne(engine, file, fileId, state, pool, onProgress, signal);
         const kept = state.fileRead(result, fingerprint);
         if (kept !== null) result.fingerprint = kept;
       }
     } catch (error) {
+      await engine.exec('ROLLBACK');
       await forgetFile(engine, fileId);
       state.forgetSince(mark);
       if ((error as Error).name === 'AbortError') {
@@ -58,8 +71,10 @@ export async function loadFiles(
         throw error;
       }
       result = failedFile(fileId, file.name, file.size, error);
+      await engine.exec('BEGIN TRANSACTION');
     }
     await recordFile(engine, result);
+    await engine.exec('COMMIT');
     results.push(result);
   }
   await finalizeLoad(engine);

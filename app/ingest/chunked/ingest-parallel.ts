@@ -15,8 +15,8 @@ const BATCH_ROWS = 20_000;
 const readBlob = (file: Blob): ReadRange => async (start, end) => new Uint8Array(await file.slice(start, end).arrayBuffer());
 
 /** Plain (not gzip) JSON Lines text of some size: the one kind split across workers. */
-export async function splitsAcrossWorkers(file: File): Promise<boolean> {
-  if (file.size < PARALLEL_MIN_BYTES || detectFormat(file.name).format !== 'jsonl') return false;
+export async function splitsAcrossWorkers(file: Blob, name: string): Promise<boolean> {
+  if (file.size < PARALLEL_MIN_BYTES || detectFormat(name).format !== 'jsonl') return false;
   // A file that cannot be read goes the single-worker way, which records why on the file.
   const head = await readBlob(file)(0, SNIFF_BYTES).catch(() => null);
   if (!head) return false;
@@ -116,6 +116,8 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
       }
       const lines = countNewlines(bytes);
       const parsed = worker.request<'parsed'>({ kind: 'parse', bytes, first: next === 0, fileId, fileName, lineOffset, batchRows: BATCH_ROWS }, [bytes.buffer]);
+      // Awaited in file order by settle(); a worker that fails first must not be an unhandled rejection meanwhile (it ends a Node process).
+      parsed.catch(() => undefined);
       launched[next].resolve({ worker, end, parsed });
       lineOffset += lines;
       next++;
