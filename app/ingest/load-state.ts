@@ -1,10 +1,10 @@
-import { LargeIdSet } from '../lib/id-set';
+import { CompactIdSet } from '../lib/id-set';
 
 /** What outlives one file within a loaded dataset: ids and counters that span files. */
 export class LoadState {
   nextFileId = 1;
   nextSeq = 0;
-  readonly seenRetrievalIds = new LargeIdSet();
+  readonly seenRetrievalIds = new CompactIdSet();
   /** The files loaded so far, by fingerprint (file-fingerprint.ts), with the name each was loaded under. */
   private readonly loadedFiles = new Map<string, string>();
 

@@ -24,7 +24,6 @@ const hasOtlp = (counters: OtlpCounters) => counters.spanSeq > 0 || counters.eve
 export class ChunkMerge {
   private seq: number;
   private otlp: OtlpCounters = { spanSeq: 0, eventOrdinal: 0 };
-  readonly retrievalIds: string[] = [];
 
   constructor(seqStart: number, private readonly seenRetrievalIds: IdSet) {
     this.seq = seqStart;
@@ -41,10 +40,7 @@ export class ChunkMerge {
 
   /** Records the chunk's final output (shifted, or parsed again). */
   accept(final: ChunkSummary): void {
-    for (const id of final.retrievalIds) {
-      this.seenRetrievalIds.add(id);
-      this.retrievalIds.push(id);
-    }
+    for (const id of final.retrievalIds) this.seenRetrievalIds.add(id);
     this.seq += final.events;
     if (hasOtlp(final.otlp)) this.otlp = final.otlp;
   }

@@ -48,6 +48,7 @@ async function readInChunks(bytes: Uint8Array, chunkBytes: number, earlierIds: s
   const rows: Rows = {};
   let parsedAgain = 0;
   const totals = { events: 0, rejected: 0, blankLines: 0 };
+  const retrievalIds: string[] = [];
   for (const [index, output] of alone.entries()) {
     const settlement = merge.settle(output);
     let final = output;
@@ -57,12 +58,13 @@ async function readInChunks(bytes: Uint8Array, chunkBytes: number, earlierIds: s
       final = parse(index, settlement.seqStart, settlement.seenRetrievalIds, settlement.otlpStart);
     }
     merge.accept(final);
+    retrievalIds.push(...final.retrievalIds);
     for (const { table, batch } of final.batches) addRows(rows, table, batchToIPC(batch));
     totals.events += final.events;
     totals.rejected += final.rejected;
     totals.blankLines += final.blankLines;
   }
-  return { rows, ranges, parsedAgain, totals, retrievalIds: merge.retrievalIds };
+  return { rows, ranges, parsedAgain, totals, retrievalIds };
 }
 
 const retrieval = (id: string, n: number) =>
