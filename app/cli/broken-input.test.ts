@@ -11,6 +11,7 @@ import { ingestFile } from '../ingest/ingest-file';
 import { nodeInputFile } from '../ingest/node-files';
 import { textInputFile } from '../ingest/text-input';
 import { checkFiles, type CheckReport } from './check-report';
+import { blobSource } from '../ingest/parquet/random-access';
 
 /** What a load of one file came to, as both paths tell it. */
 interface Outcome {
@@ -38,7 +39,7 @@ async function viaBrowserReader(name: string, bytes: Uint8Array, chunkBytes = 5)
 async function viaParallelChunks(name: string, bytes: Uint8Array): Promise<Outcome> {
   const rejected: Outcome['rejected'] = [];
   const result = await ingestInParallel({
-    fileId: 1, fileName: name, file: new Blob([bytes.slice()]), pool: inProcessPool(2), chunkBytes: 40, seqStart: 0, seenRetrievalIds: new Set(),
+    fileId: 1, fileName: name, file: blobSource(new Blob([bytes.slice()])), pool: inProcessPool(2), chunkBytes: 40, seqStart: 0, seenRetrievalIds: new Set(),
     target: {
       insert: async (table, ipc) => {
         if (table === 'rejected') for (const row of rowsOfIPC(ipc)) rejected.push({ line: row.line as number, message: row.message as string });

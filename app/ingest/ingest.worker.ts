@@ -75,8 +75,8 @@ async function load(inputs: LoadInput[]) {
       }
       const onProgress = (progress: IngestProgress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress });
       const result =
-        input.kind === 'file' && !input.sessionSample && (await splitsAcrossWorkers(input.file, fileName))
-          ? await ingestInParallel({ fileId, fileName, file: input.file, pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
+        input.kind === 'file' && !input.sessionSample && (await splitsAcrossWorkers(blobSource(input.file), fileName))
+          ? await ingestInParallel({ fileId, fileName, file: blobSource(input.file), pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
           : await ingestOne(input, fileId, fileName, signal, onProgress);
       const kept = state.fileRead(result, fingerprint, Boolean(input.sessionSample));
       // The ids stay here (this worker checks repeats); sent on, a million of them would be cloned on the page's thread.

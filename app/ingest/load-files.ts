@@ -11,10 +11,8 @@ export interface InputFile {
   name: string;
   size: number | null;
   stream(): ReadableStream<Uint8Array>;
-  /** The file by byte ranges (Parquet), when its source allows. */
+  /** The file by byte ranges, when its source allows (Parquet; a large JSON Lines file parsed in parallel). */
   source?(): RandomAccessSource;
-  /** The file as a Blob read by byte ranges, when its source allows (a large JSON Lines file is then parsed in parallel). */
-  blob?(): Promise<Blob>;
 }
 
 async function fingerprintOf(file: InputFile): Promise<string> {
@@ -26,9 +24,9 @@ async function fingerprintOf(file: InputFile): Promise<string> {
 /** A file split across the pool's workers (ingest-parallel.ts) when it is large plain JSON Lines; else read whole here. */
 async function ingestOne(engine: Engine, file: InputFile, fileId: number, state: LoadState, pool: ChunkWorkers | undefined, onProgress?: (progress: IngestProgress) => void, signal?: AbortSignal) {
   const common = { fileId, fileName: file.name, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert: (table: string, ipc: Uint8Array) => engine.insertArrowIPC(table, ipc) }, onProgress, signal };
-  const blob = pool && file.blob ? await file.blob().catch(() => null) : null;
-  if (pool && blob && (await splitsAcrossWorkers(blob, file.name))) return ingestInParallel({ ...common, file: blob, pool });
-  return ingestFile({ ...common, stream: file.stream(), source: file.source?.(), totalBytes: file.size });
+  const source = file.source?.();
+  if (pool && source && (await splitsAcrossWorkers(source, file.name))) return ingestInParallel({ ...common, file: source, pool });
+  return ingestFile({ ...common, stream: file.stream(), source, totalBytes: file.size });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createReadStream, openAsBlob, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -43,6 +43,5 @@ export function nodeInputFile(filePath: string): InputFile {
         ? (Readable.toWeb(createReadStream(filePath, { highWaterMark: 1 << 20 })) as unknown as ReadableStream<Uint8Array>)
         : refused('not a regular file (a named pipe, socket or device): save the logs to a file and load that'),
     source: stat.isFile() ? () => nodeFileSource(filePath, size) : undefined,
-    blob: stat.isFile() ? () => openAsBlob(filePath) : undefined,
   };
 }

@@ -7,25 +7,27 @@ import { ChunkMerge } from './chunk-merge';
 import { countNewlines, planChunks, type ReadRange } from './chunk-plan';
 import type { ChunkRequester, ChunkWorkers } from './chunk-pool';
 import type { ChunkSummary } from './chunk-protocol';
+import type { RandomAccessSource } from '../parquet/random-access';
 
 /** Below this a file loads faster in one worker than it takes to start and feed several. */
 export const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 const BATCH_ROWS = 20_000;
 
-const readBlob = (file: Blob): ReadRange => async (start, end) => new Uint8Array(await file.slice(start, end).arrayBuffer());
+const rangeReader = (source: RandomAccessSource): ReadRange => async (start, end) => new Uint8Array(await source.slice(start, end));
 
 /** Plain (not gzip) JSON Lines text of some size: the one kind split across workers. */
-export async function splitsAcrossWorkers(file: Blob, name: string): Promise<boolean> {
-  if (file.size < PARALLEL_MIN_BYTES || detectFormat(name).format !== 'jsonl') return false;
+export async function splitsAcrossWorkers(file: RandomAccessSource, name: string): Promise<boolean> {
+  if (file.byteLength < PARALLEL_MIN_BYTES || detectFormat(name).format !== 'jsonl') return false;
   // A file that cannot be read goes the single-worker way, which records why on the file.
-  const head = await readBlob(file)(0, SNIFF_BYTES).catch(() => null);
+  const head = await rangeReader(file)(0, SNIFF_BYTES).catch(() => null);
   if (!head) return false;
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   return !gzip && notTextReason(head, false) === null;
 }
 
 export type ParallelIngestOptions = Omit<IngestFileOptions, 'stream' | 'source' | 'totalBytes' | 'encodedFileBytes' | 'batchRows'> & {
-  file: Blob;
+  /** The file by byte ranges (a Blob in the browser; in Node its own reads: Node 20's openAsBlob gives a size modulo 4 GB). */
+  file: RandomAccessSource;
   pool: ChunkWorkers;
   /** How big a chunk to aim for; by default from the file's size and the workers. */
   chunkBytes?: number;
@@ -73,14 +75,14 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
   const { fileId, fileName, file, pool, signal } = options;
   const started = Date.now();
   const workers = pool.take();
-  const read = readBlob(file);
+  const read = rangeReader(file);
   // Small enough that the chunks parsed ahead of the one being stored stay a small part of the file.
-  const chunkBytes = options.chunkBytes ?? Math.min(8 << 20, Math.max(2 << 20, Math.ceil(file.size / (workers.length * 4))));
+  const chunkBytes = options.chunkBytes ?? Math.min(8 << 20, Math.max(2 << 20, Math.ceil(file.byteLength / (workers.length * 4))));
   const result: FileIngestResult = {
-    fileId, fileName, bytes: file.size, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
+    fileId, fileName, bytes: file.byteLength, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
   };
   // A read that fails is recorded on the file, as the single-worker path does; the lines before it stay.
-  const planned = await planChunks(read, file.size, chunkBytes).catch(failedRead);
+  const planned = await planChunks(read, file.byteLength, chunkBytes).catch(failedRead);
   if ('readError' in planned) return { ...result, error: planned.readError };
   const ranges = planned;
   const merge = new ChunkMerge(options.seqStart, options.seenRetrievalIds);
@@ -163,7 +165,7 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
       result.blankLines += summary.blankLines;
       add(result.countsByType, summary.countsByType);
       add(result.spans, summary.spans);
-      options.onProgress?.({ fileName, bytesRead: end, totalBytes: file.size, events: result.events, rejected: result.rejected, elapsedMs: Date.now() - started });
+      options.onProgress?.({ fileName, bytesRead: end, totalBytes: file.byteLength, events: result.events, rejected: result.rejected, elapsedMs: Date.now() - started });
     }
   };
   try {

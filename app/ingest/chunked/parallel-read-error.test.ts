@@ -4,6 +4,7 @@ import { ingestFile } from '../ingest-file';
 import { textInputFile } from '../text-input';
 import { inProcessPool } from './in-process-pool';
 import { ingestInParallel } from './ingest-parallel';
+import { blobSource } from '../parquet/random-access';
 
 type Rows = Record<string, Record<string, unknown>[]>;
 const NAME = 'big.jsonl';
@@ -34,7 +35,7 @@ async function parallel(file: Blob) {
   const rows: Rows = {};
   const pool = inProcessPool(2);
   const result = await ingestInParallel({
-    fileId: 2, fileName: NAME, file, pool, chunkBytes: 4_000, seqStart: 10, seenRetrievalIds: new Set(),
+    fileId: 2, fileName: NAME, file: blobSource(file), pool, chunkBytes: 4_000, seqStart: 10, seenRetrievalIds: new Set(),
     target: { insert: async (table, ipc) => void (rows[table] ??= []).push(...rowsOfIPC(ipc)) },
   });
   return { rows, result, pool };
