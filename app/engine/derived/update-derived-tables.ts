@@ -73,7 +73,10 @@ async function changesSinceRecorded(
     const outcome = outcomes.get(input);
     changes.push([input, !sawTheSame || outcome === 'rebuilt' ? REPLACED : outcome === 'updated' ? { kind: 'changed', rows: changedKeysTable(input) } : UNCHANGED]);
   }
-  return changes;
+  // Built over no rows (the empty dataset before a first load): every key changed, and working
+  // them out first costs as much as the rebuild that follows.
+  const fromNothing = loadedInputsOf(table).every((input) => record.inputs.get(input)?.row_count === 0);
+  return fromNothing && changes.some(([, change]) => change.kind !== 'unchanged') ? null : changes;
 }
 
 async function rebuild(engine: Engine, table: DerivedTable): Promise<TableOutcome> {

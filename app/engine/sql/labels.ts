@@ -59,13 +59,14 @@ LEFT JOIN majority m USING (${item})`;
 /**
  * The labels of one kind with their `label_order` (the order above). `where` may keep only some
  * items, as long as it keeps every label of each item it keeps: their order among themselves is
- * all that resolution reads.
+ * all that resolution reads. `columns` are the label columns kept: every one is carried through
+ * the sort, so a definition names only those it reads.
  */
-export const labelsOfKind = (kind: string, where = 'TRUE') =>
-  `SELECT *, row_number() OVER (ORDER BY ts NULLS FIRST, seq) AS label_order FROM labels WHERE kind = ${literal(kind)} AND ${where}`;
+export const labelsOfKind = (kind: string, where = 'TRUE', columns = '*') =>
+  `SELECT ${columns}, row_number() OVER (ORDER BY ts NULLS FIRST, seq) AS label_order FROM labels WHERE kind = ${literal(kind)} AND ${where}`;
 
 export const resolvedRelevanceSelect = (scope: KeyScope, dialect: SqlDialect = DUCKDB) => resolvedLabelsSql(
-  `WITH ordered AS (${labelsOfKind('relevance', keyIn(scope, 'asset_id'))})
+  `WITH ordered AS (${labelsOfKind('relevance', keyIn(scope, 'asset_id'), 'retrieval_id, asset_id, query, grade, adjudicated, annotator')})
    SELECT retrieval_id, asset_id, grade::INTEGER AS grade, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
    FROM ordered WHERE retrieval_id IS NOT NULL
    UNION ALL
@@ -79,7 +80,7 @@ export const resolvedRelevanceSelect = (scope: KeyScope, dialect: SqlDialect = D
 
 export const resolvedRolesSelect = (scope: KeyScope, dialect: SqlDialect = DUCKDB) => resolvedLabelsSql(
   `SELECT retrieval_id, role, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
-   FROM (${labelsOfKind('role', keyIn(scope, 'retrieval_id'))})`,
+   FROM (${labelsOfKind('role', keyIn(scope, 'retrieval_id'), 'retrieval_id, role, adjudicated, annotator')})`,
   ['retrieval_id'],
   ['role'],
   dialect,
@@ -88,7 +89,7 @@ export const resolvedRolesSelect = (scope: KeyScope, dialect: SqlDialect = DUCKD
 export const resolvedIntentsSelect = (scope: KeyScope, dialect: SqlDialect = DUCKDB) => resolvedLabelsSql(
   `SELECT turn_id, retrieval_intent, ${dialect.listDistinctSorted(`coalesce(intents, ${dialect.emptyStringList()})`)} AS intents,
           coalesce(adjudicated, false) AS adjudicated, annotator, label_order
-   FROM (${labelsOfKind('intent', keyIn(scope, 'turn_id'))})`,
+   FROM (${labelsOfKind('intent', keyIn(scope, 'turn_id'), 'turn_id, retrieval_intent, intents, adjudicated, annotator')})`,
   ['turn_id'],
   ['retrieval_intent', 'intents'],
   dialect,

@@ -53,9 +53,14 @@ firsts AS (
 ),
 -- A rewrite_of chain that comes back to where it started: warned once, on the event with the
 -- latest seq in the loop (the one that closed it, also when loads add the loop's events one by one).
-rewrite_steps(kind, seq, id, next) AS (
+rewrite_edges(kind, seq, id, next) AS (
   SELECT 'retrieval', seq, retrieval_id, rewrite_of FROM ${ident(typeTable('retrieval'))} WHERE rewrite_of IS NOT NULL
   UNION ALL SELECT 'turn', seq, turn_id, rewrite_of FROM ${ident(typeTable('prompt'))} WHERE rewrite_of IS NOT NULL AND turn_id IS NOT NULL
+),
+-- A step on a loop leads to a step and is led to by one: the walk starts from and follows only those.
+rewrite_steps AS (
+  SELECT * FROM rewrite_edges
+  WHERE (kind, id) IN (SELECT kind, next FROM rewrite_edges) AND (kind, next) IN (SELECT kind, id FROM rewrite_edges)
 ),
 rewrite_walk(kind, start_seq, start_id, id, latest_seq, steps) AS (
   SELECT kind, seq, id, next, seq, 1 FROM rewrite_steps WHERE ${keyIn(scope, 'seq')}

@@ -29,6 +29,17 @@ export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', 
  *   that came to the document through an earlier placement is not a bypass;
  * - ORF 2 counts any retrieval whose `rewrite_of` names r, whatever its ts.
  */
+/**
+ * A relevant return's rank and grade as one BIGINT, rank · 2^32 + grade (both positive INTEGERs:
+ * grade ≥ 1), so that one list sorted by itself holds the grades in rank order. DuckDB sorts a
+ * list aggregated in the order of its own values several times faster than one in the order of
+ * another column.
+ */
+const RANK_UNIT = 4294967296;
+const packedRankSql = (rank: string, grade: string) => `${rank}::BIGINT * ${RANK_UNIT} + ${grade}`;
+const unpackRankSql = (packed: string) => `((${packed} - ${packed} % ${RANK_UNIT}) / ${RANK_UNIT})::INTEGER`;
+const unpackGradeSql = (packed: string) => `(${packed} % ${RANK_UNIT})::INTEGER`;
+
 export function retrievalBaseSelect(scope: KeyScope, dialect: SqlDialect = DUCKDB): string {
   const d = dialect;
   const r = (...columns: string[]) => columns.map((column) => d.column('r', column)).join(', ');
@@ -42,33 +53,38 @@ WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
   FROM retrievals WHERE ${inScope('retrieval_id')}
 ),` : ''}
 judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
-positions AS (
-  SELECT ${r('retrieval_id')}, ${d.unnestWithPosition('r.returned_asset_ids', 'asset_id', 'position')}
-  FROM ${retrievals} r SEMI JOIN judged_relevance j ON j.retrieval_id = r.retrieval_id
-),
-ranks AS (
-  SELECT retrieval_id, asset_id, row_number() OVER (PARTITION BY retrieval_id ORDER BY min(position)) AS rank
-  FROM positions GROUP BY retrieval_id, asset_id
+-- Each relevant label's rank: its asset's first position, less the repeats before it (the
+-- distinct assets before its first position, plus one). Packed with its grade (packedRankSql).
+relevant_ranked AS (
+  SELECT retrieval_id, ${packedRankSql(`(${d.listLength(d.listDistinctSorted(d.listSlice('returned_asset_ids', '1', 'first_position - 1')))} + 1)`, 'grade')} AS packed
+  FROM (
+    SELECT ${d.column('l', 'retrieval_id')}, ${d.column('l', 'grade')}, ${d.column('r', 'returned_asset_ids')}, ${d.listPosition('r.returned_asset_ids', 'l.asset_id')} AS first_position
+    FROM judged_relevance l JOIN (SELECT retrieval_id, returned_asset_ids FROM ${retrievals}) r ON r.retrieval_id = l.retrieval_id
+    WHERE l.grade >= 1
+  ) found
+  WHERE first_position > 0
 ),
 relevant_returned AS (
-  SELECT ${d.column('k', 'retrieval_id')}, ${d.listAgg('k.rank::INTEGER', 'k.rank')} AS relevant_ranks, ${d.listAgg('l.grade', 'k.rank')} AS relevant_grades
-  FROM ranks k JOIN judged_relevance l USING (retrieval_id, asset_id)
-  WHERE l.grade >= 1
-  GROUP BY k.retrieval_id
+  SELECT retrieval_id,
+         ${d.listTransformWithIndex('packed', 'x', 'i', unpackRankSql('x'))} AS relevant_ranks,
+         ${d.listTransformWithIndex('packed', 'x', 'i', unpackGradeSql('x'))} AS relevant_grades
+  FROM (SELECT retrieval_id, ${d.listAgg('packed', 'packed')} AS packed FROM relevant_ranked GROUP BY retrieval_id) sorted
 ),
 judgments AS (
   SELECT retrieval_id, ${d.listAgg('grade', 'grade', 'grade >= 1', true)} AS ideal_grades
   FROM judged_relevance GROUP BY retrieval_id
 ),
+-- acr (an agent action of the retrieval's own request) is looked up in the final select, by the
+-- retrieval's request_id among its agent actions' (retrieval_id is unique: validate.ts).
 lineage_signals AS (
-  SELECT a.effective_source_retrieval_id AS retrieval_id,
-         ${d.listAggDistinctSorted('a.action', "a.actor = 'user'")} AS user_actions,
-         ${d.boolOr("a.actor = 'agent' AND a.request_id = r.request_id")} AS acr,
-         ${d.boolOr(actionRuleSql('complaint', 'a'))} AS orf_complaint,
-         ${d.boolOr(actionRuleSql('completion', 'a'))} AS led_to_completion
-  FROM action_lineage a JOIN ${retrievals} r ON r.retrieval_id = a.effective_source_retrieval_id
-  WHERE ${inScope('a.effective_source_retrieval_id')}
-  GROUP BY a.effective_source_retrieval_id
+  SELECT effective_source_retrieval_id AS retrieval_id,
+         ${d.listAggDistinctSorted('action', "actor = 'user'")} AS user_actions,
+         ${d.listAggDistinct('request_id', "actor = 'agent' AND request_id IS NOT NULL")} AS agent_request_ids,
+         ${d.boolOr(actionRuleSql('complaint'))} AS orf_complaint,
+         ${d.boolOr(actionRuleSql('completion'))} AS led_to_completion
+  FROM action_lineage
+  WHERE effective_source_retrieval_id IS NOT NULL AND ${inScope('effective_source_retrieval_id')}
+  GROUP BY effective_source_retrieval_id
 ),
 down_feedback AS (SELECT DISTINCT retrieval_id FROM feedback WHERE rating = 'down' AND retrieval_id IS NOT NULL AND ${inScope('retrieval_id')}),
 re_searched AS (SELECT DISTINCT rewrite_of AS retrieval_id FROM retrievals WHERE rewrite_of IS NOT NULL AND ${inScope('rewrite_of')}),
@@ -93,7 +109,7 @@ SELECT ${r('retrieval_id', 'session_id', 'request_id', 'turn_id', 'ts', 'seq', '
        coalesce(j.ideal_grades, ${d.emptyIntegerList()}) AS ideal_grades,
        coalesce(1.0 / ${d.listElement('rel.relevant_ranks', '1')}, 0) AS reciprocal_rank,
        coalesce(ls.user_actions, ${d.emptyStringList()}) AS user_actions,
-       coalesce(ls.acr, false) AS acr,
+       coalesce(${d.asBool(d.listContains('ls.agent_request_ids', 'r.request_id'))}, false) AS acr,
        coalesce(ls.orf_complaint, false) AS orf_complaint,
        df.retrieval_id IS NOT NULL AS orf_down_feedback,
        rs.retrieval_id IS NOT NULL AS orf_re_search,
