@@ -55,7 +55,13 @@ type Settling =
 
 const failedRead = (error: unknown): ReadFailure => ({ readError: readFailure(error) });
 
-function deferred<T>() {
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: Error): void;
+}
+
+function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void;
   let reject!: (error: Error) => void;
   const promise = new Promise<T>((done, fail) => ((resolve = done), (reject = fail)));
@@ -86,8 +92,8 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
   if ('readError' in planned) return { ...result, error: planned.readError };
   const ranges = planned;
   const merge = new ChunkMerge(options.seqStart, options.seenRetrievalIds);
-  const launched = ranges.map(() => deferred<Launched>());
-  const settled = ranges.map(() => deferred<Settling>());
+  const launched: (Deferred<Launched> | null)[] = ranges.map(() => deferred<Launched>());
+  const settled: (Deferred<Settling> | null)[] = ranges.map(() => deferred<Settling>());
   const free = [...workers];
   // A worker takes its next chunk as soon as it hands over the last one's rows, so parsing goes on
   // while DuckDB stores; at most this many chunks wait, parsed, ahead of the one being stored.
@@ -104,7 +110,7 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
       try {
         await launchOnFreeWorkers();
       } catch (error) {
-        launched[next].reject(error as Error);
+        launched[next]!.reject(error as Error);
       }
     }));
   const launchOnFreeWorkers = async () => {
@@ -113,7 +119,7 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
       const { start, end } = ranges[next];
       const bytes = await read(start, end).catch(failedRead);
       if ('readError' in bytes) {
-        launched[next].resolve(bytes);
+        launched[next]!.resolve(bytes);
         next = ranges.length;
         return;
       }
@@ -121,17 +127,19 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
       const parsed = worker.request<'parsed'>({ kind: 'parse', bytes, first: next === 0, fileId, fileName, lineOffset, batchRows: BATCH_ROWS }, [bytes.buffer]);
       // Awaited in file order by settle(); a worker that fails first must not be an unhandled rejection meanwhile (it ends a Node process).
       parsed.catch(() => undefined);
-      launched[next].resolve({ worker, end, parsed });
+      launched[next]!.resolve({ worker, end, parsed });
       lineOffset += lines;
       next++;
     }
   };
   // A chunk is settled as soon as the one before is (its rows encoded while earlier ones are stored).
   const settle = async () => {
-    for (const [index, chunk] of launched.entries()) {
-      const chunkLaunched = await chunk.promise;
+    for (let index = 0; index < launched.length; index++) {
+      const chunkLaunched = await launched[index]!.promise;
+      // Let go of what each chunk held once it has moved on: a 40 GB file has thousands of chunks.
+      launched[index] = null;
       if ('readError' in chunkLaunched) {
-        settled[index].resolve(chunkLaunched);
+        settled[index]!.resolve(chunkLaunched);
         return;
       }
       const { worker, end, parsed } = chunkLaunched;
@@ -144,12 +152,13 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
         void launch();
       }, () => undefined);
       merge.accept(settlement.kind === 'shift' ? summary : (await batches).summary);
-      settled[index].resolve({ end, batches });
+      settled[index]!.resolve({ end, batches });
     }
   };
   const store = async () => {
-    for (const chunk of settled) {
-      const settling = await chunk.promise;
+    for (let index = 0; index < settled.length; index++) {
+      const settling = await settled[index]!.promise;
+      settled[index] = null;
       if ('readError' in settling) {
         result.error = settling.readError;
         return;
