@@ -6,7 +6,9 @@ import { notReturnedLabeledQuery } from './annotation/session-labels';
 import { LINEAGE_DATASET, user } from './lineage-fixture';
 import { at, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
-import { sql } from './metrics/sql-query';
+import { sql, type SqlQuery } from './metrics/sql-query';
+import { type SeqRange, seqRangeSql } from './sessions';
+import { GIVEN_LABELS_FILE_ID } from '../../schema/given-label';
 import {
   assetInfoQuery, assetsAndGradesQuery, idSet, lineageRetrievalsQuery, loadSessionInspector, prepareLineage, relevanceQuery, run,
 } from './session-inspector';
@@ -44,6 +46,44 @@ function labelTargets(events: readonly SessionEvent[]) {
     responseIds: events.flatMap((event) => (event.type === 'response' && event.event_id ? [event.event_id] : [])),
     retrievalSeqRange: seqs.length > 0 ? { from: Math.min(...seqs), to: Math.max(...seqs) } : null,
   };
+}
+
+/** The item labels query as it was: every column of the `labels` view, the retrievals' seq range written into the SQL. */
+function itemLabelsReference({ retrievalIds, turnIds, responseIds, retrievalSeqRange }: {
+  retrievalIds: string[]; turnIds: string[]; responseIds: string[]; retrievalSeqRange: SeqRange | null;
+}): SqlQuery {
+  return sql`
+WITH targeted AS (
+  SELECT l.* FROM labels l WHERE l.retrieval_id IN ${idSet(retrievalIds)} AND l.kind IN ('relevance', 'role')
+  UNION ALL
+  SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM labels l
+  JOIN (SELECT retrieval_id, query FROM retrievals WHERE ${seqRangeSql(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r ON r.query = l.query
+  WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL
+  UNION ALL
+  SELECT l.* FROM labels l WHERE l.kind = 'intent' AND l.turn_id IN ${idSet(turnIds)}
+  UNION ALL
+  SELECT l.* FROM labels l WHERE l.kind = 'answer_review' AND l.target_event_id IN ${idSet(responseIds)}
+),
+label_order AS (SELECT seq, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels)
+SELECT t.event_id, t.kind, t.retrieval_id, t.query, t.asset_id, t.grade::INTEGER AS grade, t.role, t.turn_id,
+       t.retrieval_intent, t.intents, t.target_event_id, t.verdict, t.note, t.annotator,
+       coalesce(t.adjudicated, false) AS adjudicated, t.ts, o.label_order,
+       t.file_id = ${GIVEN_LABELS_FILE_ID} AS given_here, f.name AS file
+FROM targeted t JOIN label_order o ON o.seq = t.seq LEFT JOIN files f ON f.file_id = t.file_id
+ORDER BY o.label_order`;
+}
+
+/** The labeled, not returned query as it was: the retrievals' seq range written into the SQL. */
+function notReturnedReference(retrievalIds: string[], retrievalSeqRange: SeqRange | null): SqlQuery {
+  return sql`
+WITH l AS (SELECT * FROM resolved_relevance WHERE retrieval_id IN ${idSet(retrievalIds)})
+SELECT l.retrieval_id, l.asset_id, c.title, l.grade::INTEGER AS grade, l.resolved_by
+FROM l
+JOIN (SELECT retrieval_id, returned_asset_ids FROM retrievals WHERE ${seqRangeSql(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r
+  ON r.retrieval_id = l.retrieval_id
+LEFT JOIN (SELECT asset_id, title FROM asset_catalog WHERE asset_id IN (SELECT asset_id FROM l)) c ON c.asset_id = l.asset_id
+WHERE NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), l.asset_id)
+ORDER BY l.retrieval_id, l.grade DESC, l.asset_id`;
 }
 
 const engine = loadedTestEngine(DATASET);
@@ -112,5 +152,46 @@ describe('the session inspector answers as the queries it replaced', () => {
     const targets = labelTargets((await loadSessionInspector(engine, 's5')).events);
     expect((await run<{ asset_id: string }>(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange))).map((row) => row.asset_id))
       .toEqual(['a9', 'a7']);
+  });
+
+  it('item labels: read from the labels\' own table with the seq range bound, the rows of the query they replaced', async () => {
+    const texts = new Set<string>();
+    let labeled = 0;
+    for (const sessionId of sessions) {
+      const targets = labelTargets((await loadSessionInspector(engine, sessionId)).events);
+      const query = itemLabelsQuery(targets);
+      if (targets.retrievalSeqRange) texts.add(query.sql);
+      const rows = await run<{ event_id: string }>(engine, query);
+      labeled += rows.length;
+      expect(rows, sessionId).toEqual(await run(engine, itemLabelsReference(targets)));
+      // without the range (the annotation screens' calls): the same rows
+      expect(await run(engine, itemLabelsQuery({ ...targets, retrievalSeqRange: null })), sessionId).toEqual(rows);
+    }
+    expect(labeled).toBeGreaterThan(7);
+    // one text for every session with retrievals (each has its own seq range): planned once, kept by text
+    expect(texts.size).toBe(1);
+    // a query label shows on the retrieval of that query: l2 (query "flyer") on r5, not on r6 ("poster")
+    const s5 = await run<{ event_id: string; retrieval_id: string }>(engine, itemLabelsQuery(labelTargets((await loadSessionInspector(engine, 's5')).events)));
+    expect(s5.filter((row) => row.event_id === 'l2').map((row) => row.retrieval_id)).toEqual(['r5']);
+    // a range that holds none of the retrievals finds no query label (the range is applied, not ignored)
+    const outside = { ...labelTargets((await loadSessionInspector(engine, 's5')).events), retrievalSeqRange: { from: 0, to: 1 } };
+    expect((await run<{ event_id: string }>(engine, itemLabelsQuery(outside))).map((row) => row.event_id)).not.toContain('l2');
+    expect(await run(engine, itemLabelsQuery(outside))).toEqual(await run(engine, itemLabelsReference(outside)));
+  });
+
+  it('labeled, not returned: with the seq range bound, the rows of the query it replaced, in one text', async () => {
+    const texts = new Set<string>();
+    const ranges = new Set<string>();
+    for (const sessionId of sessions) {
+      const targets = labelTargets((await loadSessionInspector(engine, sessionId)).events);
+      const query = notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange);
+      if (targets.retrievalSeqRange) {
+        texts.add(query.sql);
+        ranges.add(JSON.stringify(targets.retrievalSeqRange));
+      }
+      expect(await run(engine, query), sessionId).toEqual(await run(engine, notReturnedReference(targets.retrievalIds, targets.retrievalSeqRange)));
+    }
+    expect(ranges.size).toBeGreaterThan(2);
+    expect(texts.size).toBe(1);
   });
 });

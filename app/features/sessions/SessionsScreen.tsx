@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { useFactSettings } from '../../components/lineage-graph/fact-settings';
-import { QueryState } from '../../components/QueryState';
 import { TableDownload } from '../../components/TableDownload';
 import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
@@ -11,6 +10,7 @@ import { driftCountsBySession, shapeSessionList } from '../../model/session/sess
 import { useDataset } from '../../queries/dataset';
 import { driftAnalysisOptions } from '../../queries/drift';
 import { sessionSearchOptions, sessionSignalsOptions, surfacesOptions } from '../../queries/sessions';
+import { failedSources, ListFailure } from './ListFailure';
 import { exportColumns, listColumns } from './session-columns';
 import { SessionCount } from './SessionCount';
 import { SessionInspector } from './SessionInspector';
@@ -57,8 +57,15 @@ export default function SessionsScreen() {
   }
   if (selected) return <SessionInspector key={selected} sessionId={selected} />;
 
-  const waitingForDrift = drift.isPending && (filter.has.includes('drift') || filter.sort === 'drift');
-  const loading = dataset.phase !== 'ready' || sessions.isPending || (search !== '' && matches.isPending) || waitingForDrift;
+  const needsDrift = filter.has.includes('drift') || filter.sort === 'drift';
+  // a list that could not be read says so, never that no session matches
+  const failed = failedSources([
+    { query: sessions, label: 'the session list' },
+    ...(search !== '' ? [{ query: matches, label: 'the search' }] : []),
+    ...(needsDrift ? [{ query: drift, label: 'the drift flags' }] : []),
+  ]);
+  const loading = dataset.phase !== 'ready' || sessions.isPending || (search !== '' && matches.isPending) || (needsDrift && drift.isPending);
+  const shown = loading || failed.length > 0 ? [] : list.rows;
   // while a new search runs, the last one's rows stay, marked as such
   const searching = search !== '' && matches.isPlaceholderData;
   return (
@@ -70,28 +77,28 @@ export default function SessionsScreen() {
             <option value="">All surfaces</option>
             {surfaces.data?.map((name) => <option key={name} value={name}>{name}</option>)}
           </select>
-          <SessionCount shown={list.rows.length} total={list.total} busy={loading ? 'Loading…' : searching ? 'Searching…' : null} />
+          {failed.length === 0 && <SessionCount shown={list.rows.length} total={list.total} busy={loading ? 'Loading…' : searching ? 'Searching…' : null} />}
           <span className="text-soft keys-hint"><kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Enter</kbd> open</span>
-          <TableDownload name="sessions" columns={exportColumns(columns)} rows={loading ? [] : list.rows} />
+          <TableDownload name="sessions" columns={exportColumns(columns)} rows={shown} />
         </div>
-        <SignalFilters view={view} withSignal={loading ? null : list.withSignal} />
-        <QueryState query={sessions} label="the session list" />
-        <QueryState query={matches} label="the search" />
-        <SessionTable
-          rows={loading ? [] : list.rows}
-          columns={columns}
-          busy={searching}
-          filter={filter}
-          selected={highlighted}
-          empty={loading ? <div className="empty-state">Loading sessions…</div> : (
-            <div className="empty-state">
-              <p>No session matches this filter.</p>
-              <button type="button" className="button" onClick={() => navigate(sessionsUrl.changed(NO_FILTERS))}>Clear filters</button>
-            </div>
-          )}
-          onHighlight={setHighlighted}
-          onSelect={open}
-        />
+        <SignalFilters view={view} withSignal={loading || failed.length > 0 ? null : list.withSignal} />
+        {failed.length > 0 ? <ListFailure failed={failed} /> : (
+          <SessionTable
+            rows={shown}
+            columns={columns}
+            busy={searching}
+            filter={filter}
+            selected={highlighted}
+            empty={loading ? <div className="empty-state">Loading sessions…</div> : (
+              <div className="empty-state">
+                <p>No session matches this filter.</p>
+                <button type="button" className="button" onClick={() => navigate(sessionsUrl.changed(NO_FILTERS))}>Clear filters</button>
+              </div>
+            )}
+            onHighlight={setHighlighted}
+            onSelect={open}
+          />
+        )}
       </section>
     </div>
   );

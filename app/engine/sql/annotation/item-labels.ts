@@ -1,10 +1,12 @@
 import type { ItemLabelRow } from '../../../model/annotation/item-labels';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
+import { typeTable } from '../../../schema/columns';
+import { idSet } from '../session-inspector';
+import type { SeqRange } from '../sessions';
+import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { ident } from '../quote';
 
 export type { ItemLabelRow };
-import { idSet } from '../session-inspector';
-import { type SeqRange, seqRangeSql } from '../sessions';
-import { sql, type SqlQuery } from '../metrics/sql-query';
 
 /** The items whose labels a screen shows: retrievals (relevance and role), turns (intent), responses (answer review). */
 export interface LabelTargets {
@@ -15,26 +17,48 @@ export interface LabelTargets {
   retrievalSeqRange?: SeqRange | null;
 }
 
+/**
+ * `seq` within `range` with its bounds bound as INTEGERs (the column's type): the statement's text
+ * is the same for every session, so a kept prepared statement (prepared-statements.ts) is planned
+ * once, and the scan still skips most of what a written-in range skips (sessions.ts `seqRangeSql`).
+ * A bound JavaScript number is a DOUBLE: compared as one, every row's `seq` is cast and nothing is skipped.
+ */
+export function boundSeqRange(range: SeqRange | null): SqlQuery {
+  if (!range) return rawSql('TRUE');
+  return sql`seq BETWEEN CAST(${range.from} AS INTEGER) AND CAST(${range.to} AS INTEGER)`;
+}
+
+const LABELS = rawSql(ident(typeTable('label')));
+const RETRIEVALS = rawSql(ident(typeTable('retrieval')));
+/**
+ * The stored label columns a row shows, read from the labels' own table (the `labels` view adds
+ * every other event column as NULL, each of them planned in every branch).
+ */
+const COLUMN_NAMES = ['event_id', 'kind', 'retrieval_id', 'query', 'asset_id', 'grade', 'role', 'turn_id', 'retrieval_intent', 'intents',
+  'target_event_id', 'verdict', 'note', 'annotator', 'adjudicated', 'ts', 'seq', 'file_id'];
+const COLUMNS = rawSql(COLUMN_NAMES.join(', '));
+/** A query label's columns, given the retrieval it applies to. */
+const QUERY_LABEL_COLUMNS = rawSql(COLUMN_NAMES.map((name) => (name === 'retrieval_id' ? 'r.retrieval_id' : `l.${name}`)).join(', '));
 
 /**
  * Every label on the targets, in label order: relevance and role labels of the retrievals
  * (a query label once per retrieval of that query), intent labels of the turns, answer reviews
- * of the responses.
+ * of the responses. Every value is bound: one text for every session.
  */
 export function itemLabelsQuery({ retrievalIds = [], turnIds = [], responseIds = [], retrievalSeqRange = null }: LabelTargets): SqlQuery {
   // The labels are picked first and ranked after: ranking every label with all its columns, or
   // joining every retrieval by query, costs more than a session's labels.
   return sql`
 WITH targeted AS (
-  SELECT l.* FROM labels l WHERE l.retrieval_id IN ${idSet(retrievalIds)} AND l.kind IN ('relevance', 'role')
+  SELECT ${COLUMNS} FROM ${LABELS} WHERE retrieval_id IN ${idSet(retrievalIds)} AND kind IN ('relevance', 'role')
   UNION ALL
-  SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM labels l
-  JOIN (SELECT retrieval_id, query FROM retrievals WHERE ${seqRangeSql(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r ON r.query = l.query
+  SELECT ${QUERY_LABEL_COLUMNS} FROM ${LABELS} l
+  JOIN (SELECT retrieval_id, query FROM ${RETRIEVALS} WHERE ${boundSeqRange(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r ON r.query = l.query
   WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL
   UNION ALL
-  SELECT l.* FROM labels l WHERE l.kind = 'intent' AND l.turn_id IN ${idSet(turnIds)}
+  SELECT ${COLUMNS} FROM ${LABELS} WHERE kind = 'intent' AND turn_id IN ${idSet(turnIds)}
   UNION ALL
-  SELECT l.* FROM labels l WHERE l.kind = 'answer_review' AND l.target_event_id IN ${idSet(responseIds)}
+  SELECT ${COLUMNS} FROM ${LABELS} WHERE kind = 'answer_review' AND target_event_id IN ${idSet(responseIds)}
 ),
 picked AS (SELECT DISTINCT seq, ts FROM targeted),
 -- a label's row_number() OVER (ORDER BY ts NULLS FIRST, seq) among all labels (seq is unique):
@@ -42,7 +66,7 @@ picked AS (SELECT DISTINCT seq, ts FROM targeted),
 label_order AS (
   SELECT p.seq, (1 + count(*) FILTER (WHERE CASE WHEN p.ts IS NULL THEN l.ts IS NULL AND l.seq < p.seq
                                              ELSE l.ts IS NULL OR l.ts < p.ts OR (l.ts = p.ts AND l.seq < p.seq) END))::INTEGER AS label_order
-  FROM picked p, (SELECT ts, seq FROM labels) l
+  FROM picked p, (SELECT ts, seq FROM ${LABELS}) l
   GROUP BY p.seq
 )
 SELECT t.event_id, t.kind, t.retrieval_id, t.query, t.asset_id, t.grade::INTEGER AS grade, t.role, t.turn_id,

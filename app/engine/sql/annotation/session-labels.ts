@@ -1,6 +1,9 @@
+import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
-import { type SeqRange, seqRangeSql } from '../sessions';
+import type { SeqRange } from '../sessions';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { ident } from '../quote';
+import { boundSeqRange } from './item-labels';
 import { resolvedAnswerReviewsSql } from './review-report';
 
 /**
@@ -21,14 +24,15 @@ export interface NotReturnedRow {
  * Every labeled asset of these retrievals that is not in its `returned_asset_ids` (metrics.md,
  * Tier 1: such a label still counts toward the retrieval's relevant set), grade 0 included so a
  * screen can say it was judged not relevant. Relevant is grade ≥ 1, as in retrieval-base.ts.
- * Highest grade first, then by id. `retrievalSeqRange`, when known, holds the retrievals' events.
+ * Highest grade first, then by id. `retrievalSeqRange`, when known, holds the retrievals' events
+ * (bound: one text for every session).
  */
 export function notReturnedLabeledQuery(retrievalIds: readonly string[], retrievalSeqRange: SeqRange | null = null): SqlQuery {
   return sql`
 WITH l AS (SELECT * FROM resolved_relevance WHERE retrieval_id IN ${idSet(retrievalIds)})
 SELECT l.retrieval_id, l.asset_id, c.title, l.grade::INTEGER AS grade, l.resolved_by
 FROM l
-JOIN (SELECT retrieval_id, returned_asset_ids FROM retrievals WHERE ${seqRangeSql(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r
+JOIN (SELECT retrieval_id, returned_asset_ids FROM ${rawSql(ident(typeTable('retrieval')))} WHERE ${boundSeqRange(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r
   ON r.retrieval_id = l.retrieval_id
 LEFT JOIN (SELECT asset_id, title FROM asset_catalog WHERE asset_id IN (SELECT asset_id FROM l)) c ON c.asset_id = l.asset_id
 WHERE NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), l.asset_id)
