@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disagreementItems } from '../model/annotation/agreement';
+import { agreementReport, disagreementItems } from '../model/annotation/agreement';
 import { parseItemKey } from '../model/annotation/item-key';
 import { agreementIn, agreementVotesIn, reviewReportIn } from './annotation-report';
 import type { Engine } from './engine';
@@ -107,5 +107,15 @@ describe('the weekly answer review', () => {
         '2026-W41': { reviewed: 1, correct: 0, wrong: 0, partial: 0, unsupported: 1, confidently_wrong_rate: 0 },
       },
     });
+  });
+});
+
+describe('the agreement read a page of votes at a time', () => {
+  it.each([1, 2, 3, 5])('gives the agreement of all the votes at once, with pages of %i votes (items cut across pages)', async (rows) => {
+    const { votes, adjudicated } = await agreementVotesIn(engine);
+    expect(votes.length).toBeGreaterThan(10);
+    const whole = agreementReport(votes, adjudicated);
+    expect(await agreementIn(engine, rows)).toEqual(whole);
+    expect(whole.relevance.multi).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import { agreementReport, type AdjudicatedItem, type AgreementReport, type AgreementVote } from '../model/annotation/agreement';
+import { AgreementTally, type AdjudicatedItem, type AgreementReport, type AgreementVote } from '../model/annotation/agreement';
 import { shapeReviewReport, type ReviewReport, type ReviewVerdictRow } from '../model/annotation/review-report';
 import type { LabelKind } from '../schema/given-label';
 import type { Engine } from './engine';
@@ -28,10 +28,18 @@ export async function agreementVotesIn(engine: Engine, kinds?: readonly LabelKin
   return { votes, adjudicated };
 }
 
+/** Votes read at a time for the report: 100M events carry about 12M, too many to hold as rows at once. */
+export const AGREEMENT_PAGE_ROWS = 250_000;
+
 /** The report's `agreement` key. Its SQL is written alike for DuckDB and ClickHouse (clickhouse/README.md): it takes no dialect. */
-export async function agreementIn(engine: Engine): Promise<AgreementReport> {
-  const { votes, adjudicated } = await agreementVotesIn(engine);
-  return agreementReport(votes, adjudicated);
+export async function agreementIn(engine: Engine, pageRows = AGREEMENT_PAGE_ROWS): Promise<AgreementReport> {
+  const tally = new AgreementTally(await run<AdjudicatedItem>(engine, adjudicatedItemsQuery()));
+  for (let after = 0; ; after += pageRows) {
+    const page = await run<AgreementVote>(engine, agreementVotesQuery(undefined, { rows: pageRows, after }));
+    for (const vote of page) tally.add(vote);
+    if (page.length < pageRows) break;
+  }
+  return tally.report();
 }
 
 /** The report's `review` key. */

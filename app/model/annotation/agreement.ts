@@ -1,5 +1,5 @@
 import { LABEL_KINDS, type LabelKind } from '../../schema/given-label';
-import { cohenKappa, fleissKappa } from './kappa';
+import { CohenTally, FleissTally } from './kappa';
 
 /**
  * Annotation agreement (metrics.md, "Annotation agreement"), from the votes the SQL selects
@@ -58,47 +58,103 @@ function votesByItem(votes: readonly AgreementVote[], kind: string): Map<string,
 /** Plain string order (UTF-16 code units), as `Array.prototype.sort` without a comparator. */
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-const disagrees = (byAnnotator: Map<string, string>) => byAnnotator.size >= 2 && new Set(byAnnotator.values()).size > 1;
+const disagrees = (byAnnotator: ReadonlyMap<string, string>) => byAnnotator.size >= 2 && new Set(byAnnotator.values()).size > 1;
 
-/** Per pair of annotators (names sorted), their values on each item they share: [a's, b's]. */
-function sharedByPair(items: Map<string, Map<string, string>>): Map<string, [string, string][]> {
-  const pairs = new Map<string, [string, string][]>();
-  for (const byAnnotator of items.values()) {
+/** One kind's agreement, added item by item (each item's latest vote per annotator). */
+class KindTally {
+  private items = 0;
+  private readonly annotators = new Set<string>();
+  private multi = 0;
+  private disagreements = 0;
+  private unresolved = 0;
+  private readonly fleiss = new FleissTally();
+  /** Per pair of annotators (names sorted), their values on the items they share. */
+  private readonly pairs = new Map<string, CohenTally>();
+
+  constructor(private readonly adjudicated: ReadonlySet<string>) {}
+
+  add(item: string, byAnnotator: ReadonlyMap<string, string>): void {
+    this.items++;
+    for (const name of byAnnotator.keys()) this.annotators.add(name);
+    if (byAnnotator.size >= 2) {
+      this.multi++;
+      this.fleiss.add([...byAnnotator.values()]);
+    }
+    if (disagrees(byAnnotator)) {
+      this.disagreements++;
+      if (!this.adjudicated.has(item)) this.unresolved++;
+    }
     const names = [...byAnnotator.keys()].sort();
     names.forEach((a, i) => {
       for (const b of names.slice(i + 1)) {
         const key = pairKey(a, b);
-        if (!pairs.has(key)) pairs.set(key, []);
-        pairs.get(key)!.push([byAnnotator.get(a)!, byAnnotator.get(b)!]);
+        let pair = this.pairs.get(key);
+        if (!pair) this.pairs.set(key, (pair = new CohenTally()));
+        pair.add(byAnnotator.get(a)!, byAnnotator.get(b)!);
       }
     });
   }
-  return pairs;
+
+  result(): KindAgreement {
+    const pairs = [...this.pairs].sort(([x], [y]) => byText(x, y));
+    return {
+      items: this.items,
+      annotators: this.annotators.size,
+      multi: this.multi,
+      disagreements: this.disagreements,
+      unresolved: this.unresolved,
+      fleiss_kappa: this.annotators.size >= 3 ? this.fleiss.kappa() : null,
+      pairs: Object.fromEntries(pairs.map(([key, pair]) => [key, { items: pair.items, kappa: pair.kappa() }])),
+    };
+  }
 }
 
-function kindAgreement(items: Map<string, Map<string, string>>, adjudicated: Set<string>): KindAgreement {
-  const annotators = new Set([...items.values()].flatMap((byAnnotator) => [...byAnnotator.keys()]));
-  const multiItems = [...items.values()].filter((byAnnotator) => byAnnotator.size >= 2);
-  const disagreeing = [...items].filter(([, byAnnotator]) => disagrees(byAnnotator));
-  const pairs = [...sharedByPair(items)].sort(([x], [y]) => byText(x, y));
-  return {
-    items: items.size,
-    annotators: annotators.size,
-    multi: multiItems.length,
-    disagreements: disagreeing.length,
-    unresolved: disagreeing.filter(([item]) => !adjudicated.has(item)).length,
-    fleiss_kappa: annotators.size >= 3 ? fleissKappa(multiItems.map((v) => [...v.values()])) : null,
-    pairs: Object.fromEntries(pairs.map(([key, shared]) => [key, { items: shared.length, kappa: cohenKappa(shared) }])),
-  };
+/**
+ * The report's `agreement`, folded from votes that come grouped by (kind, item) — the order of
+ * agreementVotesQuery — one item at a time, so that no more than a page of votes is held (100M
+ * events carry about 12M votes).
+ */
+export class AgreementTally {
+  private readonly kinds: Map<string, KindTally>;
+  private current: { kind: string; item: string; byAnnotator: Map<string, string> } | null = null;
+
+  constructor(adjudicated: readonly AdjudicatedItem[]) {
+    this.kinds = new Map(LABEL_KINDS.map((kind) => [kind, new KindTally(new Set(adjudicated.filter((row) => row.kind === kind).map((row) => row.item)))]));
+  }
+
+  /** Adds one kind's item whole (a repeated annotator keeps the last vote). */
+  addItem(kind: string, item: string, byAnnotator: ReadonlyMap<string, string>): void {
+    this.kinds.get(kind)?.add(item, byAnnotator);
+  }
+
+  /** Adds a vote; the votes of one (kind, item) must come one after another. */
+  add(vote: AgreementVote): void {
+    const current = this.current;
+    if (current && current.kind === vote.kind && current.item === vote.item) {
+      current.byAnnotator.set(vote.annotator, vote.value);
+      return;
+    }
+    this.flush();
+    this.current = { kind: vote.kind, item: vote.item, byAnnotator: new Map([[vote.annotator, vote.value]]) };
+  }
+
+  private flush(): void {
+    if (this.current) this.addItem(this.current.kind, this.current.item, this.current.byAnnotator);
+    this.current = null;
+  }
+
+  /** Every kind, with zeros and no pairs when a kind has no votes. */
+  report(): AgreementReport {
+    this.flush();
+    return Object.fromEntries(LABEL_KINDS.map((kind) => [kind, this.kinds.get(kind)!.result()])) as AgreementReport;
+  }
 }
 
-/** The report's `agreement`: every kind, with zeros and no pairs when a kind has no votes. */
+/** The report's `agreement` from votes in any order. */
 export function agreementReport(votes: readonly AgreementVote[], adjudicated: readonly AdjudicatedItem[]): AgreementReport {
-  const entries = LABEL_KINDS.map((kind) => {
-    const settled = new Set(adjudicated.filter((row) => row.kind === kind).map((row) => row.item));
-    return [kind, kindAgreement(votesByItem(votes, kind), settled)] as const;
-  });
-  return Object.fromEntries(entries) as AgreementReport;
+  const tally = new AgreementTally(adjudicated);
+  for (const kind of LABEL_KINDS) for (const [item, byAnnotator] of votesByItem(votes, kind)) tally.addItem(kind, item, byAnnotator);
+  return tally.report();
 }
 
 export interface ConfusionMatrix {

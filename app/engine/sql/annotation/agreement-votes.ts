@@ -8,15 +8,16 @@ const votesOf = (kinds: readonly LabelKind[]) => rawSql(kinds.map(labelVotesSql)
  * The votes agreement is measured on (metrics.md, "Annotation agreement"), as
  * model/annotation/agreement.ts reads them: (kind, item, annotator, value) for the labels that
  * name an annotator and are not adjudicated, each annotator's latest label per item (label
- * order: labels.ts). An adjudicated label is no vote: it settles the disagreement.
+ * order: labels.ts). An adjudicated label is no vote: it settles the disagreement. `page`: the
+ * `rows` votes after the first `after` (the order is total: one vote per kind, item, annotator).
  */
-export function agreementVotesQuery(kinds: readonly LabelKind[] = LABEL_KINDS): SqlQuery {
+export function agreementVotesQuery(kinds: readonly LabelKind[] = LABEL_KINDS, page: { rows: number; after: number } | null = null): SqlQuery {
   return sql`
 WITH votes AS (${votesOf(kinds)})
 SELECT kind, item, annotator, value FROM votes
 WHERE annotator IS NOT NULL AND NOT adjudicated
 QUALIFY row_number() OVER (PARTITION BY kind, item, annotator ORDER BY label_order DESC) = 1
-ORDER BY kind, item, annotator`;
+ORDER BY kind, item, annotator${rawSql(page ? ` LIMIT ${Math.trunc(page.rows)} OFFSET ${Math.trunc(page.after)}` : '')}`;
 }
 
 /**
