@@ -2,7 +2,7 @@ import type { ItemLabelRow } from '../../../model/annotation/item-labels';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
-import type { SeqRange } from '../sessions';
+import { boundSeqRange, type SeqRange } from '../sessions';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { ident } from '../quote';
 
@@ -15,17 +15,6 @@ export interface LabelTargets {
   responseIds?: readonly string[];
   /** The `seq` range holding the retrievals' own events, when known (a session's): the retrievals are read from it alone. */
   retrievalSeqRange?: SeqRange | null;
-}
-
-/**
- * `seq` within `range` with its bounds bound as INTEGERs (the column's type): the statement's text
- * is the same for every session, so a kept prepared statement (prepared-statements.ts) is planned
- * once, and the scan still skips most of what a written-in range skips (sessions.ts `seqRangeSql`).
- * A bound JavaScript number is a DOUBLE: compared as one, every row's `seq` is cast and nothing is skipped.
- */
-export function boundSeqRange(range: SeqRange | null): SqlQuery {
-  if (!range) return rawSql('TRUE');
-  return sql`seq BETWEEN CAST(${range.from} AS INTEGER) AND CAST(${range.to} AS INTEGER)`;
 }
 
 const LABELS = rawSql(ident(typeTable('label')));

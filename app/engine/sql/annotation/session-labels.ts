@@ -1,9 +1,8 @@
 import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
-import type { SeqRange } from '../sessions';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { ident } from '../quote';
-import { boundSeqRange } from './item-labels';
+import { boundSeqRange, type SeqRange } from '../sessions';
 import { resolvedAnswerReviewsSql } from './review-report';
 
 /**
