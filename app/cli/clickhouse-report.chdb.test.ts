@@ -159,10 +159,15 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
     expect(imported.events).toBeGreaterThan(0);
   }, 300_000);
 
+  /** The report of the helpdesk-agent's traces alone, imported from OTLP by the app. */
+  const helpdeskImported = async () => {
+    const file = path.join(dir, 'helpdesk.otlp.jsonl');
+    writeFileSync(file, otlpLines.filter((line) => line.includes('"helpdesk-agent"')).join('\n'));
+    return (await cli('report', '--json', file)).json();
+  };
+
   it('keeps the spans of one service with --service (bound in the source): the import of that service\'s traces alone', async () => {
-    const helpdeskFile = path.join(dir, 'helpdesk.otlp.jsonl');
-    writeFileSync(helpdeskFile, otlpLines.filter((line) => line.includes('"helpdesk-agent"')).join('\n'));
-    const imported = (await cli('report', '--json', helpdeskFile)).json();
+    const imported = await helpdeskImported();
     const all = (await onChdb('--json', '--otel-traces', '--database', 'otel')).json();
     const helpdesk = (await onChdb('--json', '--otel-traces', '--database', 'otel', '--service', 'helpdesk-agent')).json();
     expect(helpdesk).toEqual({ ...(imported), rejected: 0 });
@@ -182,9 +187,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
   }, 300_000);
 
   it('--source-from/--source-to cut the spans by Timestamp: the import of the traces that start in the window', async () => {
-    const helpdeskFile = path.join(dir, 'later-traces.otlp.jsonl');
-    writeFileSync(helpdeskFile, otlpLines.filter((line) => line.includes('"helpdesk-agent"')).join('\n'));
-    const imported = (await cli('report', '--json', helpdeskFile)).json();
+    const imported = await helpdeskImported();
     // the support-agent trace starts at 10:00, the two helpdesk traces at 11:00 and 12:00
     const windowed = (await onChdb('--json', '--otel-traces', '--database', 'otel', '--source-from', '2026-03-02T10:30:00Z', '--source-to', '2026-03-02T13:00:00Z')).json();
     expect(windowed).toEqual({ ...imported, rejected: 0 });
