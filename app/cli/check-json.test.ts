@@ -3,7 +3,7 @@ import { checkReportJson, runOfReport } from './check-json';
 import type { CheckReport, LineIssue } from './check-report';
 
 const issue = (line: number): LineIssue => ({ file: 'big.jsonl', line, reason: 'invalid_json', field: null, message: 'Unexpected token', raw: `{"n":${line}\u001b` });
-const file = { path: 'big.jsonl', read: 'whole', events: 1, rejected: 2, blank_lines: 0, unmapped_spans: 0, read_up_to_line: null, error: null, notice: null } as const;
+const file = { path: 'big.jsonl', read: 'whole', events: 1, rejected: 2, blank_lines: 0, unmapped_spans: 0, derived_ids: null, read_up_to_line: null, error: null, notice: null } as const;
 
 async function pieces(report: CheckReport): Promise<string[]> {
   const all: string[] = [];

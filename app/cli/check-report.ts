@@ -29,6 +29,8 @@ export interface CheckedFile {
   blank_lines: number | null;
   /** OpenTelemetry spans of the file that no event type covers (kept, not events). */
   unmapped_spans: number | null;
+  /** Trace documents without an id, given one from their metadata or their content (log-format.md, "Document identity"). */
+  derived_ids: { metadata: number; content: number } | null;
   /** The last line stored or rejected of a file read in part. */
   read_up_to_line: number | null;
   /** Why the file was not read whole ('part', 'none'), or null. */
@@ -71,12 +73,12 @@ export interface CheckReport extends Omit<CheckSummary, 'totals'> {
 }
 
 const emptyFile = (path: string, error: string | null): CheckedFile => ({
-  path, read: error ? 'none' : 'whole', events: null, rejected: null, blank_lines: null, unmapped_spans: null, read_up_to_line: null, error, notice: null,
+  path, read: error ? 'none' : 'whole', events: null, rejected: null, blank_lines: null, unmapped_spans: null, derived_ids: null, read_up_to_line: null, error, notice: null,
 });
 
 /** A file's row once loaded: whole, in part (lines were read before the error), not at all, or skipped. */
 async function describeLoaded(engine: Engine, file: CheckedFile, result: FileIngestResult, earlier: readonly { path: string; result: FileIngestResult }[]) {
-  Object.assign(file, { events: result.events, rejected: result.rejected, blank_lines: result.blankLines, unmapped_spans: unmappedSpanCount(result) });
+  Object.assign(file, { events: result.events, rejected: result.rejected, blank_lines: result.blankLines, unmapped_spans: unmappedSpanCount(result), derived_ids: result.derivedIds ?? null });
   if (result.skippedAs !== undefined) {
     const first = earlier.find((entry) => entry.result.fileName === result.skippedAs && entry.result.error === null)?.path ?? result.skippedAs;
     const why = first === file.path ? 'given more than once, read once' : `the same file as ${first}, already loaded`;

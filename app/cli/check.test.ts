@@ -70,13 +70,14 @@ describe('retrieval-inspector check', () => {
     const { code, out } = await check(traces);
     expect(code).toBe(0);
     expect(out).toContain('4 spans not mapped: AGENT 1, LLM 1, execute_tool 1, invoke_agent 1 (OpenTelemetry spans kept for the session timeline, not events)');
-    expect(out.find((line) => line.startsWith(`  ${traces} `))?.trim().split(/\s+/)).toEqual([traces, '10', '0', '0', '4']);
+    expect(out.find((line) => line.startsWith(`  ${traces} `))?.trim().split(/\s+/)).toEqual([traces, '11', '0', '0', '4']);
     // the agent used doc-a, which the GenAI retrieval returned without content: no catalog entry names it
     expect(out).toContain(`${traces}:2: warning: unknown_reference (consumed_asset_id): "consumed_asset_id" names asset "doc-a", which no loaded event defines`);
-    expect(out.at(-1)).toBe('10 events, 0 rejected, 1 warning in 1 file');
+    expect(out.at(-1)).toBe('11 events, 0 rejected, 1 warning in 1 file');
     const json = JSON.parse((await check('--json', traces)).out.join('\n'));
     expect(json.unmapped_spans).toEqual({ AGENT: 1, LLM: 1, execute_tool: 1, invoke_agent: 1 });
-    expect(json.counts_by_type).toEqual({ retrieval: 4, asset: 3, action: 2, feedback: 1 });
+    // a third action: the agent's use of kb-refunds, derived from the LLM span that read its text
+    expect(json.counts_by_type).toEqual({ retrieval: 4, asset: 3, action: 3, feedback: 1 });
   });
 
   it('names a missing file and fails', async () => {
@@ -91,8 +92,8 @@ describe('retrieval-inspector check', () => {
     expect(code).toBe(1);
     const report = JSON.parse(out.join('\n'));
     expect(report.files).toEqual([
-      { path: bad, read: 'whole', events: 1, rejected: 2, blank_lines: 1, unmapped_spans: 0, read_up_to_line: null, error: null, notice: null },
-      { path: orphan, read: 'whole', events: 1, rejected: 0, blank_lines: 0, unmapped_spans: 0, read_up_to_line: null, error: null, notice: null },
+      { path: bad, read: 'whole', events: 1, rejected: 2, blank_lines: 1, unmapped_spans: 0, derived_ids: null, read_up_to_line: null, error: null, notice: null },
+      { path: orphan, read: 'whole', events: 1, rejected: 0, blank_lines: 0, unmapped_spans: 0, derived_ids: null, read_up_to_line: null, error: null, notice: null },
     ]);
     expect(report.counts_by_type).toEqual({ action: 1, retrieval: 1 });
     expect(report.rejected.map((r: { file: string; line: number; reason: string }) => [r.file, r.line, r.reason])).toEqual([

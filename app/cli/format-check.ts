@@ -75,6 +75,12 @@ export async function* formatCheckReport(run: CheckRun, perFile: number | null =
   const fileRows = run.files.map((f) => [f.path, cell(f.events), cell(f.rejected), cell(f.blank_lines), ...(withSpans ? [cell(f.unmapped_spans)] : []), readNote(f)]);
   const fileHeader = ['file', 'events', 'rejected', 'blank lines', ...(withSpans ? ['spans not mapped'] : []), 'read'];
   yield* formatTable(fileHeader, fileRows, ['left', 'right', 'right', 'right', ...(withSpans ? (['right'] as const) : []), 'left']);
+  for (const f of run.files) {
+    const derived = f.derived_ids;
+    if (derived && derived.metadata + derived.content > 0) {
+      yield `${f.path}: ${pluralize(derived.metadata + derived.content, 'trace document')} had no id: ${formatCount(derived.metadata)} took one from their metadata, ${formatCount(derived.content)} from their content (content:<sha-256>)`;
+    }
+  }
 
   yield* issueLines(run, 'rejected', perFile);
   yield* issueLines(run, 'warnings', perFile);

@@ -1,4 +1,5 @@
 import type { FileIngestResult } from '../ingest/ingest-file';
+import type { TraceFileCounts } from '../ingest/otlp/store-traces';
 import { updateDerivedTables } from './derived/update-derived-tables';
 import type { Engine } from './engine';
 import { CLEAR_SQL, datasetSetupSql, FILE_ROW_TABLES } from './sql/ddl';
@@ -18,6 +19,15 @@ export async function recordFile(engine: Engine, file: FileIngestResult): Promis
   await engine.query(
     `INSERT INTO files (file_id, name, bytes, text_bytes, events, rejected, spans, blank_lines, sampled_out, fingerprint, error, loaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, unmappedSpanCount(file), file.blankLines, file.sampledOut || null, file.fingerprint ?? null, file.error, Date.now()],
+  );
+}
+
+/** A file's traces were resolved after the load's last file (ingest/otlp/store-traces.ts): its record gains their rows. */
+export async function recordTraceRows(engine: Engine, counts: TraceFileCounts): Promise<void> {
+  await engine.query(
+    `UPDATE files SET events = events + ?, rejected = rejected + ?, spans = coalesce(spans, 0) + ?,
+       derived_metadata_ids = coalesce(derived_metadata_ids, 0) + ?, derived_content_ids = coalesce(derived_content_ids, 0) + ? WHERE file_id = ?`,
+    [counts.events, counts.rejected, unmappedSpanCount(counts), counts.derivedIds.metadata, counts.derivedIds.content, counts.fileId],
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/engine';
-import { recordFile } from '../engine/dataset';
+import { recordFile, recordTraceRows } from '../engine/dataset';
+import { withTraceCounts } from './otlp/store-traces';
 import type { LoadCounters } from '../engine/kept-dataset';
 import type { FileIngestResult, IngestProgress } from './ingest-file';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
@@ -100,6 +101,15 @@ export class BrowserLoader {
           case 'file-cancelled':
             outcome.cancelledFile = message.fileName;
             then(rollback);
+            then(begin);
+            break;
+          case 'traces-done':
+            for (const counts of message.counts) {
+              const index = outcome.files.findIndex((file) => file.fileId === counts.fileId);
+              if (index >= 0) outcome.files[index] = withTraceCounts(outcome.files[index], counts);
+              then(() => recordTraceRows(this.engine, counts));
+            }
+            then(commit);
             then(begin);
             break;
           case 'load-done':

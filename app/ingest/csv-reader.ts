@@ -17,6 +17,7 @@ export function cellValue(column: string, cell: string): unknown {
   switch (kind) {
     case 'strings':
     case 'numbers':
+    case 'stages':
       try {
         return JSON.parse(cell);
       } catch {

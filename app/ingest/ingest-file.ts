@@ -14,6 +14,7 @@ import type { RecordSink, TextRecordReader } from './record-sink';
 import type { RandomAccessSource } from './parquet/random-access';
 import type { RestoredRejection } from './parquet/rejected-rows';
 import type { IdSet } from '../lib/id-set';
+import type { TraceCollector } from './otlp/trace/trace-collector';
 
 export interface IngestProgress {
   fileName: string;
@@ -37,6 +38,8 @@ export interface FileIngestResult extends ReadCounts {
   fingerprint?: string | null;
   /** Set when the file was skipped as one loaded before: the name it was loaded under. */
   skippedAs?: string;
+  /** Trace documents without an id that were given one from their metadata or their content. */
+  derivedIds?: { metadata: number; content: number };
 }
 
 export interface IngestTarget {
@@ -57,6 +60,8 @@ export interface IngestFileOptions {
   /** First `seq` to give; seq orders events across all loaded files. */
   seqStart: number;
   seenRetrievalIds: IdSet;
+  /** The load's trace collector (load-state.ts); without one, each trace document is resolved on its own. */
+  traces?: TraceCollector | null;
   target: IngestTarget;
   onProgress?: (progress: IngestProgress) => void;
   signal?: AbortSignal;
@@ -86,13 +91,14 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const result: FileIngestResult = {
     fileId, fileName, bytes: options.encodedFileBytes ?? options.totalBytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
   };
-  const records = new RecordAcceptor({ fileId, fileName, seqStart: options.seqStart, seenRetrievalIds, batchRows, keep: keepsRecord(options.sessionSample) });
+  const records = new RecordAcceptor({ fileId, fileName, seqStart: options.seqStart, seenRetrievalIds, batchRows, keep: keepsRecord(options.sessionSample), traces: options.traces });
   const counted = () => Object.assign(result, records.counts);
   result.spans = records.otlp.spansByKind;
   const { accept, reject: addRejected, otlp } = records;
   const sink: RecordSink = {
     text: records.text,
     resourceSpans: (line, raw, index) => otlp.resourceSpans(line, raw, index),
+    pageSpan: records.pageSpan,
     value: accept,
     malformed(line, raw, reason, message) {
       addRejected(line, raw, reason as RejectionReason, null, message);
@@ -133,7 +139,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     try {
       // Loaded on first use: the decoders (zstd, brotli, …) are most of the worker's code otherwise.
       const { ingestParquet } = await import('./parquet/ingest-parquet');
-      const parquet = await ingestParquet({ source: options.source ?? null, stream: options.stream, records: { accept, reject: addRejected, restore }, flush, onBytes, signal: options.signal, summary: { fileId, insert: (table, ipc) => target.insert(table, ipc) } });
+      const parquet = await ingestParquet({ source: options.source ?? null, stream: options.stream, records: { accept, reject: addRejected, restore, otlp }, flush, onBytes, signal: options.signal, summary: { fileId, insert: (table, ipc) => target.insert(table, ipc) } });
       Object.assign(result, parquet);
     } catch (error) {
       for (const id of records.counts.retrievalIds) seenRetrievalIds.delete(id);

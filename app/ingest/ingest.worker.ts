@@ -5,6 +5,7 @@ import { ingestInParallel, splitsAcrossWorkers } from './chunked/ingest-parallel
 import { ingestFile, type IngestProgress } from './ingest-file';
 import { failedFile, FINGERPRINT_HEAD_BYTES, fileFingerprint, skippedAsLoaded } from './file-fingerprint';
 import { LoadState } from './load-state';
+import { storeResolvedTraces } from './otlp/store-traces';
 import { blobSource, type RandomAccessSource } from './parquet/random-access';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
 
@@ -55,6 +56,8 @@ async function ingestOne(input: LoadInput, fileId: number, fileName: string, sig
   return ingestFile({
     fileId, fileName, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
     seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress, sessionSample: input.sessionSample,
+    // A sample keeps the records of some sessions as they are read: its traces are resolved document by document.
+    traces: input.sessionSample ? null : state.traces,
   });
 }
 
@@ -84,6 +87,7 @@ async function load(inputs: LoadInput[]) {
     } catch (error) {
       // The file's rows are rolled back and its retrieval ids forgotten; the other files still load.
       state.forgetSince(mark);
+      state.traces.forgetFile(fileId);
       if ((error as Error).name === 'AbortError') {
         post({ kind: 'file-cancelled', fileId, fileName });
         break;
@@ -91,6 +95,8 @@ async function load(inputs: LoadInput[]) {
       post({ kind: 'file-failed', result: failedFile(fileId, fileName, input.kind === 'file' ? input.file.size : null, error) });
     }
   }
+  // The traces of the files read are resolved whole now that every span of them is in (otlp/store-traces.ts).
+  if (!state.traces.isEmpty) post({ kind: 'traces-done', counts: await storeResolvedTraces(state, { insert }) });
   post({ kind: 'load-done', cancelled: signal.aborted });
 }
 

@@ -7,11 +7,12 @@ const OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 
 /** The arrays of a top-level object whose elements are streamed. */
-const STREAMED_KEYS = new Set(['events', 'resourceSpans']);
+const STREAMED_KEYS = new Set(['events', 'resourceSpans', 'data']);
 
 /**
- * Streams the elements of a JSON array, of the `events` array of a top-level object, or of the
- * `resourceSpans` array of an OTLP trace document, without holding the whole file: it scans
+ * Streams the elements of a JSON array, of the `events` array of a top-level object, of the
+ * `resourceSpans` array of an OTLP trace document, or of the `data` array of a page of Phoenix's
+ * REST span export (`{"data": [...], "next_cursor": …}`), without holding the whole file: it scans
  * structure only and hands each element's text on.
  */
 export function createJsonArrayReader(sink: RecordSink, options: { maxElementChars?: number } = {}): TextRecordReader {
@@ -28,6 +29,7 @@ export function createJsonArrayReader(sink: RecordSink, options: { maxElementCha
   let lastKey = '';
   let streamedKey = '';
   let resourceSpansIndex = 0;
+  let dataIndex = 0;
   let finished = false;
   let sawAnything = false;
   let firstLine = '';
@@ -63,9 +65,13 @@ export function createJsonArrayReader(sink: RecordSink, options: { maxElementCha
     if (raw === '') return;
     const problem = textProblem(raw);
     if (problem) return sink.malformed(elementLine, printableRaw(raw), 'invalid_text', problem.replace('the line holds', 'the element holds'));
-    if (streamedKey !== 'resourceSpans') sink.text(elementLine, raw);
-    else if (sink.resourceSpans) sink.resourceSpans(elementLine, raw, resourceSpansIndex++);
-    else sink.text(elementLine, `{"resourceSpans":[${raw}]}`);
+    if (streamedKey === 'resourceSpans') {
+      if (sink.resourceSpans) sink.resourceSpans(elementLine, raw, resourceSpansIndex++);
+      else sink.text(elementLine, `{"resourceSpans":[${raw}]}`);
+    } else if (streamedKey === 'data') {
+      if (sink.pageSpan) sink.pageSpan(elementLine, raw, dataIndex++);
+      else sink.text(elementLine, `{"data":[${raw}],"next_cursor":null}`);
+    } else sink.text(elementLine, raw);
   };
 
   const scan = (from: number) => {
@@ -156,7 +162,7 @@ export function createJsonArrayReader(sink: RecordSink, options: { maxElementCha
       if (elementStart >= 0) {
         sink.malformed(elementLine, textFrom(elementStart), 'invalid_json', 'the file ends inside this element');
       } else if (elementDepth < 0 && sawAnything) {
-        sink.malformed(1, firstLine.split('\n')[0] ?? '', 'invalid_json', 'expected a JSON array of events, {"events": [...]} or an OpenTelemetry trace document {"resourceSpans": [...]}');
+        sink.malformed(1, firstLine.split('\n')[0] ?? '', 'invalid_json', 'expected a JSON array of events, {"events": [...]}, an OpenTelemetry trace document {"resourceSpans": [...]} or a page of Phoenix\'s span export {"data": [...]}');
       } else if (elementDepth > 0 && !finished) {
         sink.malformed(line, '', 'invalid_json', `the file ends before the ${streamedKey || 'events'} array is closed`);
       } else if (trailingLine > 0) {

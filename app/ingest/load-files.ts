@@ -1,10 +1,11 @@
 import type { Engine } from '../engine/engine';
-import { finalizeLoad, forgetFile, recordFile } from '../engine/dataset';
+import { finalizeLoad, forgetFile, recordFile, recordTraceRows } from '../engine/dataset';
 import { failedFile, FINGERPRINT_HEAD_BYTES, fileFingerprint, skippedAsLoaded, streamHead } from './file-fingerprint';
 import { ingestFile, type FileIngestResult, type IngestProgress } from './ingest-file';
 import type { ChunkWorkers } from './chunked/chunk-pool';
 import { ingestInParallel, splitsAcrossWorkers } from './chunked/ingest-parallel';
 import type { LoadState } from './load-state';
+import { storeResolvedTraces, withTraceCounts } from './otlp/store-traces';
 import type { RandomAccessSource } from './parquet/random-access';
 
 export interface InputFile {
@@ -23,10 +24,25 @@ async function fingerprintOf(file: InputFile): Promise<string> {
 
 /** A file split across the pool's workers (ingest-parallel.ts) when it is large plain JSON Lines; else read whole here. */
 async function ingestOne(engine: Engine, file: InputFile, fileId: number, state: LoadState, pool: ChunkWorkers | undefined, onProgress?: (progress: IngestProgress) => void, signal?: AbortSignal) {
-  const common = { fileId, fileName: file.name, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert: (table: string, ipc: Uint8Array) => engine.insertArrowIPC(table, ipc) }, onProgress, signal };
+  const common = { fileId, fileName: file.name, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: storeIn(engine), onProgress, signal };
   const source = file.source?.();
   if (pool && source && (await splitsAcrossWorkers(source, file.name))) return ingestInParallel({ ...common, file: source, pool });
-  return ingestFile({ ...common, stream: file.stream(), source, totalBytes: file.size });
+  return ingestFile({ ...common, traces: state.traces, stream: file.stream(), source, totalBytes: file.size });
+}
+
+const storeIn = (engine: Engine) => ({ insert: (table: string, ipc: Uint8Array) => engine.insertArrowIPC(table, ipc) });
+
+/** The traces of the load's files, resolved whole and stored under their files (otlp/store-traces.ts). */
+async function storeTraces(engine: Engine, state: LoadState, results: FileIngestResult[]): Promise<void> {
+  if (state.traces.isEmpty) return;
+  await engine.exec('BEGIN TRANSACTION');
+  const counts = await storeResolvedTraces(state, storeIn(engine));
+  for (const fileCounts of counts) {
+    await recordTraceRows(engine, fileCounts);
+    const index = results.findIndex((result) => result.fileId === fileCounts.fileId);
+    if (index >= 0) results[index] = withTraceCounts(results[index], fileCounts);
+  }
+  await engine.exec('COMMIT');
 }
 
 /**
@@ -64,7 +80,9 @@ export async function loadFiles(
       await engine.exec('ROLLBACK');
       await forgetFile(engine, fileId);
       state.forgetSince(mark);
+      state.traces.forgetFile(fileId);
       if ((error as Error).name === 'AbortError') {
+        await storeTraces(engine, state, results);
         await finalizeLoad(engine);
         throw error;
       }
@@ -76,6 +94,7 @@ export async function loadFiles(
     // The ids stay in the state, which checks repeats; kept with every file's result, 100M events' would be 40M strings.
     results.push({ ...result, retrievalIds: [] });
   }
+  await storeTraces(engine, state, results);
   await finalizeLoad(engine);
   return results;
 }

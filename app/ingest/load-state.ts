@@ -1,10 +1,13 @@
 import { CompactIdSet } from '../lib/id-set';
+import { TraceCollector } from './otlp/trace/trace-collector';
 
 /** What outlives one file within a loaded dataset: ids and counters that span files. */
 export class LoadState {
   nextFileId = 1;
   nextSeq = 0;
   readonly seenRetrievalIds = new CompactIdSet();
+  /** Spans of the traces read in the current load, resolved once its last file is read (store-traces.ts). */
+  readonly traces = new TraceCollector();
   /** The files loaded so far, by fingerprint (file-fingerprint.ts), with the name each was loaded under. */
   private readonly loadedFiles = new Map<string, string>();
 
@@ -24,6 +27,7 @@ export class LoadState {
   }
 
   reset(): void {
+    this.traces.clear();
     this.nextFileId = 1;
     this.nextSeq = 0;
     this.seenRetrievalIds.clear();

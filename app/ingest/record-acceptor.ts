@@ -6,6 +6,9 @@ import { CheckedRow, validateInto } from '../schema/validate';
 import { jsonErrorMessage } from './json-error';
 import { OtlpIngest, type OtlpCounters } from './otlp/ingest-otlp';
 import { isOtlpDocument } from './otlp/otlp-mapping';
+import { collectPage, collectPageElement } from './phoenix/collect-page';
+import { isPhoenixSpansPage } from './phoenix/rest-page';
+import type { TraceCollector } from './otlp/trace/trace-collector';
 import type { IdSet } from '../lib/id-set';
 
 /** Where the columns the acceptor writes itself stand in each type's table. */
@@ -39,6 +42,8 @@ export interface RecordAcceptorOptions {
   seenRetrievalIds: IdSet;
   batchRows: number;
   otlpStart?: OtlpCounters;
+  /** The load's trace collector: spans wait there to be resolved whole (null: each document's traces on their own). */
+  traces?: TraceCollector | null;
   /** A sampled load's filter: a record it refuses is left out, neither stored nor rejected. */
   keep?: ((value: unknown) => boolean) | null;
 }
@@ -82,7 +87,7 @@ export class RecordAcceptor {
 
   constructor(private readonly options: RecordAcceptorOptions) {
     this.seq = options.seqStart;
-    this.otlp = new OtlpIngest(options.fileId, options.fileName, { accept: this.accept, reject: this.reject }, options.batchRows, options.otlpStart);
+    this.otlp = new OtlpIngest(options.fileId, options.fileName, { accept: this.accept, reject: this.reject }, options.batchRows, options.otlpStart, options.traces ?? null);
   }
 
   readonly reject = (line: number, raw: string, reason: RejectionReason, field: string | null, message: string): void => {
@@ -124,7 +129,7 @@ export class RecordAcceptor {
     if (type === 'retrieval') this.counts.retrievalIds.push(cells[at.retrievalId] as string);
   };
 
-  /** A record's JSON text: a log event, or an OTLP trace document. */
+  /** A record's JSON text: a log event, an OTLP trace document, or a page of Phoenix's REST span export. */
   readonly text = (line: number, raw: string): void => {
     let value: unknown;
     try {
@@ -133,16 +138,32 @@ export class RecordAcceptor {
       this.reject(line, raw, 'invalid_json', null, jsonErrorMessage(raw, error));
       return;
     }
-    if (!isOtlpDocument(value)) this.accept(line, raw, value);
-    else {
-      try {
-        this.otlp.document(line, value);
-      } catch (error) {
-        const { reason, field, message } = internalError(error);
-        this.reject(line, raw, reason, field, message);
-      }
-    }
+    if (isOtlpDocument(value)) this.guarded(line, raw, () => this.otlp.document(line, value));
+    else if (isPhoenixSpansPage(value)) this.guarded(line, raw, () => collectPage(value, line, this));
+    else this.accept(line, raw, value);
   };
+
+  /** Element `index` of the `data` list of a Phoenix page, as JSON text (json-array-reader.ts streams a page's spans). */
+  readonly pageSpan = (line: number, raw: string, index: number): void => {
+    let element: unknown;
+    try {
+      element = JSON.parse(raw);
+    } catch (error) {
+      this.reject(line, raw, 'invalid_json', null, `data[${index}]: ${jsonErrorMessage(raw, error)}`);
+      return;
+    }
+    this.guarded(line, raw, () => collectPageElement(element, index, line, this));
+  };
+
+  /** One record's surprise must not cost the rest of its file. */
+  private guarded(line: number, raw: string, read: () => void): void {
+    try {
+      read();
+    } catch (error) {
+      const { reason, field, message } = internalError(error);
+      this.reject(line, raw, reason, field, message);
+    }
+  }
 
   /** The batches that are full, or every non-empty one when `force`; each is emptied when flushed. */
   ready(force: boolean): ReadyBatch[] {

@@ -6,6 +6,8 @@ export interface RecordSink {
   value(line: number, raw: string, value: unknown): void;
   /** Element `index` of the top-level `resourceSpans` array of an OTLP trace document, as JSON text. */
   resourceSpans?(line: number, raw: string, index: number): void;
+  /** Element `index` of the top-level `data` array of a page of Phoenix's REST span export, as JSON text. */
+  pageSpan?(line: number, raw: string, index: number): void;
   /** A record the reader could not make sense of. */
   malformed(line: number, raw: string, reason: 'invalid_json' | 'invalid_csv' | 'invalid_text', message: string): void;
 }

@@ -1,5 +1,6 @@
 import type { SessionSample } from '../lib/session-sample';
 import type { FileIngestResult, IngestProgress } from './ingest-file';
+import type { TraceFileCounts } from './otlp/store-traces';
 
 /** A file to load: a picked/dropped File, or a same-origin URL (the bundled samples). */
 export type LoadInput = ({ kind: 'file'; file: File } | { kind: 'url'; name: string; url: string }) & {
@@ -23,5 +24,7 @@ export type FromIngestWorker =
   | { kind: 'file-cancelled'; fileId: number; fileName: string }
   /** The file could not be loaded: its rows are to be rolled back, the result (with its error) recorded, and the load goes on. */
   | { kind: 'file-failed'; result: FileIngestResult }
+  /** The load's traces were resolved and their rows sent: each file's record gains them. */
+  | { kind: 'traces-done'; counts: TraceFileCounts[] }
   | { kind: 'load-done'; cancelled: boolean }
   | { kind: 'load-failed'; message: string };

@@ -14,7 +14,7 @@ export interface ColumnSpec {
 
 const fieldColumn = (name: EventFieldName): ColumnSpec => {
   const kind = EVENT_FIELDS[name];
-  return { name, kind: kind === 'ts' ? 'number' : kind };
+  return { name, kind: kind === 'ts' ? 'number' : kind === 'stages' ? 'string' : kind };
 };
 const PROVENANCE: ColumnSpec[] = [
   { name: 'file_id', kind: 'int' },

@@ -18,13 +18,13 @@ export const EVENT_TYPES = {
   route: { fields: ['route', 'tool'], required: [...SESSION_EVENT, 'route'] },
   retrieval: {
     fields: [
-      'retrieval_id', 'query', 'role', 'returned_asset_ids', 'scores', 'dense_score', 'sparse_score', 'retriever',
+      'retrieval_id', 'query', 'role', 'returned_asset_ids', 'scores', 'dense_score', 'sparse_score', 'retriever', 'stages', 'error',
       'question_id', 'subquestion_id', 'rewrite_of', 'latency_ms',
     ],
     required: [...SESSION_EVENT, 'retrieval_id'],
   },
   action: {
-    fields: ['actor', 'action', 'consumed_asset_id', 'source_retrieval_id'],
+    fields: ['actor', 'action', 'consumed_asset_id', 'source_retrieval_id', 'derived'],
     required: [...SESSION_EVENT, 'action'],
     vocab: { actor: ['user', 'agent'] },
   },
@@ -48,11 +48,11 @@ export const EVENT_TYPES = {
   asset: { fields: ['asset_id', 'title', 'text', 'kind'], required: ['asset_id'] },
   label: {
     fields: [
-      'annotator', 'adjudicated', 'kind', 'retrieval_id', 'query', 'asset_id', 'grade', 'role', 'turn_id',
+      'annotator', 'annotator_kind', 'adjudicated', 'kind', 'retrieval_id', 'query', 'asset_id', 'grade', 'role', 'turn_id',
       'retrieval_intent', 'intents', 'target_event_id', 'verdict', 'note',
     ],
     required: ['kind'],
-    vocab: { kind: ['relevance', 'role', 'intent', 'answer_review'], verdict: ['correct', 'wrong', 'partial', 'unsupported'] },
+    vocab: { kind: ['relevance', 'role', 'intent', 'answer_review'], annotator_kind: ['human', 'llm', 'code'], verdict: ['correct', 'wrong', 'partial', 'unsupported'] },
   },
   eval_case: { fields: ['query', 'gold_asset_ids', 'should_answer', 'category'], required: ['query'] },
 } as const satisfies Record<string, EventTypeSpec>;

@@ -3,7 +3,8 @@
  * columns built by ingest and the TypeScript row type all derive from this list.
  * A field not listed here is kept in the `extra` column as JSON text.
  */
-export type FieldKind = 'string' | 'number' | 'boolean' | 'strings' | 'numbers' | 'ts';
+/** `stages`: a retrieval's candidate lists (schema/stages.ts), given as a list or as its JSON text, stored as JSON text. */
+export type FieldKind = 'string' | 'number' | 'boolean' | 'strings' | 'numbers' | 'ts' | 'stages';
 
 export const EVENT_FIELDS = {
   type: 'string',
@@ -28,6 +29,8 @@ export const EVENT_FIELDS = {
   dense_score: 'number',
   sparse_score: 'number',
   retriever: 'string',
+  stages: 'stages',
+  error: 'string',
   question_id: 'string',
   subquestion_id: 'string',
   latency_ms: 'number',
@@ -35,6 +38,7 @@ export const EVENT_FIELDS = {
   action: 'string',
   consumed_asset_id: 'string',
   source_retrieval_id: 'string',
+  derived: 'string',
   cited_asset_ids: 'strings',
   decision: 'string',
   reason: 'string',
@@ -53,6 +57,7 @@ export const EVENT_FIELDS = {
   title: 'string',
   kind: 'string',
   annotator: 'string',
+  annotator_kind: 'string',
   adjudicated: 'boolean',
   grade: 'number',
   retrieval_intent: 'boolean',
@@ -65,7 +70,7 @@ export const EVENT_FIELDS = {
 export type EventFieldName = keyof typeof EVENT_FIELDS;
 export const EVENT_FIELD_NAMES = Object.keys(EVENT_FIELDS) as EventFieldName[];
 
-type ValueOf<K extends FieldKind> = K extends 'string'
+type ValueOf<K extends FieldKind> = K extends 'string' | 'stages'
   ? string
   : K extends 'number' | 'ts'
     ? number

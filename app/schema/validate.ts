@@ -4,6 +4,7 @@ import { readTimestamp, timestampMs } from './parse-ts';
 import { TYPE_COLUMNS, type Cell } from './columns';
 import { deeperThan, MAX_NESTING, quoteValue } from './nesting';
 import type { Rejection } from './rejection';
+import { readStages } from './stages';
 import type { IdSet } from '../lib/id-set';
 
 export type FieldValues = Partial<Record<EventFieldName, string | number | boolean | string[] | number[]>>;
@@ -40,6 +41,7 @@ const EXPECTED: Record<FieldKind, string> = {
   strings: 'a list of strings',
   numbers: 'a list of numbers',
   ts: 'an ISO-8601 string or epoch milliseconds',
+  stages: 'a list of stages',
 };
 
 function conforms(kind: FieldKind, value: unknown): boolean {
@@ -55,6 +57,7 @@ function conforms(kind: FieldKind, value: unknown): boolean {
     case 'numbers':
       return Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item));
     case 'ts':
+    case 'stages':
       return true;
   }
 }
@@ -167,6 +170,12 @@ export function validateInto(value: unknown, seenRetrievalIds: IdSet, row: Check
         return rejection('bad_ts', name, `"${name}" ${reading.problem}: ${quoteValue(fieldValue)}`);
       }
       cells[slot.column] = ms;
+      continue;
+    }
+    if (kind === 'stages') {
+      const read = readStages(fieldValue);
+      if (!read.ok) return rejection('wrong_type', name, `"${name}" ${read.problem}`);
+      cells[slot.column] = JSON.stringify(read.stages);
       continue;
     }
     if (!conforms(kind, fieldValue)) {

@@ -14,10 +14,14 @@ export interface FileRow {
   warnings: number;
   /** OpenTelemetry spans no event covers; null for a file kept before spans were counted. */
   spans: number | null;
+  /** Trace documents without an id, given one from their metadata or their content (log-format.md, "Document identity"); null: none counted. */
+  derived_metadata_ids: number | null;
+  derived_content_ids: number | null;
 }
 
 export const FILES_SQL = `
 SELECT f.file_id, f.name, f.bytes, f.text_bytes, f.events, f.rejected, f.blank_lines, f.sampled_out, f.error, f.spans,
+       f.derived_metadata_ids, f.derived_content_ids,
        (SELECT count(*) FROM reference_warnings w WHERE w.file_id = f.file_id)::INTEGER AS warnings
 FROM files f ORDER BY f.file_id`;
 

@@ -34,13 +34,14 @@ describe('the spans no event covers', () => {
       ['AGENT', 'support turn', 'collector.jsonl', 1, 6000, null],
       ['LLM', 'generate answer', 'collector.jsonl', 1, 2000, 'b7ad6b7169203301'],
     ]);
-    // the session's events carry no turn: one group from 10:00:01 (retrieval) to 10:00:05.5 (feedback); the agent
-    // span (10:00:00–10:00:06) overlaps it and comes first, the LLM call (10:00:02) after the retrieval
+    // every event of the trace is of its turn (the trace id), from 10:00:01 (retrieval) to 10:00:05.5 (feedback); the
+    // agent span (10:00:00–10:00:06) overlaps it and comes first; the LLM call (10:00:02) after the retrieval, with the
+    // use of kb-refunds derived from its input at its start; then the follow-up retrieval, the place and the feedback
     const [turn, ...others] = buildTimeline(rows, 'sess-oi');
     expect(others).toEqual([]);
     expect(turn.startTs).toBe(Date.parse('2026-03-02T10:00:00Z'));
     expect(turn.items.map((item) => (item.kind === 'span' ? `span ${item.span.kind}` : item.entry.event.type))).toEqual([
-      'span AGENT', 'retrieval', 'span LLM', 'action', 'feedback',
+      'span AGENT', 'retrieval', 'span LLM', 'action', 'retrieval', 'action', 'feedback',
     ]);
   });
 

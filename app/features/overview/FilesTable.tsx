@@ -32,17 +32,27 @@ const COLUMNS: ExportColumn<FileWithSpans>[] = [
   { header: 'blank lines', value: (file) => file.blank_lines },
   { header: 'problem', value: fileProblem },
 ];
+/** "5 document ids derived: 3 from metadata, 2 from content", or null when the file's documents all had ids. */
+export function derivedIdsText(file: Pick<FileRow, 'derived_metadata_ids' | 'derived_content_ids'>): string | null {
+  const metadata = file.derived_metadata_ids ?? 0;
+  const content = file.derived_content_ids ?? 0;
+  if (metadata + content === 0) return null;
+  return `${pluralize(metadata + content, 'document id')} derived: ${formatCount(metadata)} from metadata, ${formatCount(content)} from content`;
+}
+
 /** Shown (and downloaded) when a file held OpenTelemetry spans no event covers. */
 const SPAN_COLUMNS: ExportColumn<FileWithSpans>[] = [
   { header: 'spans not mapped', value: (file) => file.spans },
   { header: 'span kinds', value: (file) => spanKindsText(file.spanKinds) },
+  { header: 'document ids derived from metadata', value: (file) => file.derived_metadata_ids ?? 0 },
+  { header: 'document ids derived from content', value: (file) => file.derived_content_ids ?? 0 },
 ];
 const columnsWithSpans = [...COLUMNS.slice(0, -1), ...SPAN_COLUMNS, ...COLUMNS.slice(-1)];
 
 export function FilesTable() {
   const files = useQuery(filesOptions(useDataset()));
   // OpenTelemetry files only: a column of dashes would say nothing about the others
-  const withSpans = files.data?.some((file) => (file.spans ?? 0) > 0) ?? false;
+  const withSpans = files.data?.some((file) => (file.spans ?? 0) > 0 || derivedIdsText(file) !== null) ?? false;
   return (
     <>
       <header className="screen-panel-head">
@@ -70,7 +80,11 @@ export function FilesTable() {
                 {file.warnings > 0 ? <Link href={rejectedUrl.href({ file: file.name, severity: 'warning' })}>{formatCount(file.warnings)}</Link> : 0}
               </td>
               <td className="num">{formatCount(file.blank_lines)}</td>
-              {withSpans && <td className={file.spans ? undefined : 'text-soft'}>{unmappedSpansText(file.spanKinds) ?? '—'}</td>}
+              {withSpans && (
+                <td className={file.spans ? undefined : 'text-soft'}>
+                  {[unmappedSpansText(file.spanKinds), derivedIdsText(file)].filter(Boolean).join('; ') || '—'}
+                </td>
+              )}
               <td className={file.error ? 'text-bad' : 'text-soft'}>{fileProblem(file) ?? '—'}</td>
             </tr>
           ))}

@@ -22,7 +22,19 @@ export async function splitsAcrossWorkers(file: RandomAccessSource, name: string
   const head = await rangeReader(file)(0, SNIFF_BYTES).catch(() => null);
   if (!head) return false;
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
-  return !gzip && notTextReason(head, false) === null;
+  return !gzip && notTextReason(head, false) === null && !holdsTraces(head);
+}
+
+/**
+ * A file of trace documents is read by one worker, into the load's trace collector: a trace's
+ * spans are spread over its lines, and the rules need each trace whole (otlp/trace/).
+ */
+function holdsTraces(head: Uint8Array): boolean {
+  const text = new TextDecoder().decode(head);
+  const end = text.indexOf('\n');
+  const firstLine = end < 0 ? text : text.slice(0, end);
+  // A Phoenix page puts `next_cursor` after its spans, past the head of a long line: its `{"data": [` opens it.
+  return /"(resourceSpans|next_cursor)"\s*:/.test(firstLine) || /^\s*\{\s*"data"\s*:\s*\[/.test(firstLine);
 }
 
 export type ParallelIngestOptions = Omit<IngestFileOptions, 'stream' | 'source' | 'totalBytes' | 'encodedFileBytes' | 'batchRows'> & {

@@ -17,7 +17,7 @@ describe('span events of the app namespace map onto the other event types', () =
     expect(mapping.rejected).toEqual([]);
     expect(mapping.spans).toHaveLength(1);
     expect(mapping.events).toEqual([{
-      type: 'action', event_id: `span:${SPAN_ID}:1`, ts: EVENT_MS, session_id: 's1', user_id: 'u1', request_id: TRACE_ID, run_id: 'v1',
+      type: 'action', event_id: `span:${SPAN_ID}:1`, ts: EVENT_MS, session_id: 's1', user_id: 'u1', request_id: TRACE_ID, turn_id: TRACE_ID, run_id: 'v1',
       actor: 'user', action: 'place', consumed_asset_id: 'a1', source_retrieval_id: 'eee19b7ec3c1b170',
     }]);
   });
@@ -39,12 +39,12 @@ describe('span events of the app namespace map onto the other event types', () =
     expect(events).toEqual([{ type: 'label', event_id: `span:${SPAN_ID}:0`, ts: START_MS, kind: 'relevance', retrieval_id: SPAN_ID, asset_id: 'a1', grade: 2, annotator: 'judge' }]);
   });
 
-  it('events of a retrieval span are mapped next to the retrieval, even when the retrieval is rejected', () => {
+  it('events of a retrieval span are mapped next to the retrieval, which keeps its span even when its documents cannot be read', () => {
     const events = [{ name: 'rag.gate', attributes: { decision: 'answer', retrieval_id: SPAN_ID } }];
     const good = mapEvents(events, RETRIEVER);
     expect(good.events.map((event) => event.type)).toEqual(['retrieval', 'gate']);
     const bad = mapEvents(events, { ...RETRIEVER, 'gen_ai.retrieval.documents': 'not json' });
-    expect(bad.events.map((event) => event.type)).toEqual(['gate']);
+    expect(bad.events.map((event) => event.type)).toEqual(['retrieval', 'gate']);
     expect(bad.rejected.map((rejection) => rejection.reason)).toEqual(['invalid_json']);
   });
 

@@ -35,9 +35,11 @@ export function mapAppEvent(raw: unknown, index: number, span: ReadSpan, default
     return { ok: false, rejection: { reason: 'unknown_type', field: 'name', message } };
   }
   const attributes = decodeAttributes(raw.attributes);
-  const time = unixNanoToMs(raw.timeUnixNano);
+  // `time_unix_nano`: the proto's field name, which Phoenix's REST export writes (read-span.ts).
+  const timeField = (raw.timeUnixNano === undefined || raw.timeUnixNano === null) && 'time_unix_nano' in raw ? 'time_unix_nano' : 'timeUnixNano';
+  const time = unixNanoToMs(raw[timeField]);
   if (time === null && attributes.ts === undefined) {
-    return { ok: false, rejection: { reason: 'bad_ts', field: 'timeUnixNano', message: `"timeUnixNano" is not a time: ${JSON.stringify(raw.timeUnixNano) ?? 'missing'}` } };
+    return { ok: false, rejection: { reason: 'bad_ts', field: timeField, message: `"${timeField}" is not a time: ${JSON.stringify(raw[timeField]) ?? 'missing'}` } };
   }
   const event: Record<string, unknown> = {
     ...(takesSessionDefaults(type) ? defaults : {}),

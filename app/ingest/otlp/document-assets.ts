@@ -1,8 +1,14 @@
 import type { AttributeValue } from './any-value';
-import type { RetrievedDocument } from './retrieval-documents';
+
+/** A retrieved document as the asset catalog reads it. */
+export interface RetrievedDocument {
+  id: string;
+  content?: string;
+  metadata?: AttributeValue;
+}
 
 /** `document.metadata` is a JSON string in OpenInference; a structured map is read as is. */
-function metadataObject(metadata: AttributeValue | undefined): Record<string, unknown> {
+export function metadataObject(metadata: AttributeValue | undefined): Record<string, unknown> {
   let value: unknown = metadata;
   if (typeof metadata === 'string') {
     try {

@@ -43,18 +43,18 @@ describe('OpenTelemetry traces loaded through the ingest', () => {
       expectedRetrievals([SPAN(2), SPAN(4), SPAN(6)]),
     );
     expect(retrievals.map((r) => r.line)).toEqual([1, 1, 2]);
-    // in time order; seq is the file's order, where the SDK writes a span when it ends (the agent after its children)
+    // seq: the order the load's traces are stored in once resolved, each trace's spans by start time
     expect(await storedSpans()).toEqual([
-      { kind: 'AGENT', name: 'support turn', session_id: 'sess-oi', line: 1, seq: 1 },
-      { kind: 'LLM', name: 'generate answer', session_id: 'sess-oi', line: 1, seq: 0 },
-      { kind: 'invoke_agent', name: 'invoke_agent helpdesk', session_id: 'conv-9', line: 2, seq: 3 },
-      { kind: 'execute_tool', name: 'execute_tool reset_password', session_id: 'conv-9', line: 2, seq: 2 },
+      { kind: 'AGENT', name: 'support turn', session_id: 'sess-oi', line: 1, seq: 0 },
+      { kind: 'LLM', name: 'generate answer', session_id: 'sess-oi', line: 1, seq: 1 },
+      { kind: 'invoke_agent', name: 'invoke_agent helpdesk', session_id: 'conv-9', line: 2, seq: 2 },
+      { kind: 'execute_tool', name: 'execute_tool reset_password', session_id: 'conv-9', line: 2, seq: 3 },
     ]);
     expect(result.spans).toEqual({ AGENT: 1, LLM: 1, invoke_agent: 1, execute_tool: 1 });
-    // 3 retrievals, 3 assets, 2 actions, 1 feedback: the 4 spans are not events
-    expect(result).toMatchObject({ events: 9, rejected: 0, countsByType: { retrieval: 3, asset: 3, action: 2, feedback: 1 } });
-    expect(await count('events')).toBe(9);
-    expect(await engine.query('SELECT events, spans FROM files')).toEqual([{ events: 9, spans: 4 }]);
+    // 3 retrievals, 3 assets, 3 actions (one derived from the LLM span's context), 1 feedback: the 4 spans are not events
+    expect(result).toMatchObject({ events: 10, rejected: 0, countsByType: { retrieval: 3, asset: 3, action: 3, feedback: 1 } });
+    expect(await count('events')).toBe(10);
+    expect(await engine.query('SELECT events, spans FROM files')).toEqual([{ events: 10, spans: 4 }]);
   });
 
   it('one .json document is streamed element by element, each resourceSpans at the line it starts', async () => {
@@ -99,9 +99,10 @@ describe('OpenTelemetry traces loaded through the ingest', () => {
   });
 
   it('a mapped event that breaks a rule of the log format is rejected like any event', async () => {
-    // the same retriever span twice: the second defines retrieval_id eee19b7ec3c1b174 again
+    // the same retriever span in two traces: the second defines retrieval_id eee19b7ec3c1b174 again
     const retriever = makeSpan({ attributes: { ...RETRIEVER, 'session.id': 's' } });
-    const jsonl = [makeDocument([retriever]), makeDocument([retriever])].map((document) => JSON.stringify(document)).join('\n');
+    const again = { ...retriever, traceId: '5b8efff798038103d269b633813fc60d' };
+    const jsonl = [makeDocument([retriever]), makeDocument([again])].map((document) => JSON.stringify(document)).join('\n');
     const [result] = await load(textInputFile('twice.jsonl', jsonl, 64));
     expect(result).toMatchObject({ events: 1, rejected: 1 });
     const [row] = await engine.query<{ line: number; reason: string; raw: string }>('SELECT line, reason, raw FROM rejected');

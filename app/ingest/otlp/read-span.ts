@@ -14,6 +14,8 @@ export interface ReadSpan {
   startMs: number;
   endMs: number | null;
   status: 'OK' | 'ERROR' | null;
+  /** The status's `message`, when it has one (an ERROR's exception text). */
+  statusMessage: string | null;
   attributes: Attributes;
   /** The span's `events` as given; app-events.ts reads them one by one. */
   events: unknown[];
@@ -42,33 +44,48 @@ function readStatus(status: unknown): ReadSpan['status'] {
 
 const problem = (reason: Rejection['reason'], field: string, message: string): SpanRead => ({ ok: false, rejection: { reason, field, message } });
 
+/**
+ * A field by its JSON name or, failing that, by the proto's own name (`trace_id`), which
+ * protobuf's JSON mapping lets parsers accept and Arize Phoenix's REST span export writes:
+ * the name found (for messages) and the value.
+ */
+function protoField(raw: Record<string, unknown>, jsonName: string, protoName: string): [string, unknown] {
+  const given = raw[jsonName];
+  return given === undefined || given === null ? [protoName in raw ? protoName : jsonName, raw[protoName]] : [jsonName, given];
+}
+
 /** Decodes one span; a span without trace or span id, or without a start time, cannot be mapped. */
 export function readSpan(raw: unknown): SpanRead {
   if (!isRecord(raw)) return problem('not_object', 'span', 'a span must be a JSON object');
-  const traceId = normalizeId(raw.traceId, 'trace');
-  if (traceId === null) return problem('missing_field', 'traceId', 'the span has no traceId');
-  const spanId = normalizeId(raw.spanId, 'span');
-  if (spanId === null) return problem('missing_field', 'spanId', 'the span has no spanId');
-  const startMs = unixNanoToMs(raw.startTimeUnixNano);
+  const [traceField, rawTraceId] = protoField(raw, 'traceId', 'trace_id');
+  const traceId = normalizeId(rawTraceId, 'trace');
+  if (traceId === null) return problem('missing_field', traceField, `the span has no ${traceField}`);
+  const [spanField, rawSpanId] = protoField(raw, 'spanId', 'span_id');
+  const spanId = normalizeId(rawSpanId, 'span');
+  if (spanId === null) return problem('missing_field', spanField, `the span has no ${spanField}`);
+  const [startField, start] = protoField(raw, 'startTimeUnixNano', 'start_time_unix_nano');
+  const startMs = unixNanoToMs(start);
   if (startMs === null) {
-    return problem('bad_ts', 'startTimeUnixNano', `"startTimeUnixNano" is not a time: ${JSON.stringify(raw.startTimeUnixNano) ?? 'missing'}`);
+    return problem('bad_ts', startField, `"${startField}" is not a time: ${JSON.stringify(start) ?? 'missing'}`);
   }
-  const endGiven = raw.endTimeUnixNano !== undefined && raw.endTimeUnixNano !== null && raw.endTimeUnixNano !== '0' && raw.endTimeUnixNano !== 0;
-  const endMs = endGiven ? unixNanoToMs(raw.endTimeUnixNano) : null;
+  const [endField, end] = protoField(raw, 'endTimeUnixNano', 'end_time_unix_nano');
+  const endGiven = end !== undefined && end !== null && end !== '0' && end !== 0;
+  const endMs = endGiven ? unixNanoToMs(end) : null;
   if (endGiven && endMs === null) {
-    return problem('bad_ts', 'endTimeUnixNano', `"endTimeUnixNano" is not a time: ${JSON.stringify(raw.endTimeUnixNano)}`);
+    return problem('bad_ts', endField, `"${endField}" is not a time: ${JSON.stringify(end)}`);
   }
   return {
     ok: true,
     span: {
       traceId,
       spanId,
-      parentSpanId: normalizeId(raw.parentSpanId, 'span'),
+      parentSpanId: normalizeId(protoField(raw, 'parentSpanId', 'parent_span_id')[1], 'span'),
       name: typeof raw.name === 'string' ? raw.name : '',
       otlpKind: enumName(raw.kind, 'SPAN_KIND_', OTLP_KINDS) ?? 'UNSPECIFIED',
       startMs,
       endMs,
       status: readStatus(raw.status),
+      statusMessage: isRecord(raw.status) && typeof raw.status.message === 'string' && raw.status.message !== '' ? raw.status.message : null,
       attributes: decodeAttributes(raw.attributes),
       events: Array.isArray(raw.events) ? raw.events : [],
     },

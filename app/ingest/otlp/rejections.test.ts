@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mapOtlpDocument } from './map-document';
-import { makeDocument, makeSpan, RETRIEVER, SPAN_POSITION, type SpanSpec } from './otlp-test-builders';
+import { makeDocument, makeSpan, RETRIEVER, SPAN_ID, SPAN_POSITION, type SpanSpec } from './otlp-test-builders';
+
+/** `content:` + the first 16 hex digits of SHA-256("Refunds take 5 days"), whitespace-normalized (computed with Node's crypto). */
+/** A GenAI retrieval span (its documents are opt-in: none recorded is not an empty result). */
+const GEN_AI = { 'openinference.span.kind': '', 'gen_ai.operation.name': 'retrieval' };
+
+const CONTENT_ID = 'content:9ecbcdd84d45cc93';
 
 const retriever = (attributes: SpanSpec['attributes'] = {}, fields: SpanSpec = {}) =>
   makeSpan({ ...fields, attributes: { ...RETRIEVER, ...attributes } });
@@ -13,17 +19,6 @@ describe('a span that cannot be mapped is a rejected row with its position', () 
     ['a start time that is not a time', retriever({}, { startTimeUnixNano: 'yesterday' }), 'bad_ts', 'startTimeUnixNano'],
     ['no start time', retriever({}, { startTimeUnixNano: undefined }), 'bad_ts', 'startTimeUnixNano'],
     ['an end time that is not a time', retriever({}, { endTimeUnixNano: '17.5e9' }), 'bad_ts', 'endTimeUnixNano'],
-    ['gen_ai.retrieval.documents that is not JSON', retriever({ 'gen_ai.retrieval.documents': '[{"id": "a",' }), 'invalid_json', 'gen_ai.retrieval.documents'],
-    ['gen_ai.retrieval.documents that is not a list', retriever({ 'gen_ai.retrieval.documents': '{"id": "a"}' }), 'wrong_type', 'gen_ai.retrieval.documents'],
-    ['a gen_ai document without an id', retriever({ 'gen_ai.retrieval.documents': '[{"score": 0.5}]' }), 'missing_field', 'gen_ai.retrieval.documents'],
-    [
-      'a flattened document without an id',
-      retriever({ 'retrieval.documents.0.document.id': 'a', 'retrieval.documents.1.document.score': 0.5 }),
-      'missing_field',
-      'retrieval.documents.1.document.id',
-    ],
-    ['a score that is not a number', retriever({ 'retrieval.documents.0.document.id': 'a', 'retrieval.documents.0.document.score': 'high' }), 'wrong_type', 'retrieval.documents.0.document.score'],
-    ['scores for some documents only', retriever({ 'gen_ai.retrieval.documents': '[{"id":"a","score":0.5},{"id":"b"}]' }), 'wrong_type', 'scores'],
     ['an LLM span without a start time', makeSpan({ attributes: { 'openinference.span.kind': 'LLM' }, startTimeUnixNano: '0' }), 'bad_ts', 'startTimeUnixNano'],
   ])('%s', (_case, span, reason, field) => {
     const mapping = mapOtlpDocument(makeDocument([makeSpan(), span]));
@@ -34,9 +29,20 @@ describe('a span that cannot be mapped is a rejected row with its position', () 
     expect(JSON.parse(mapping.rejected[0].raw)).toEqual(span);
   });
 
-  it('names the problem in words', () => {
-    const [rejection] = mapOtlpDocument(makeDocument([retriever({ 'gen_ai.retrieval.documents': '[{"id":"a","score":0.5},{"id":"b"}]' })])).rejected;
-    expect(rejection.message).toBe('1 of 2 documents have a score: give every document a score or none');
+  // log-format.md, "Document identity": a document is never a reason to reject its span.
+  it.each<[string, SpanSpec['attributes'], Record<string, unknown>, string[]]>([
+    ['gen_ai.retrieval.documents that is not JSON: not recorded', { ...GEN_AI, 'gen_ai.retrieval.documents': '[{"id": "a",' }, { returned_asset_ids: undefined }, ['invalid_json']],
+    ['gen_ai.retrieval.documents that is not a list: not recorded', { ...GEN_AI, 'gen_ai.retrieval.documents': '{"id": "a"}' }, { returned_asset_ids: undefined }, ['wrong_type']],
+    ['a flattened document without an id: a content id', { 'retrieval.documents.0.document.id': 'a', 'retrieval.documents.1.document.content': 'Refunds  take\n5 days' }, { returned_asset_ids: ['a', CONTENT_ID] }, []],
+    ['a score that is not a number: no scores, the list kept', { 'retrieval.documents.0.document.id': 'a', 'retrieval.documents.0.document.score': 'high' }, { returned_asset_ids: ['a'], scores: undefined }, []],
+    ['scores for some documents only: no scores, the list kept', { 'gen_ai.retrieval.documents': '[{"id":"a","score":0.5},{"id":"b"}]' }, { returned_asset_ids: ['a', 'b'], scores: undefined }, []],
+  ])('%s', (_case, attributes, expected, reasons) => {
+    const mapping = mapOtlpDocument(makeDocument([makeSpan({ spanId: 'aaaaaaaaaaaaaaa1' }), retriever(attributes)]));
+    expect(mapping.rejected.map((rejection) => rejection.reason)).toEqual(reasons);
+    expect(mapping.rejected.map((rejection) => rejection.position)).toEqual(reasons.map(() => SPAN_POSITION(1)));
+    const [retrieval] = mapping.events.filter((event) => event.type === 'retrieval');
+    expect(retrieval).toMatchObject({ retrieval_id: SPAN_ID });
+    for (const [field, value] of Object.entries(expected)) expect(retrieval[field]).toEqual(value);
   });
 
   it.each<[string, unknown, string, string]>([

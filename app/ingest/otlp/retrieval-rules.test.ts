@@ -55,7 +55,13 @@ describe('a retrieval span maps onto a retrieval event', () => {
     ],
     ['gen_ai.retrieval.documents without scores', { attributes: { 'gen_ai.retrieval.documents': '[{"id":"a"}]' } }, { returned_asset_ids: ['a'], scores: undefined }],
     ['an empty list = an empty result', { attributes: { 'gen_ai.retrieval.documents': '[]' } }, { returned_asset_ids: [] }],
-    ['no documents recorded = no returned_asset_ids', {}, { returned_asset_ids: undefined, scores: undefined }],
+    ['an OpenInference retriever that records no documents = an empty result', {}, { returned_asset_ids: [], scores: undefined, error: undefined }],
+    ['failed (status ERROR, no documents) = no returned_asset_ids and the status message', { status: { code: 2, message: 'index offline' } }, { returned_asset_ids: undefined, error: 'index offline' }],
+    [
+      'a GenAI retrieval without gen_ai.retrieval.documents: not recorded, no returned_asset_ids',
+      { attributes: { 'openinference.span.kind': '', 'gen_ai.operation.name': 'retrieval' } },
+      { returned_asset_ids: undefined },
+    ],
     [
       'OpenInference documents before gen_ai.retrieval.documents',
       { attributes: { ...flattened([['oi', 0.5]]), 'gen_ai.retrieval.documents': '[{"id":"g","score":0.1}]' } },
@@ -86,9 +92,10 @@ describe('a retrieval span maps onto a retrieval event', () => {
     expect(mapRetrieval({ attributes: { 'rag.run_id': 'v4' } }, { 'rag.run_id': 'v3' })).toMatchObject({ run_id: 'v4' });
   });
 
-  it('gives exactly the documented fields, nothing from other attributes', () => {
-    expect(mapRetrieval({ attributes: { 'input.value': 'q', 'llm.model_name': 'm', 'session.id': 's' } })).toEqual({
-      type: 'retrieval', event_id: `span:${SPAN_ID}`, ts: START_MS, retrieval_id: SPAN_ID, session_id: 's', request_id: TRACE_ID, query: 'q', latency_ms: 250,
+  it('gives exactly the documented fields, and keeps the model name; nothing from other attributes', () => {
+    expect(mapRetrieval({ attributes: { 'input.value': 'q', 'llm.model_name': 'm', 'session.id': 's', 'other.attribute': 'x' } })).toEqual({
+      type: 'retrieval', event_id: `span:${SPAN_ID}`, ts: START_MS, retrieval_id: SPAN_ID, session_id: 's', request_id: TRACE_ID, turn_id: TRACE_ID, query: 'q',
+      returned_asset_ids: [], latency_ms: 250, retriever: 'span', llm_model_name: 'm',
     });
   });
 });

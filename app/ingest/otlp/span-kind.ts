@@ -4,7 +4,8 @@ import type { ReadSpan } from './read-span';
 export const OPENINFERENCE_SPAN_KIND = 'openinference.span.kind';
 export const GEN_AI_OPERATION_NAME = 'gen_ai.operation.name';
 
-const openInferenceKind = (attributes: Attributes) => {
+/** `openinference.span.kind` upper-cased, or null when the span has none. */
+export const openInferenceKind = (attributes: Attributes) => {
   const kind = attributes[OPENINFERENCE_SPAN_KIND];
   return typeof kind === 'string' && kind !== '' ? kind.toUpperCase() : null;
 };

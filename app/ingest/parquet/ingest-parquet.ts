@@ -3,6 +3,8 @@ import { compressors } from 'hyparquet-compressors';
 import { ArrowBatchBuilder } from '../../engine/arrow-batch';
 import { SUMMARY_SESSIONS_TABLE, SUMMARY_SESSIONS_TABLE_COLUMNS } from '../../schema/sessions-summary';
 import type { RejectionReason } from '../../schema/rejection';
+import type { OtlpIngest } from '../otlp/ingest-otlp';
+import { PHOENIX_TIME_PARSERS, SPAN_EVALUATIONS_ERROR, phoenixParquetFile, phoenixRowReader } from '../phoenix/parquet-rows';
 import { countingSource, sourceFromStream, type RandomAccessSource } from './random-access';
 import { isRejectedRowsFile, restoredRejection, type RestoredRejection } from './rejected-rows';
 import { rowEvent } from './row-value';
@@ -15,6 +17,8 @@ export interface ParquetRecords {
   reject(line: number, raw: string, reason: RejectionReason, field: string | null, message: string): void;
   /** A row of a rejected-rows export, kept as the rejected row it was. */
   restore(row: RestoredRejection): void;
+  /** Where the rows of a Phoenix export (spans dataframe, document annotations) go: the load's traces; without it such a file is refused. */
+  otlp?: Pick<OtlpIngest, 'collect' | 'annotate'>;
 }
 
 export interface ParquetIngestOptions {
@@ -87,25 +91,39 @@ export async function ingestParquet(options: ParquetIngestOptions): Promise<Parq
     return result;
   }
   const rejectedRows = isRejectedRowsFile(columns);
+  // A Phoenix export is told once, from its schema: its rows are spans or annotations, not events.
+  const phoenix = rejectedRows ? null : phoenixParquetFile(columns, metadata.key_value_metadata);
+  if (phoenix?.kind === 'span-evaluations') {
+    result.error = SPAN_EVALUATIONS_ERROR;
+    return result;
+  }
+  if (phoenix && !records.otlp) {
+    result.error = 'a Phoenix export (spans or document annotations) cannot be loaded here';
+    return result;
+  }
+  const phoenixRow = phoenix && records.otlp ? phoenixRowReader(phoenix, { otlp: records.otlp, reject: records.reject }) : null;
   let groupStart = 0;
   for (const group of metadata.row_groups) {
     checkCancelled(signal);
     const groupRows = Number(group.num_rows);
     let rows: Record<string, unknown>[];
     try {
-      rows = await parquetReadObjects({ file, metadata, compressors, rowStart: groupStart, rowEnd: groupStart + groupRows });
+      rows = await parquetReadObjects({ file, metadata, compressors, rowStart: groupStart, rowEnd: groupStart + groupRows, ...(phoenix ? { parsers: PHOENIX_TIME_PARSERS } : {}) });
     } catch (error) {
       result.error = `could not read the Parquet file at rows ${groupStart + 1}–${groupStart + groupRows}: ${(error as Error).message}`;
       return result;
     }
     for (let i = 0; i < rows.length; i++) {
       const line = groupStart + i + 1;
-      const event = rowEvent(rows[i]);
-      if (!rejectedRows) records.accept(line, () => JSON.stringify(event), event);
+      if (phoenixRow) phoenixRow(rows[i], line);
       else {
-        const restored = restoredRejection(event);
-        if (restored.ok) records.restore(restored.row);
-        else records.reject(line, JSON.stringify(event), restored.rejection.reason, restored.rejection.field, restored.rejection.message);
+        const event = rowEvent(rows[i]);
+        if (!rejectedRows) records.accept(line, () => JSON.stringify(event), event);
+        else {
+          const restored = restoredRejection(event);
+          if (restored.ok) records.restore(restored.row);
+          else records.reject(line, JSON.stringify(event), restored.rejection.reason, restored.rejection.field, restored.rejection.message);
+        }
       }
       if ((i + 1) % ROWS_PER_STEP === 0) {
         checkCancelled(signal);
