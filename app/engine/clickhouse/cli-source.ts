@@ -4,7 +4,7 @@ import { TYPE_VIEWS } from '../sql/ddl';
 import type { SqlValue } from '../engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { CLICKHOUSE_TYPE, chIdent } from './events-schema';
-import { otelTracesEventsSql } from './otel-traces';
+import { otelTracesEventsStatements } from './otel-traces';
 
 /** What `report --engine clickhouse` reads: a table of this product's events or the exporter's spans. */
 export interface ClickHouseSource {
@@ -68,7 +68,10 @@ export async function prepareClickHouseSource(engine: ClickHouseEngine, source: 
     // Typed as an events table (the mapping leaves some columns a bare NULL, which no table takes).
     const typed = EXPORTED_EVENT_COLUMNS.map((column) => `${chIdent(column.name)} ${CLICKHOUSE_TYPE[column.kind]}`).join(', ');
     await engine.exec(`CREATE TEMPORARY TABLE events (\`seq\` Int64, ${typed}) ENGINE = MergeTree ORDER BY tuple()`);
-    await engine.exec(`INSERT INTO events (\`seq\`, ${columnsSql(EXPORTED_EVENT_COLUMNS)}) SELECT \`seq\`, ${columnsSql(EXPORTED_EVENT_COLUMNS)} FROM (${otelTracesEventsSql(SPANS)})`);
+    const mapping = otelTracesEventsStatements(SPANS);
+    for (const statement of mapping.stages) await engine.exec(statement);
+    await engine.exec(`INSERT INTO events (\`seq\`, ${columnsSql(EXPORTED_EVENT_COLUMNS)}) SELECT \`seq\`, ${columnsSql(EXPORTED_EVENT_COLUMNS)} FROM (${mapping.select})`);
+    for (const statement of mapping.drop) await engine.exec(statement);
     await engine.exec(`CREATE TEMPORARY TABLE rejected (${EXPORTED_REJECTED_COLUMNS.map((c) => `${chIdent(c.name)} Nullable(String)`).join(', ')}) ENGINE = MergeTree ORDER BY tuple()`);
   } else {
     const read = `SELECT seq, ${columnsSql(EXPORTED_EVENT_COLUMNS)} FROM ${chIdent(qualified)}`;

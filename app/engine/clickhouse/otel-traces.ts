@@ -2,36 +2,10 @@ import { TYPE_COLUMNS, type ColumnKind } from '../../schema/columns';
 import { EVENT_TYPES, EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { EXPORTED_EVENT_COLUMNS } from '../sql/dataset-export';
 import { chIdent } from './events-schema';
-import { DOCUMENTS, IS_RETRIEVAL, RETRIEVAL_ACCEPTED, metadataText } from './otel-retrieval-documents';
-import { SPAN_DEFAULTS, nanosToMs, quote, text } from './otel-span-fields';
-
-/** A retrieval span → the columns of its `retrieval` event (map-retrieval.ts). */
-const RETRIEVAL_FIELDS: Record<string, string> = {
-  type: "'retrieval'",
-  event_id: "concat('span:', SpanId)",
-  ts: 'start_ms',
-  retrieval_id: 'SpanId',
-  ...SPAN_DEFAULTS,
-  query: `coalesce(${text('a', 'input.value')}, ${text('a', 'gen_ai.retrieval.query.text')})`,
-  returned_asset_ids: 'doc_ids',
-  scores: 'if(scored > 0, arrayMap(s -> assumeNotNull(s), doc_scores), CAST([] AS Array(Float64)))',
-  role: text('a', 'retrieval.role'),
-  question_id: text('a', 'rag.question_id'),
-  subquestion_id: text('a', 'rag.subquestion_id'),
-  rewrite_of: text('a', 'rag.rewrite_of'),
-  // Duration is end − start in nanoseconds; an unset end makes it wrap past 2^63 (UInt64)
-  latency_ms: `if(Duration < 9223372036854775808, ${nanosToMs('(start_ns + toInt64(Duration))')} - start_ms, NULL)`,
-};
-
-/** A retrieved document → its `asset` event (document-assets.ts). Its event_id is the import's `file:line#n`, which no table has. */
-const ASSET_FIELDS: Record<string, string> = {
-  type: "'asset'",
-  event_id: "concat('asset:', TraceId, ':', d_id)",
-  asset_id: 'd_id',
-  text: 'd_content',
-  title: 'd_title',
-  kind: 'd_kind',
-};
+import { RETRIEVAL_FIELDS, RETRIEVAL_STAGES } from './otel-retrievals';
+import { SPAN_DEFAULTS, nanosToMs, quote, spanStages } from './otel-span-fields';
+import { dropStageStatements, stageStatements, withStages, type Stage } from './otel-stages';
+import { ASSET_FIELDS, PROMPT_FIELDS, RESPONSE_FIELDS, TURN_STAGES, USE_FIELDS } from './otel-turns';
 
 /** An app event attribute (text) read as its column's kind; the import's values are typed, these are `AsString`'s text. */
 function attributeAs(kind: ColumnKind, value: string): string {
@@ -79,48 +53,85 @@ function eventColumns(fields: (name: string, kind: ColumnKind) => string | undef
 }
 
 /**
- * The spans of an `otel_traces` table as this product's events, mapped as the OpenTelemetry import
- * maps them (app/ingest/otlp/): each retriever span a `retrieval` event, each `rag.<type>` span
- * event an event of that type, each document with content or metadata an `asset`. Columns as the events table (`events-schema.ts`): `seq` orders
- * by span start, span, then event. Not mapped (README.md): `extra` (unknown attributes), the
- * unmapped spans, the rejections; assets are given once per trace, not per OTLP document.
+ * Where each event stands in load order, as the import stores a trace's events: grouped by the
+ * span they come from (spans in start order), and within a span: prompt, retrieval, assets, use
+ * actions, app events, response (resolve-trace.ts). The import stores traces one after another;
+ * here the spans of all traces are in one start order (ties of equal times between traces may
+ * number differently).
  */
-export function otelTracesEventsSql(table = 'otel_traces'): string {
-  const spans = `SELECT *, SpanAttributes AS a, toUnixTimestamp64Nano(Timestamp) AS start_ns, ${nanosToMs('start_ns')} AS start_ms
-  FROM ${chIdent(table)} WHERE TraceId != '' AND SpanId != '' AND start_ns > 0`;
-  const retrievals = `SELECT start_ns AS order_ns, SpanId AS order_span, 0 AS order_event,
+const ORDER = { prompt: 0, retrieval: 1, asset: 2, use: 3, app: 4, response: 5 } as const;
+const orderColumns = (kind: keyof typeof ORDER, index = '0', ms = 'start_ms', span = 'SpanId') =>
+  `${ms} AS order_ms, ${span} AS order_span, ${ORDER[kind]} AS order_kind, toUInt64(${index}) AS order_index`;
+
+/**
+ * `otel_app_events`: the span events named `rag.<type>` the import maps (app-events.ts: a type
+ * other than `retrieval`, with a time or a `ts` attribute), one row each.
+ */
+const APP_EVENT_STAGE: Stage = {
+  name: 'otel_app_events',
+  select: `SELECT TraceId, SpanId, start_ms, ${Object.values(SPAN_DEFAULTS).filter((column) => column !== 'TraceId').join(', ')},
+       e_index, event_names[e_index] AS e_name, event_attributes[e_index] AS e_attributes,
+       toUnixTimestamp64Nano(event_times[e_index]) AS e_ns, ${nanosToMs('e_ns')} AS e_ms, substring(e_name, 5) AS e_type
+FROM otel_trace_spans ARRAY JOIN arrayEnumerate(event_names) AS e_index
+WHERE startsWith(e_name, 'rag.') AND ${typeIn(APP_TYPES)} AND (e_ns > 0 OR mapContains(e_attributes, 'ts'))`,
+};
+
+/** The stages of the mapping, in order (otel-stages.ts). */
+const otelStages = (table: string): Stage[] => [...spanStages(table), APP_EVENT_STAGE, ...RETRIEVAL_STAGES, ...TURN_STAGES];
+
+/** The events, over the stages. */
+function eventsSelect(): string {
+  const retrievals = `SELECT ${orderColumns('retrieval')},
   ${eventColumns((name) => RETRIEVAL_FIELDS[name])}
-FROM (SELECT *, ${DOCUMENTS} FROM spans WHERE ${IS_RETRIEVAL})
-WHERE ${RETRIEVAL_ACCEPTED}`;
-  const appEvents = `SELECT start_ns AS order_ns, SpanId AS order_span, e_index AS order_event,
-  ${eventColumns(appEventField)}
-FROM (
-  SELECT *, e_index, \`Events.Name\`[e_index] AS e_name, \`Events.Attributes\`[e_index] AS e_attributes,
-         toUnixTimestamp64Nano(\`Events.Timestamp\`[e_index]) AS e_ns, ${nanosToMs('e_ns')} AS e_ms, substring(e_name, 5) AS e_type
-  FROM spans ARRAY JOIN arrayEnumerate(\`Events.Name\`) AS e_index
-)
-WHERE startsWith(e_name, 'rag.') AND ${typeIn(APP_TYPES)} AND (e_ns > 0 OR mapContains(e_attributes, 'ts'))`;
-  // One asset per document that carries content, a title or a kind; the import gives each asset id
-  // once per OTLP document, which a table no longer knows: here once per trace.
-  const assets = `SELECT start_ns AS order_ns, SpanId AS order_span, d_index AS order_event,
+FROM otel_retrieval_rows`;
+  const assets = `SELECT ${orderColumns('asset', 'list * 4294967296 + rank')},
   ${eventColumns((name) => ASSET_FIELDS[name])}
-FROM (
-  SELECT *, d_index, doc_ids[d_index] AS d_id, doc_contents[d_index] AS d_content,
-         ${metadataText('doc_metadata[d_index]', 'title')} AS d_title, ${metadataText('doc_metadata[d_index]', 'kind')} AS d_kind
-  FROM (SELECT *, ${DOCUMENTS} FROM spans WHERE ${IS_RETRIEVAL}) ARRAY JOIN arrayEnumerate(doc_ids) AS d_index
-  WHERE ${RETRIEVAL_ACCEPTED}
-)
-WHERE d_content IS NOT NULL OR d_title IS NOT NULL OR d_kind IS NOT NULL
-ORDER BY start_ns, SpanId, d_index
-LIMIT 1 BY TraceId, d_id`;
-  return `WITH spans AS (${spans})
-SELECT toInt64(row_number() OVER (ORDER BY order_ns, order_span, order_event)) AS seq, * EXCEPT (order_ns, order_span, order_event), CAST(NULL AS Nullable(String)) AS extra
-FROM (${retrievals}
-UNION ALL
-${assets}
-UNION ALL
-${appEvents})`;
+FROM otel_document_assets`;
+  const uses = `SELECT ${orderColumns('use', 'n', 'start_ms', 'reader')},
+  ${eventColumns((name) => USE_FIELDS[name])}
+FROM otel_use_actions`;
+  // the app's own `rag.prompt` / `rag.response` say the turn's words: none is derived beside them (resolve-trace.ts)
+  const prompts = `SELECT ${orderColumns('prompt')},
+  ${eventColumns((name) => PROMPT_FIELDS[name])}
+FROM otel_turns WHERE prompt_text IS NOT NULL AND NOT app_prompt`;
+  const responses = `SELECT ${orderColumns('response')},
+  ${eventColumns((name) => RESPONSE_FIELDS[name])}
+FROM (SELECT t.*, c.cited AS cited FROM otel_turns AS t LEFT JOIN otel_citations AS c ON c.TraceId = t.TraceId) WHERE response_text IS NOT NULL AND NOT app_response`;
+  const appEvents = `SELECT ${orderColumns('app', 'e_index')},
+  ${eventColumns(appEventField)}
+FROM otel_app_events`;
+  return `SELECT toInt64(row_number() OVER (ORDER BY order_ms, order_span, order_kind, order_index)) AS seq, * EXCEPT (order_ms, order_span, order_kind, order_index), CAST(NULL AS Nullable(String)) AS extra
+FROM (${[retrievals, assets, uses, prompts, responses, appEvents].join('\nUNION ALL\n')})`;
 }
 
-/** `events` as a view over an `otel_traces` table: what the metric SQL reads. */
+/**
+ * The spans of an `otel_traces` table as this product's events, mapped as the OpenTelemetry import
+ * resolves a trace (app/ingest/otlp/trace/resolve-trace.ts; log-format.md, "Traces from real
+ * instrumentation"): each retrieval (a RETRIEVER span with no RETRIEVER ancestor) a `retrieval`
+ * event with its list, stages and error, the documents of every list `asset`s, the documents a
+ * later model call read agent `use` actions, the turn's root its `prompt` and `response`, each
+ * `rag.<type>` span event an event of that type. Columns as the events table
+ * (`events-schema.ts`); `seq` numbers them in load order (`ORDER`). Not mapped (README.md):
+ * `extra` (unknown attributes, and the span fields a retrieval keeps there: metadata, tags,
+ * model name, token counts), the spans no event covers, the rejections.
+ *
+ * One statement: its analysis alone takes seconds (otel-stages.ts); to map a table once, run
+ * `otelTracesEventsStatements` instead.
+ */
+export const otelTracesEventsSql = (table = 'otel_traces'): string => withStages(otelStages(table), eventsSelect());
+
+/**
+ * The same mapping as statements: `stages` make the `otel_*` temporary tables one after another,
+ * `select` reads the events from them, `drop` removes them.
+ */
+export function otelTracesEventsStatements(table = 'otel_traces'): { stages: string[]; select: string; drop: string[] } {
+  const stages = otelStages(table);
+  return { stages: stageStatements(stages), select: eventsSelect(), drop: dropStageStatements(stages) };
+}
+
+/**
+ * `events` as a view over an `otel_traces` table: what the metric SQL reads. Every query of it
+ * runs the whole mapping, its seconds of analysis included; `report --engine clickhouse
+ * --otel-traces` maps the table once into a temporary table instead (cli-source.ts).
+ */
 export const otelTracesEventsViewSql = (table = 'otel_traces', view = 'events') => `CREATE OR REPLACE VIEW ${chIdent(view)} AS ${otelTracesEventsSql(table)}`;
