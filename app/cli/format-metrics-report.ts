@@ -80,7 +80,7 @@ export function formatMetricsReport(report: MetricsReport, settings: MetricSetti
     'Tier 0 — routing',
     ...sectionTable('tier0', { ...tier0 }, settings, ['retrieval_invoked_rate', 'misroute_rate', 'missed_retrieval_rate', 'multi_intent_share']),
     '',
-    `Tier 1 — the retriever (averages over judged retrievals; empty result rate ${rateCell(tier1.empty_result_rate)})`,
+    `Tier 1 — the retriever (averages over judged retrievals; empty result rate ${rateCell(tier1.empty_result_rate)}, failed ${tier1.failed})`,
     ...byRoleTable(
       ['retrievals', 'judged', 'P@1', `P@${k}`, `Recall@${k}`, `nDCG@${k}`, 'MRR'],
       withOverall(tier1, tier1.by_role).map(([role, t]) => [

@@ -28,7 +28,7 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
     b: { retriever: ['hybrid'], from: '2026-11-01' }, metric: 'mrr', query: 'red poster, A4 & "bold"',
   }],
   [sessionsUrl, {
-    session: 'ca-0024', node: 'action:e-17', search: 'ca-00', surface: 'web', has: ['handoff', 'down'], category: 'billing', system: 'bot',
+    session: 'ca-0024', node: 'action:e-17', search: 'ca-00', surface: 'web', has: ['failed', 'handoff', 'down'], category: 'billing', system: 'bot',
     week: '2026-W07', sort: { column: 'retrievals', descending: true }, page: 3,
   }],
   [lineageUrl, { trace: { kind: 'retrieval', id: 'r-000035' }, page: 2, node: 'action:e-9' }],

@@ -47,6 +47,16 @@ const LATE_EVENTS: TestEvent[] = [
   { type: 'feedback', ts: at(9), session_id: 'x1', rating: 'down', retrieval_id: 'xr1' },
 ];
 
+/**
+ * Columns added to a table since the rewrite, whose definition differs only for rows the old SQL
+ * never saw: `retrieval_base.failed` (log-format.md "Empty vs failed": a retrieval with an `error`
+ * that returned nothing), which also takes such a row out of `is_empty`. The inputs compared with
+ * the old SQL have no failed retrieval (checked); failed ones are compared in a test of their own.
+ */
+const ADDED_COLUMNS: Record<string, string[]> = { retrieval_base: ['failed'] };
+const withoutAdded = (table: string, select: string) =>
+  ADDED_COLUMNS[table] ? `SELECT * EXCLUDE (${ADDED_COLUMNS[table].join(', ')}) FROM (${select})` : select;
+
 /** Each table's rows as JSON, sorted (or in the order the scan gives them, for action_lineage, which is written in seq order). */
 async function rowsOf(engine: Engine, select: string, inScanOrder = false): Promise<string[]> {
   const rows = (await engine.query(select)).map((row) => JSON.stringify(row));
@@ -64,19 +74,23 @@ async function someKeys(engine: Engine, table: string, key: readonly string[]): 
 
 /** `filled`: every table has rows (and so has each scope), so no comparison passes on empty sides. */
 async function expectSameRowsAsBefore(engine: Engine, filled: boolean) {
+  const [{ failed }] = await engine.query<{ failed: number }>('SELECT count(*)::INTEGER AS failed FROM retrievals WHERE error IS NOT NULL');
+  expect(failed, 'retrievals with an error, which the old SQL did not know').toBe(0);
   for (const table of DERIVED_TABLES) {
     const before = DERIVED_SQL_BEFORE_REWRITE[table.name];
     const ordered = table.name === 'action_lineage';
     const kept = await rowsOf(engine, `SELECT * FROM "${table.name}"`, ordered);
     if (filled) expect(kept.length, table.name).toBeGreaterThan(0);
-    expect(kept, `${table.name}, as kept`).toEqual(await rowsOf(engine, before.full, ordered));
+    expect(await rowsOf(engine, withoutAdded(table.name, `SELECT * FROM "${table.name}"`), ordered), `${table.name}, as kept`)
+      .toEqual(await rowsOf(engine, before.full, ordered));
     expect(await rowsOf(engine, table.select(null), ordered), `${table.name}, built whole`).toEqual(kept);
     if (!table.key || !before.scoped) continue;
     const keys = await someKeys(engine, table.name, table.key);
     const ofKeys = `(${table.key.join(', ')}) IN (SELECT ${table.key.join(', ')} FROM ${keys})`;
     const scopedBefore = await rowsOf(engine, `SELECT * FROM (${before.scoped.replaceAll('__scope_keys__', keys)}) WHERE ${ofKeys}`);
     if (filled) expect(scopedBefore.length, table.name).toBeGreaterThan(0);
-    expect(await rowsOf(engine, `SELECT * FROM (${table.select({ relation: keys })}) WHERE ${ofKeys}`), `${table.name}, scoped`).toEqual(scopedBefore);
+    const scoped = withoutAdded(table.name, `SELECT * FROM (${table.select({ relation: keys })}) WHERE ${ofKeys}`);
+    expect(await rowsOf(engine, scoped), `${table.name}, scoped`).toEqual(scopedBefore);
   }
 }
 
@@ -116,4 +130,49 @@ describe('derived tables: the same rows as before the rewrite', () => {
     expect(inherited).toBe(3);
     await expectSameRowsAsBefore(engine, true);
   }, 120_000);
+
+  it('failed retrievals: only is_empty and failed differ from the old SQL, in an update as built whole', async () => {
+    await clearDataset(engine);
+    state = new LoadState();
+    await load(nodeInputFile(generatedEventsFile(100)));
+    await load(jsonl('failed.jsonl', FAILED_EVENTS));
+    const base = DERIVED_TABLES.find((table) => table.name === 'retrieval_base')!;
+    const before = DERIVED_SQL_BEFORE_REWRITE.retrieval_base;
+    const kept = await rowsOf(engine, 'SELECT * FROM retrieval_base');
+    expect(await rowsOf(engine, base.select(null)), 'built whole').toEqual(kept);
+    const keys = await someKeys(engine, 'retrieval_base', ['retrieval_id']);
+    await engine.exec(`INSERT INTO ${keys} SELECT retrieval_id FROM retrievals WHERE retrieval_id LIKE 'fr%'`);
+    const ofKeys = `retrieval_id IN (SELECT retrieval_id FROM ${keys})`;
+    expect(await rowsOf(engine, `SELECT * FROM (${base.select({ relation: keys })}) WHERE ${ofKeys}`), 'scoped')
+      .toEqual(await rowsOf(engine, `SELECT * FROM retrieval_base WHERE ${ofKeys}`));
+    // every other column as the old SQL gives it
+    expect(await rowsOf(engine, 'SELECT * EXCLUDE (is_empty, failed) FROM retrieval_base'))
+      .toEqual(await rowsOf(engine, `SELECT * EXCLUDE (is_empty) FROM (${before.full})`));
+    // what returned nothing (the old is_empty) is failed with an error, else empty
+    const flags = await engine.query<{ retrieval_id: string; error: string | null; was_empty: boolean; is_empty: boolean; failed: boolean }>(`
+      SELECT b.retrieval_id, r.error, old.is_empty AS was_empty, b.is_empty, b.failed
+      FROM retrieval_base b JOIN retrievals r USING (retrieval_id) JOIN (${before.full}) old USING (retrieval_id)`);
+    for (const row of flags) {
+      expect([row.is_empty, row.failed], row.retrieval_id).toEqual([row.was_empty && row.error === null, row.was_empty && row.error !== null]);
+    }
+    const of = (id: string) => flags.find((row) => row.retrieval_id === id)!;
+    expect(['fr1', 'fr2', 'fr3', 'fr4', 'fr5'].map((id) => [of(id).is_empty, of(id).failed])).toEqual([
+      [false, true], [false, true], [true, false], [true, false], [false, false],
+    ]);
+    expect(flags.filter((row) => row.failed).length).toBe(2);
+  }, 120_000);
 });
+
+/** A generated log's sessions do not have these: failed retrievals (an error, nothing returned), an empty one and an error beside a list. */
+const FAILED_EVENTS: TestEvent[] = [
+  // no list, and an empty one: failed (fr1 judged and down-voted, so its other columns are not all defaults)
+  { type: 'retrieval', ts: at(0), session_id: 'f1', request_id: 'fq1', turn_id: 'ft1', retrieval_id: 'fr1', query: 'timeout', error: 'TimeoutError' },
+  { type: 'label', kind: 'relevance', retrieval_id: 'fr1', asset_id: 'fa1', grade: 2, annotator: 'a' },
+  { type: 'feedback', ts: at(1), session_id: 'f1', rating: 'down', retrieval_id: 'fr1' },
+  { type: 'retrieval', ts: at(2), session_id: 'f1', request_id: 'fq2', turn_id: 'ft2', retrieval_id: 'fr2', query: 'refused', returned_asset_ids: [], error: 'ConnectionError', rewrite_of: 'fr1' },
+  // empty: no list, and an empty one
+  { type: 'retrieval', ts: at(3), session_id: 'f1', request_id: 'fq3', turn_id: 'ft3', retrieval_id: 'fr3', query: 'nothing' },
+  { type: 'retrieval', ts: at(4), session_id: 'f1', request_id: 'fq4', turn_id: 'ft4', retrieval_id: 'fr4', query: 'none', returned_asset_ids: [] },
+  // an error beside a returned list: the list was returned, so neither failed nor empty
+  { type: 'retrieval', ts: at(5), session_id: 'f1', request_id: 'fq5', turn_id: 'ft5', retrieval_id: 'fr5', query: 'partial', returned_asset_ids: ['fa1'], error: 'RerankError' },
+];

@@ -16,6 +16,7 @@ const review = (target: string, verdict: string, annotator: string, fields: Test
  *   r3 returns a3, relevant → healthy; it is a rewrite.
  *   gates: handoff + clarify in t1, handoff in t2; one down-vote on resp1; p2 rephrases t1.
  *   resp1 reviewed partial; resp2 wrong by two votes to one.
+ *   r6 (t2) raised (`error`) and returned nothing: failed, not empty.
  * s2 (library, creative, a week later): r4 unjudged, down-voted → ORF; resp3 wrong then adjudicated correct.
  * s3 (chat, bot): r5 returns a7, a8, a9 with a7 grade 1, a9 grade 3: P@1 = 1,
  *   nDCG@10 = (1 + 3/log2 4) / (3 + 1/log2 3) = 2.5 / 3.631 = 0.689: bad only at a threshold above that, or at K = 1 (1/3).
@@ -40,6 +41,7 @@ const DATASET: TestEvent[] = [
   makePrompt('t2', { ...t2, event_id: 'p2', category: 'returns', rewrite_of: 't1' }),
   { type: 'gate', ...t2, decision: 'handoff' },
   { type: 'response', ...t2, event_id: 'resp2', text: 'no' },
+  makeRetrieval('r6', { ...t2, returned_asset_ids: [], error: 'TimeoutError: no answer in 30 s' }),
   review('resp1', 'partial', 'ann1'),
   review('resp2', 'wrong', 'ann1'), review('resp2', 'wrong', 'ann2'), review('resp2', 'correct', 'ann3'),
 
@@ -58,16 +60,16 @@ const engine = loadedTestEngine(DATASET);
 const signals = async (scope: EventScope = ANY_SCOPE, settings: MetricSettings = DEFAULT_METRIC_SETTINGS) => {
   const query = sessionSignalsQuery(scope, settings);
   const rows = await engine.query<SessionSignalRow>(query.sql, query.params);
-  return Object.fromEntries(rows.map(({ session_id, masked, orf, empty, clarify, handoff, down, wrong, worst_verdict, rewrite, completion, in_scope }) =>
-    [session_id, { masked, orf, empty, clarify, handoff, down, wrong, worst_verdict, rewrite, completion, in_scope }]));
+  return Object.fromEntries(rows.map(({ session_id, masked, orf, empty, failed, clarify, handoff, down, wrong, worst_verdict, rewrite, completion, in_scope }) =>
+    [session_id, { masked, orf, empty, failed, clarify, handoff, down, wrong, worst_verdict, rewrite, completion, in_scope }]));
 };
 
-const none = { masked: 0, orf: 0, empty: 0, clarify: 0, handoff: 0, down: 0, wrong: 0, worst_verdict: null, rewrite: 0, completion: 0 };
+const none = { masked: 0, orf: 0, empty: 0, failed: 0, clarify: 0, handoff: 0, down: 0, wrong: 0, worst_verdict: null, rewrite: 0, completion: 0 };
 
 describe('session signals', () => {
   it('counts each signal per session; the review column is the worst resolved verdict', async () => {
     expect(await signals()).toEqual({
-      s1: { masked: 1, orf: 1, empty: 1, clarify: 1, handoff: 2, down: 1, wrong: 2, worst_verdict: 'wrong', rewrite: 2, completion: 1, in_scope: true },
+      s1: { masked: 1, orf: 1, empty: 1, failed: 1, clarify: 1, handoff: 2, down: 1, wrong: 2, worst_verdict: 'wrong', rewrite: 2, completion: 1, in_scope: true },
       s2: { ...none, orf: 1, down: 1, worst_verdict: 'correct', in_scope: true },
       s3: { ...none, in_scope: true },
     });
@@ -77,7 +79,7 @@ describe('session signals', () => {
     const query = sessionSignalsQuery(ANY_SCOPE, DEFAULT_METRIC_SETTINGS);
     const rows = await engine.query<SessionSignalRow>(query.sql, query.params);
     expect(rows.map((r) => [r.session_id, r.surface, r.run_id, r.prompts, r.retrievals, r.actions])).toEqual([
-      ['s2', 'library', 'creative', 1, 1, 0], ['s3', 'chat', 'bot', 1, 1, 0], ['s1', 'chat', 'bot', 2, 3, 1],
+      ['s2', 'library', 'creative', 1, 1, 0], ['s3', 'chat', 'bot', 1, 1, 0], ['s1', 'chat', 'bot', 2, 4, 1],
     ]);
   });
 
@@ -90,11 +92,11 @@ describe('session signals', () => {
   it('a category counts only the events of that category’s turns, and marks the sessions with none', async () => {
     expect(await signals({ ...ANY_SCOPE, category: 'billing' })).toEqual({
       // t1 only: one handoff, the partial review, the rewrite r3 (p2 is in t2), the export of t1
-      s1: { masked: 1, orf: 1, empty: 1, clarify: 1, handoff: 1, down: 1, wrong: 1, worst_verdict: 'partial', rewrite: 1, completion: 1, in_scope: true },
+      s1: { masked: 1, orf: 1, empty: 1, failed: 0, clarify: 1, handoff: 1, down: 1, wrong: 1, worst_verdict: 'partial', rewrite: 1, completion: 1, in_scope: true },
       s2: { ...none, in_scope: false },
       s3: { ...none, in_scope: false },
     });
-    expect((await signals({ ...ANY_SCOPE, category: 'returns' })).s1).toEqual({ ...none, handoff: 1, wrong: 1, worst_verdict: 'wrong', rewrite: 1, in_scope: true });
+    expect((await signals({ ...ANY_SCOPE, category: 'returns' })).s1).toEqual({ ...none, failed: 1, handoff: 1, wrong: 1, worst_verdict: 'wrong', rewrite: 1, in_scope: true });
   });
 
   it('a system, a surface or a week narrows the same way', async () => {

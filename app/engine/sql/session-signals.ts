@@ -14,7 +14,8 @@ export type { SessionSignalRow };
  * (model/session/signals.ts) over its events in `scope` (event-scope.ts: the event's own
  * category or its turn's, the ISO week of its ts, its run_id, its surface):
  * - masked: retrievals in the masked cells at `settings` (K, Tier 1 threshold, used actions:
- *   retrieval-facts.ts), orf: retrievals with any ORF signal, empty: empty results;
+ *   retrieval-facts.ts), orf: retrievals with any ORF signal, empty: empty results, failed:
+ *   failed retrievals (retrieval-base.ts `isFailedSql`: an `error`, nothing returned; never empty);
  * - clarify, handoff: `gate` decisions; down: down-votes; rewrite: prompts and retrievals with
  *   `rewrite_of`; completion: completion actions (action-rules.ts);
  * - wrong: responses whose resolved `answer_review` verdict (annotation/review-report.ts, the
@@ -42,9 +43,10 @@ event_counts AS (
          ${count(`type = 'action' AND ${actionRuleSql('completion')}`)} AS completion
   FROM scoped GROUP BY session_id
 ),
-facts AS (SELECT seq, is_empty, orf, ${rawSql(CELL_CONDITIONS.masked)} AS masked FROM (${retrievalFactsQuery(settings, dialect)})),
+facts AS (SELECT seq, is_empty, failed, orf, ${rawSql(CELL_CONDITIONS.masked)} AS masked FROM (${retrievalFactsQuery(settings, dialect)})),
 retrieval_counts AS (
-  SELECT ${rawSql(dialect.column('b', 'session_id'))}, ${count('f.masked')} AS masked, ${count('f.orf')} AS orf, ${count('f.is_empty')} AS empty
+  SELECT ${rawSql(dialect.column('b', 'session_id'))}, ${count('f.masked')} AS masked, ${count('f.orf')} AS orf, ${count('f.is_empty')} AS empty,
+         ${count('f.failed')} AS failed
   FROM facts f JOIN retrieval_base b ON b.seq = f.seq JOIN scoped s ON s.seq = f.seq
   GROUP BY b.session_id
 ),
@@ -58,7 +60,7 @@ reviews AS (
 )
 SELECT ${rawSql(['session_id', 'user_id', 'surface', 'run_id', 'start_ts', 'duration_ms'].map((name) => dialect.column('ss', name)).join(', '))},
        ${rawSql(['events', 'prompts', 'retrievals', 'actions'].map((name) => dialect.column('ss', name)).join(', '))},
-       coalesce(rc.masked, 0) AS masked, coalesce(rc.orf, 0) AS orf, coalesce(rc.empty, 0) AS empty,
+       coalesce(rc.masked, 0) AS masked, coalesce(rc.orf, 0) AS orf, coalesce(rc.empty, 0) AS empty, coalesce(rc.failed, 0) AS failed,
        coalesce(ec.clarify, 0) AS clarify, coalesce(ec.handoff, 0) AS handoff, coalesce(ec.down, 0) AS down,
        coalesce(rv.wrong, 0) AS wrong, rv.worst_verdict,
        coalesce(ec.rewrite, 0) AS rewrite, coalesce(ec.completion, 0) AS completion,

@@ -16,6 +16,7 @@ export function Tier1Panel({ tier1, settings, recomputing }: { tier1: Tier1Repor
       <div className="metric-row">
         <MetricValue path="tier1.retrievals" value={tier1.retrievals} kind="count" settings={settings} />
         <MetricValue path="tier1.empty_result_rate" value={tier1.empty_result_rate} kind="rate" settings={settings} denominatorSize={tier1.retrievals} />
+        <MetricValue path="tier1.failed" value={tier1.failed} kind="count" settings={settings} />
         <MetricValue path="tier1.judged" value={tier1.judged} kind="count" settings={settings} />
         {SCORES.map((key) => (
           <MetricValue key={key} path={`tier1.${key}`} value={tier1[key]} kind="score" settings={settings} denominatorSize={tier1.judged} label={labels[key]} />

@@ -9,7 +9,7 @@ const measure = (text: string, kind: 'cell' | 'mono' | 'header') => text.length 
 const row = (id: string, fields: Partial<SessionListRow> = {}): SessionListRow => ({
   session_id: id, user_id: null, surface: null, run_id: null, start_ts: null, duration_ms: null,
   events: 1, prompts: 0, retrievals: 0, actions: 0, worst_verdict: null, in_scope: true,
-  masked: 0, orf: 0, empty: 0, clarify: 0, handoff: 0, down: 0, wrong: 0, rewrite: 0, completion: 0, drift: 0, snippet: null, ...fields,
+  masked: 0, orf: 0, empty: 0, failed: 0, clarify: 0, handoff: 0, down: 0, wrong: 0, rewrite: 0, completion: 0, drift: 0, snippet: null, ...fields,
 });
 
 describe('contentWidths', () => {

@@ -18,7 +18,7 @@ const ratio = (label: string, formula: string, counts: string, denominator: stri
 /** A number that is neither a count nor a ratio (a threshold, a setting): what it is, said once. */
 const value = (label: string, what: string): MetricDefinition => ({ label, formula: what, counts: what, denominator: null });
 
-const JUDGED = 'judged retrievals (at least one resolved relevance label), empty ones included and scored 0';
+const JUDGED = 'judged retrievals (at least one resolved relevance label), empty and failed ones included and scored 0';
 const RELEVANT = 'relevant = resolved grade ≥ 1; unjudged returned assets are not relevant; a repeated asset counts at its first rank';
 const ALL_RETRIEVALS = 'retrievals kept by the filters';
 const ROLE_NOTE = ' Only retrievals whose effective role (resolved role label, else the logged role, else "unknown") is this one.';
@@ -98,7 +98,8 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   'tier0.downstream_edits': count('Downstream edits', 'user edit and regenerate actions'),
   'tier1.k': value('K', 'the rank cutoff of P@k, recall@k and nDCG@k (setting, now {k})'),
   'tier1.retrievals': count('Retrievals', ALL_RETRIEVALS),
-  'tier1.empty_result_rate': ratio('Empty results', 'retrievals with an empty returned_asset_ids / retrievals', 'all retrievals, judged or not', ALL_RETRIEVALS),
+  'tier1.empty_result_rate': ratio('Empty results', 'retrievals with an empty returned_asset_ids / retrievals', 'all retrievals, judged or not; a failed retrieval is never empty', ALL_RETRIEVALS),
+  'tier1.failed': count('Failed', 'failed retrievals: the retriever raised (an error, nothing returned); still retrievals, never empty results, scored 0 when judged'),
   'tier1.judged': count('Judged', 'retrievals targeted by at least one relevance label (directly or through their exact query)'),
   ...prefixed('tier1', TIER1_SCORES),
   ...prefixed('tier1.by_role.*', perRole({ retrievals: count('Retrievals', ALL_RETRIEVALS), judged: count('Judged', 'judged retrievals'), ...TIER1_SCORES })),

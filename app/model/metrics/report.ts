@@ -31,7 +31,8 @@ export interface Tier1Scores {
 
 export type Tier1RoleReport = { retrievals: number; judged: number } & Tier1Scores;
 
-export type Tier1Report = { k: number; retrievals: number; empty_result_rate: Rate; judged: number } & Tier1Scores & {
+/** `failed`: retrievals whose retriever raised (log-format.md, "Empty vs failed"), overall only; never in `empty_result_rate`. */
+export type Tier1Report = { k: number; retrievals: number; empty_result_rate: Rate; failed: number; judged: number } & Tier1Scores & {
   by_role: Record<string, Tier1RoleReport>;
 };
 

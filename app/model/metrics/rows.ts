@@ -28,6 +28,8 @@ export interface Tier0Row {
 export interface RetrievalAggregates {
   retrievals: number;
   empty: number;
+  /** Failed retrievals (an `error`, nothing returned): counted in `retrievals`, never in `empty`. */
+  failed: number;
   judged: number;
   sum_p_at_1: number | null;
   sum_p_at_k: number | null;

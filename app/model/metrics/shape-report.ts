@@ -31,7 +31,7 @@ export function shapeTier0(row: Tier0Row): Tier0Report {
   };
 }
 
-/** Tier 1 averages over judged retrievals (empty ones scored 0). */
+/** Tier 1 averages over judged retrievals (empty and failed ones scored 0). */
 export function tier1Scores(row: RetrievalAggregates): Tier1Scores {
   return {
     p_at_1: rate(row.sum_p_at_1, row.judged),
@@ -53,7 +53,7 @@ export function tier2Rates(row: RetrievalAggregates): Tier2Rates {
 }
 
 const NO_RETRIEVALS: RetrievalAggregates = {
-  retrievals: 0, empty: 0, judged: 0, sum_p_at_1: null, sum_p_at_k: null, sum_recall_at_k: null,
+  retrievals: 0, empty: 0, failed: 0, judged: 0, sum_p_at_1: null, sum_p_at_k: null, sum_recall_at_k: null,
   sum_ndcg_at_k: null, sum_rr: null, gpr: 0, acr: 0, orf: 0, uor: 0,
 };
 
@@ -73,6 +73,7 @@ export function shapeTiers(rows: TierRow[], k: number): { tier1: Tier1Report; ti
       k,
       retrievals: overall.retrievals,
       empty_result_rate: rate(overall.empty, overall.retrievals),
+      failed: overall.failed,
       judged: overall.judged,
       ...tier1Scores(overall),
       by_role: tier1ByRole,

@@ -5,7 +5,7 @@ import { driftCountsBySession, searchSnippet, shapeSessionList, type SessionList
 const session = (id: string, fields: Partial<SessionSignalRow> = {}): SessionSignalRow => ({
   session_id: id, user_id: null, surface: null, run_id: null, start_ts: null, duration_ms: null,
   events: 1, prompts: 0, retrievals: 0, actions: 0, worst_verdict: null, in_scope: true,
-  masked: 0, orf: 0, empty: 0, clarify: 0, handoff: 0, down: 0, wrong: 0, rewrite: 0, completion: 0, ...fields,
+  masked: 0, orf: 0, empty: 0, failed: 0, clarify: 0, handoff: 0, down: 0, wrong: 0, rewrite: 0, completion: 0, ...fields,
 });
 
 const flag = (session_id: string | null, run_id: string | null): DriftFlag =>
@@ -14,10 +14,10 @@ const flag = (session_id: string | null, run_id: string | null): DriftFlag =>
 const FILTER: SessionListFilter = { has: [], scoped: false, sort: 'start_ts', descending: true };
 
 const SESSIONS = [
-  session('a', { start_ts: 3, handoff: 2, down: 1, worst_verdict: 'partial', wrong: 1 }),
+  session('a', { start_ts: 3, handoff: 2, down: 1, worst_verdict: 'partial', wrong: 1, empty: 1 }),
   session('b', { start_ts: 1, handoff: 1, worst_verdict: 'wrong', wrong: 1, in_scope: false }),
   session('c', { start_ts: 2, down: 3, worst_verdict: 'correct' }),
-  session('d', { start_ts: null, masked: 4 }),
+  session('d', { start_ts: null, masked: 4, failed: 2 }),
 ];
 
 const ids = (filter: Partial<SessionListFilter>, drift: Map<string, number> | null = null) =>
@@ -29,6 +29,10 @@ describe('shapeSessionList', () => {
     expect(ids({ has: ['handoff', 'down'] })).toEqual(['a']);
     expect(ids({ has: ['wrong'] })).toEqual(['a', 'b']);
     expect(ids({ has: ['masked', 'down'] })).toEqual([]);
+    // a failed retrieval is its own signal, never an empty one
+    expect(ids({ has: ['empty'] })).toEqual(['a']);
+    expect(ids({ has: ['failed'] })).toEqual(['d']);
+    expect(ids({ has: ['empty', 'failed'] })).toEqual([]);
   });
 
   it('with a scope, only sessions with an event in it', () => {
@@ -39,7 +43,7 @@ describe('shapeSessionList', () => {
   it('counts, per signal, the sessions in scope that have it, whatever the signals asked for', () => {
     const list = shapeSessionList({ sessions: SESSIONS, drift: null, matches: null, search: '', filter: { ...FILTER, scoped: true, has: ['masked'] } });
     expect(list.rows.map((row) => row.session_id)).toEqual(['d']);
-    expect(list.withSignal).toEqual({ masked: 1, orf: 0, empty: 0, drift: null, clarify: 0, handoff: 1, down: 2, wrong: 1, rewrite: 0, completion: 0 });
+    expect(list.withSignal).toEqual({ masked: 1, orf: 0, empty: 1, failed: 1, drift: null, clarify: 0, handoff: 1, down: 2, wrong: 1, rewrite: 0, completion: 0 });
   });
 
   it('sorts either way with empty values last, ties by id; the review column by its worst verdict', () => {

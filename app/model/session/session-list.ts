@@ -31,7 +31,10 @@ export type SessionSignalRow = Omit<SessionRow, 'completions'> & {
   in_scope: boolean;
 } & Record<SqlSessionSignal, number>;
 
-export type SearchField = 'prompt' | 'query' | 'response' | 'session id' | 'user id' | 'event id' | 'retrieval id' | 'turn id' | 'request id';
+export type SearchField =
+  | 'prompt' | 'query' | 'response' | 'session id' | 'user id' | 'event id' | 'retrieval id' | 'turn id' | 'request id'
+  /** What a trace import keeps (log-format.md "Kept, searchable"): a retrieval's `retriever` and `extra`, a span's name and attributes. */
+  | 'retriever' | 'retrieval metadata' | 'span name' | 'span attributes';
 
 /** A session's first search match: which field, and that field's whole text. */
 export interface SessionSearchMatch {

@@ -3,7 +3,7 @@
  * counts events (or retrievals, or drift flags) of the session; the rule of each lives in one
  * place: the SQL of engine/sql/session-signals.ts, drift from the drift analysis.
  */
-export const SESSION_SIGNALS = ['masked', 'orf', 'empty', 'drift', 'clarify', 'handoff', 'down', 'wrong', 'rewrite', 'completion'] as const;
+export const SESSION_SIGNALS = ['masked', 'orf', 'empty', 'failed', 'drift', 'clarify', 'handoff', 'down', 'wrong', 'rewrite', 'completion'] as const;
 export type SessionSignal = (typeof SESSION_SIGNALS)[number];
 
 export interface SessionSignalDefinition {
@@ -16,7 +16,8 @@ export interface SessionSignalDefinition {
 export const SESSION_SIGNAL_DEFINITIONS: Record<SessionSignal, SessionSignalDefinition> = {
   masked: { label: 'masked', counts: 'Masked retrieval failures: judged Tier 1 bad at the shared K and threshold, with no ORF signal' },
   orf: { label: 'ORF', counts: 'Retrievals with an observable retrieval failure (complaint or reject, down-vote, re-search, agent bypass)' },
-  empty: { label: 'empty', counts: 'Retrievals that returned nothing' },
+  empty: { label: 'empty', counts: 'Retrievals that returned nothing (failed ones not included)' },
+  failed: { label: 'failed', counts: 'Failed retrievals: the retriever raised an error and returned nothing' },
   drift: { label: 'drift', counts: 'Search-drift flags of the multi-hop questions run in the session' },
   clarify: { label: 'clarify', counts: 'Gate decisions to ask the user to clarify' },
   handoff: { label: 'handoff', counts: 'Gate decisions to hand off to a person' },

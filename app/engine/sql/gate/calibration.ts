@@ -1,12 +1,12 @@
 import { DUCKDB, type SqlDialect } from '../dialect';
-import { isEmptyResultSql } from '../metrics/retrieval-base';
+import { returnedNothingSql } from '../metrics/retrieval-base';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 
 /**
  * One row per `eval_case` with the top-1 score of its eval retrieval (metrics.md, Gate;
  * eval-case-retrievals.ts): its `scores[1]`, else the `dense_score` of its (latest) gate; an
- * empty result scores 0. `top1` is null when no retrieval has the query, or the result is
+ * empty result scores 0, and so does a failed one (it returned nothing either). `top1` is null when no retrieval has the query, or the result is
  * non-empty but carries no score at all.
  *
  * Decisions:
@@ -24,7 +24,7 @@ latest_gate AS (
 SELECT e.category,
        coalesce(e.should_answer, coalesce(${rawSql(dialect.listLength('e.gold_asset_ids'))}, 0) > 0) AS should_answer,
        CASE WHEN m.retrieval_id IS NULL THEN NULL
-            WHEN ${rawSql(isEmptyResultSql('m.returned_asset_ids', dialect))} THEN 0.0
+            WHEN ${rawSql(returnedNothingSql('m.returned_asset_ids', dialect))} THEN 0.0
             ELSE coalesce(${rawSql(dialect.listElement('m.scores', '1'))}, g.dense_score) END::DOUBLE AS top1
 FROM eval_cases e
 LEFT JOIN matched m ON m.case_seq = e.seq

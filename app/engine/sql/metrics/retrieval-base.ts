@@ -4,8 +4,23 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 import { ownOrTurnCategory, turnCategories } from '../event-scope';
 import type { FilterColumns } from './filters';
 
-/** metrics.md Tier 1: an empty result is an empty `returned_asset_ids`; a missing one counts as empty. */
-export const isEmptyResultSql = (returnedAssetIds: string, dialect: SqlDialect = DUCKDB) => `coalesce(${dialect.listLength(returnedAssetIds)}, 0) = 0`;
+/** A retrieval that returned nothing: an empty `returned_asset_ids`, or a missing one. */
+export const returnedNothingSql = (returnedAssetIds: string, dialect: SqlDialect = DUCKDB) => `coalesce(${dialect.listLength(returnedAssetIds)}, 0) = 0`;
+
+/**
+ * log-format.md, "Empty vs failed": a retrieval that returned nothing is a failed retrieval when it
+ * has an `error` (the retriever raised: a span with status ERROR), else an empty result. A failed
+ * retrieval is still a retrieval (Tier 1, Tier 2, every count of retrievals), never an empty one;
+ * judged, it scores 0 as any judged retrieval with nothing relevant returned. An `error` beside a
+ * returned list is kept but makes no failure: the list was returned (as a span with status ERROR
+ * that records documents is no failed retrieval).
+ */
+export const isFailedSql = (returnedAssetIds: string, error: string, dialect: SqlDialect = DUCKDB) =>
+  `(${returnedNothingSql(returnedAssetIds, dialect)} AND ${error} IS NOT NULL)`;
+
+/** metrics.md Tier 1: an empty result returned nothing (a missing `returned_asset_ids` counts as empty) and did not fail. */
+export const isEmptyResultSql = (returnedAssetIds: string, error: string, dialect: SqlDialect = DUCKDB) =>
+  `(${returnedNothingSql(returnedAssetIds, dialect)} AND ${error} IS NULL)`;
 
 /** The columns of `retrieval_base` (and of the facts rows) the filters read. */
 export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', runId: 'run_id', category: 'category', role: 'role', retriever: 'retriever' };
@@ -24,7 +39,7 @@ export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', 
  * list, ranked 1, 2, 3, …
  *
  * Decisions:
- * - a missing `returned_asset_ids` is an empty result;
+ * - a missing `returned_asset_ids` is an empty result, or a failed one when it has an `error` (`failed`);
  * - ORF 3 (agent bypass) needs an action with no source at all, given or inherited: an asset
  *   that came to the document through an earlier placement is not a bypass;
  * - ORF 2 counts any retrieval whose `rewrite_of` names r, whatever its ts.
@@ -49,7 +64,7 @@ export function retrievalBaseSelect(scope: KeyScope, dialect: SqlDialect = DUCKD
   const retrievals = scope ? 'scoped_retrievals' : 'retrievals';
   return `
 WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
-  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, retriever, run_id, category
+  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, error, retriever, run_id, category
   FROM retrievals WHERE ${inScope('retrieval_id')}
 ),` : ''}
 judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
@@ -102,7 +117,8 @@ completion_sessions AS (
 SELECT ${r('retrieval_id', 'session_id', 'request_id', 'turn_id', 'ts', 'seq', 'surface', 'query')},
        ${r('retriever', 'run_id')}, ${ownOrTurnCategory('r', 'tc')} AS category,
        r.role AS logged_role, coalesce(rl.role, r.role, 'unknown') AS role,
-       ${isEmptyResultSql('r.returned_asset_ids', d)} AS is_empty,
+       ${isEmptyResultSql('r.returned_asset_ids', 'r.error', d)} AS is_empty,
+       ${isFailedSql('r.returned_asset_ids', 'r.error', d)} AS failed,
        j.retrieval_id IS NOT NULL AS judged,
        coalesce(rel.relevant_ranks, ${d.emptyIntegerList()}) AS relevant_ranks,
        coalesce(rel.relevant_grades, ${d.emptyIntegerList()}) AS relevant_grades,

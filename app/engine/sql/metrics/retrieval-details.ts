@@ -15,6 +15,8 @@ export interface RetrievalDetailRow {
   logged_role: string | null;
   ts: number;
   is_empty: boolean;
+  /** A failed retrieval (an `error`, nothing returned): never `is_empty`. */
+  failed: boolean;
   judged: boolean;
   /** Tier 1 scores, null when unjudged. */
   p_at_1: number | null;
@@ -41,7 +43,7 @@ export function retrievalDetailsQuery(
   const limit = options.limit === undefined ? sql`` : sql`LIMIT CAST(${options.limit} AS BIGINT)`;
   return sql`
 SELECT base.retrieval_id, base.session_id, base.request_id, base.query, base.surface, facts.role, base.logged_role, facts.ts,
-       facts.is_empty, facts.judged, facts.p_at_1, facts.p_at_k, facts.recall_at_k, facts.ndcg_at_k, facts.rr, facts.tier1_bad,
+       facts.is_empty, facts.failed, facts.judged, facts.p_at_1, facts.p_at_k, facts.recall_at_k, facts.ndcg_at_k, facts.rr, facts.tier1_bad,
        facts.gpr, facts.acr, facts.orf, ${orfSignals('base')} AS orf_signals, facts.uor, facts.matrix_cell
 FROM (SELECT *, ${UOR} AS uor, ${MATRIX_CELL} AS matrix_cell FROM ${factsFrom(settings, options.source ?? 'inline')} AS f WHERE ${cellFilter}) AS facts
 JOIN retrieval_base base ON base.seq = facts.seq

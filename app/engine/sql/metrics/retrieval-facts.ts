@@ -19,7 +19,8 @@ export type FactsSource = 'inline' | 'materialized';
  * One row per retrieval kept by the filters (metrics.md, Tier 1 and Tier 2), computed for the
  * given K, Tier 1 threshold and used actions; `seq` is the key into `retrieval_base` (ids,
  * query, session, ORF signals). Tier 1 columns are null for unjudged retrievals, so a sum over
- * them divided by the judged count is the average over judged retrievals, empty ones scored 0.
+ * them divided by the judged count is the average over judged retrievals, empty and failed ones
+ * scored 0 (neither returned anything).
  * Kept narrow on purpose: writing it is most of the cost of a settings change.
  */
 export function retrievalFactsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
@@ -32,7 +33,7 @@ export function retrievalFactsQuery(settings: MetricSettings, dialect: SqlDialec
   const idcg = ofK(d.listSum(d.listTransformWithIndex(d.listSlice('ideal_grades', '1', 'CAST(? AS INTEGER)'), 'g', 'i', 'g / log2(i + 1)')));
   return sql`
 WITH at_k AS (
-  SELECT seq, ts, role, is_empty, judged, acr, reciprocal_rank, ${rawSql(d.listLength('ideal_grades'))} AS relevant_count,
+  SELECT seq, ts, role, is_empty, failed, judged, acr, reciprocal_rank, ${rawSql(d.listLength('ideal_grades'))} AS relevant_count,
          ${rawSql(d.listContains('relevant_ranks', '1'))} AS hit_at_1,
          ${hitsAtK} AS hits_at_k,
          coalesce(${dcg}, 0) AS dcg,
@@ -43,7 +44,7 @@ WITH at_k AS (
   WHERE ${settingsFilter(settings, RETRIEVAL_COLUMNS)}
 ),
 scored AS (
-  SELECT seq, ts, role, is_empty, judged, acr, gpr, orf,
+  SELECT seq, ts, role, is_empty, failed, judged, acr, gpr, orf,
          CASE WHEN judged THEN hit_at_1::INTEGER::DOUBLE END AS p_at_1,
          CASE WHEN judged THEN hits_at_k / ${k} END AS p_at_k,
          CASE WHEN judged THEN CASE WHEN relevant_count > 0 THEN hits_at_k / relevant_count ELSE 0 END END AS recall_at_k,
@@ -51,7 +52,7 @@ scored AS (
          CASE WHEN judged THEN reciprocal_rank END AS rr
   FROM at_k
 )
-SELECT seq, ts, role, is_empty, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, rr,
+SELECT seq, ts, role, is_empty, failed, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, rr,
        judged AND (is_empty OR p_at_1 = 0 OR ndcg_at_k < ${settings.tier1Threshold}) AS tier1_bad,
        gpr, acr, orf
 FROM scored`;

@@ -18,6 +18,7 @@ const exactSums = (columns: string[], dialect: SqlDialect) => columns.map((colum
 export const retrievalAggregates = (dialect: SqlDialect = DUCKDB) => rawSql(`
        count(*)::INTEGER AS retrievals,
        ${dialect.countWhere('is_empty')}::INTEGER AS empty,
+       ${dialect.countWhere('failed')}::INTEGER AS failed,
        ${dialect.countWhere('judged')}::INTEGER AS judged,
        ${exactSums(['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'rr'], dialect)},
        ${dialect.countWhere('gpr')}::INTEGER AS gpr,
