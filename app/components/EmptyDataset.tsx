@@ -15,7 +15,12 @@ export function EmptyDataset({ what }: { what: string }) {
     return (
       <div className="empty-state panel" aria-busy="true">
         <h2>{doing}</h2>
-        <p>Nothing is shown until the data is known. You can already pick files with <strong>Open log files</strong>: they load as soon as the engine is ready.</p>
+        {dataset.phase === 'clearing' ? (
+          // Open log files is disabled until the old logs are gone (LoadBar.tsx): no invitation to use it
+          <p>Nothing is shown until the data is known. <strong>Open log files</strong> is back as soon as the logs are removed.</p>
+        ) : (
+          <p>Nothing is shown until the data is known. You can already pick files with <strong>Open log files</strong>: they load as soon as the engine is ready.</p>
+        )}
       </div>
     );
   }

@@ -46,6 +46,10 @@ export function GraphLegend() {
           shift+wheel or the arrow keys move the view. <kbd>0</kbd> fits, down to titles {MIN_LABEL_PX} px tall: a bigger graph
           scrolls. <kbd>1</kbd> is 100%. Click a node for its raw events; “+N not used” opens the rest of a list.
         </p>
+        <p className="text-soft">
+          “derived · context match” on an action node: an agent use the trace import derived (the document was in an LLM call’s input),
+          not a logged action.
+        </p>
       </div>
     </details>
   );

@@ -9,6 +9,7 @@ import { loadedTestEngine } from './metrics/loaded-test-engine';
 import { sql, type SqlQuery } from './metrics/sql-query';
 import { type SeqRange, seqRangeSql } from './sessions';
 import { GIVEN_LABELS_FILE_ID } from '../../schema/given-label';
+import { parseStoredStages } from '../../schema/stages';
 import {
   assetInfoQuery, assetsAndGradesQuery, idSet, lineageRetrievalsQuery, loadSessionInspector, prepareLineage, relevanceQuery, run,
 } from './session-inspector';
@@ -124,7 +125,10 @@ describe('the session inspector answers as the queries it replaced', () => {
     expect(rows.filter((row) => !row.is_asset)).toHaveLength(relevance.length);
     for (const sessionId of sessions) {
       const inspector = await loadSessionInspector(engine, sessionId);
-      const assetsOf = new Set([...inspector.retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...inspector.actions.flatMap((row) => row.consumed_asset_id ?? [])]);
+      const assetsOf = new Set([
+        ...inspector.retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...inspector.actions.flatMap((row) => row.consumed_asset_id ?? []),
+        ...inspector.events.flatMap((event) => parseStoredStages(event.stages).flatMap((stage) => stage.asset_ids)),
+      ]);
       expect(inspector.assets, sessionId).toEqual(await run(engine, assetInfoQuery(assetsOf)));
       expect(inspector.relevance, sessionId).toEqual(await run(engine, relevanceQuery(inspector.retrievals.map((row) => row.retrieval_id))));
     }

@@ -4,6 +4,7 @@ import { traceRowOfNode } from '../../model/lineage/trace';
 import { groupByTurn } from '../../model/session/turn-groups';
 import type { SessionSpan } from '../../model/session/unmapped-spans';
 import type { MetricSettings } from '../../model/metrics/settings';
+import { parseStoredStages } from '../../schema/stages';
 import type { Engine } from '../engine';
 import { ensureDerivedTables } from '../metrics-report';
 import { retrievalDetailsQuery } from './metrics/retrieval-details';
@@ -111,7 +112,7 @@ export async function prepareLineage(engine: Engine, settings: MetricSettings): 
 }
 
 const RETRIEVAL_COLUMNS = rawSql(`r.retrieval_id, r.event_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.query,
-       r.returned_asset_ids, r.scores, r.rewrite_of, r.role`);
+       r.returned_asset_ids, r.scores, r.rewrite_of, r.error, r.role`);
 
 /**
  * Retrievals matching any of `alternatives` (conditions over `retrievals r`) with their lists and
@@ -124,7 +125,7 @@ export function lineageRetrievalsQuery(alternatives: readonly SqlQuery[], limit 
 WITH picked AS (${picked}),
 once AS (SELECT * FROM picked QUALIFY row_number() OVER (PARTITION BY retrieval_id ORDER BY seq) = 1)
 SELECT p.retrieval_id, p.event_id, p.session_id, p.request_id, p.turn_id, p.ts, p.seq, p.query, p.returned_asset_ids, p.scores,
-       p.rewrite_of, coalesce(d.role, p.role) AS role, d.judged, d.p_at_1, d.ndcg_at_k, d.tier1_bad, d.matrix_cell, d.orf_signals
+       p.rewrite_of, p.error, coalesce(d.role, p.role) AS role, d.judged, d.p_at_1, d.ndcg_at_k, d.tier1_bad, d.matrix_cell, d.orf_signals
 FROM once p
 LEFT JOIN (SELECT * FROM ${rawSql(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN (SELECT retrieval_id FROM once)) d ON d.retrieval_id = p.retrieval_id
 ORDER BY p.ts, p.seq
@@ -164,9 +165,12 @@ SELECT false, asset_id, NULL, NULL, retrieval_id, grade FROM (${relevanceQuery(r
 
 type AssetOrGradeRow = AssetInfoRow & RelevanceRow & { is_asset: boolean };
 
-/** Catalog entries and grades for retrievals and actions: what the graph and the ranked lists label assets with. */
-export async function loadAssetsAndGrades(engine: Engine, retrievals: LineageRetrievalRow[], actions: LineageActionRow[]) {
-  const assetIds = new Set([...retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...actions.flatMap((row) => row.consumed_asset_id ?? [])]);
+/**
+ * Catalog entries and grades for retrievals and actions: what the graph and the ranked lists label
+ * assets with; `alsoTitled`: more assets to title (those of the retrievals' stage lists).
+ */
+export async function loadAssetsAndGrades(engine: Engine, retrievals: LineageRetrievalRow[], actions: LineageActionRow[], alsoTitled: Iterable<string> = []) {
+  const assetIds = new Set([...retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...actions.flatMap((row) => row.consumed_asset_id ?? []), ...alsoTitled]);
   const rows = await run<AssetOrGradeRow>(engine, assetsAndGradesQuery(assetIds, retrievals.map((row) => row.retrieval_id)));
   const assets: AssetInfoRow[] = rows.filter((row) => row.is_asset).map(({ asset_id, title, kind }) => ({ asset_id, title, kind }));
   const relevance: RelevanceRow[] = rows.filter((row) => !row.is_asset).map(({ retrieval_id, asset_id, grade }) => ({ retrieval_id, asset_id, grade }));
@@ -257,7 +261,7 @@ FROM ${rawSql(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN ${idSet(retrievalIds)}
 const retrievalRowOf = (event: SessionEvent, facts: RetrievalFacts | undefined): LineageRetrievalRow => ({
   retrieval_id: event.retrieval_id!, event_id: event.event_id, session_id: event.session_id, request_id: event.request_id,
   turn_id: event.turn_id, ts: event.ts, seq: event.seq, query: event.query, returned_asset_ids: event.returned_asset_ids,
-  scores: event.scores, rewrite_of: event.rewrite_of, role: facts?.role ?? event.role,
+  scores: event.scores, rewrite_of: event.rewrite_of, error: event.error, role: facts?.role ?? event.role,
   judged: facts?.judged ?? null, p_at_1: facts?.p_at_1 ?? null, ndcg_at_k: facts?.ndcg_at_k ?? null, tier1_bad: facts?.tier1_bad ?? null,
   matrix_cell: facts?.matrix_cell ?? null, orf_signals: facts?.orf_signals ?? null,
 });
@@ -308,10 +312,39 @@ export async function loadSessionInspector(
   const ownIds = new Set(ownRetrievals);
   const otherSources = [...new Set(actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !ownIds.has(id));
   const retrievals = await loadPageRetrievals(engine, events, otherSources);
-  const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, actions);
+  const derivedActions = await withDerivations(engine, actions, events);
+  const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, derivedActions, stageAssetIds(events));
   const warnings = await run<ReferenceWarningRow>(engine, eventWarningsQuery(events.map((event) => event.seq)));
   const spans = await run<SessionSpan>(engine, pageSpansQuery(sessionId, events, whole));
-  return { events, retrievals, actions, assets, relevance, warnings, spans, page };
+  return { events, retrievals, actions: derivedActions, assets, relevance, warnings, spans, page };
+}
+
+/** The assets of the page's retrievals' stage lists (schema/stages.ts), for their titles. */
+function stageAssetIds(events: readonly SessionEvent[]): string[] {
+  return events.flatMap((event) => (event.type === 'retrieval' ? parseStoredStages(event.stages).flatMap((stage) => stage.asset_ids) : []));
+}
+
+/** The `derived` of these actions (by `seq`), for those that have one. */
+export function actionDerivationsQuery(seqs: readonly number[]): SqlQuery {
+  return sql`
+SELECT seq, derived FROM actions
+WHERE derived IS NOT NULL AND seq IN (SELECT TRY_CAST(unnest(string_split(${seqs.join(',')}, ',')) AS INTEGER))`;
+}
+
+/**
+ * The lineage rows with their action's `derived` (an agent use the trace import derived, not
+ * logged): `action_lineage` does not carry it, so it comes from the page's events, and for the
+ * actions of other pages and sessions (`known` does not hold them) from one read by `seq`.
+ */
+export async function withDerivations(engine: Engine, actions: readonly LineageActionRow[], known: readonly SessionEvent[] = []): Promise<LineageActionRow[]> {
+  const derived = new Map<number, string | null>();
+  for (const event of known) if (event.type === 'action') derived.set(event.seq, event.derived);
+  const unknown = actions.flatMap((action) => (derived.has(action.seq) ? [] : [action.seq]));
+  if (unknown.length > 0) {
+    for (const seq of unknown) derived.set(seq, null);
+    for (const row of await run<{ seq: number; derived: string }>(engine, actionDerivationsQuery(unknown))) derived.set(Number(row.seq), row.derived);
+  }
+  return actions.map((action) => ({ ...action, derived: derived.get(action.seq) ?? null }));
 }
 
 /** What a graph node stands for: an event, a retrieval (with the gate and feedback naming it), an asset (its catalog entry). */

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { at, makePrompt, makeRetrieval, type TestEvent } from './metrics/fixtures';
-import { escapeLike, sessionSearchQuery, type SessionSearchMatch } from './sessions';
+import { escapeLike, SEARCH_CONTEXT_CHARS, sessionSearchQuery, type SessionSearchMatch } from './sessions';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
 
 /** s1 asks about a 50% discount; s2's query has "50_off"; s3 answers about refunds; ids differ per session. */
@@ -10,9 +10,32 @@ const DATASET: TestEvent[] = [
   makePrompt('t2', { session_id: 's2', user_id: 'u-bo', event_id: 'e2', text: 'cards', ts: at(2) }),
   makeRetrieval('r-2', { session_id: 's2', turn_id: 't2', query: 'coupon 50_off', ts: at(3) }),
   { type: 'response', session_id: 's3', user_id: 'u-cy', event_id: 'e3', turn_id: 't3', text: 'Your REFUND is on its way', ts: at(4) },
+  // what a trace import keeps: s4's retriever and span metadata (outside the schema: `extra`); s5's span is below
+  makeRetrieval('r-4', {
+    session_id: 's4', turn_id: 't4', query: 'opening hours', retriever: 'QueryFusionRetriever', ts: at(5),
+    metadata: '{"team": "helpdesk-east"}', 'tag.tags': ['pilot'], 'llm.model_name': 'gpt-4o-mini',
+  }),
+  makeRetrieval('r-6', { session_id: 's6', turn_id: 't6', query: 'q', ts: at(6), notes: `${'x'.repeat(600)} needle-far ${'y'.repeat(600)}` }),
+];
+
+/** Kept spans (the OpenTelemetry import writes them; no JSON Lines event makes one). */
+const SPANS = [
+  { seq: 1, session: 's5', name: 'ChatOpenAI', attributes: '{"openinference.span.kind":"LLM","llm.model_name":"claude-haiku","llm.token_count.total":812}' },
+  // s2's span names the query's word too: a query comes before span metadata
+  { seq: 2, session: 's2', name: 'coupon lookup tool', attributes: '{}' },
+  { seq: 3, session: 's4', name: 'rerank', attributes: '{"reranker.model_name":"bge-reranker"}' },
 ];
 
 const engine = loadedTestEngine(DATASET);
+beforeAll(async () => {
+  for (const span of SPANS) {
+    await engine.query(
+      `INSERT INTO spans (file_id, line, seq, trace_id, span_id, parent_span_id, session_id, user_id, name, kind, ts, end_ts, status, attributes)
+       VALUES (1, ?, ?, 'tr-1', ?, NULL, ?, NULL, ?, 'LLM', ?, NULL, 'OK', ?)`,
+      [span.seq, span.seq, `sp-${span.seq}`, span.session, span.name, at(10 + span.seq), span.attributes],
+    );
+  }
+});
 
 const search = async (text: string) => {
   const query = sessionSearchQuery(text);
@@ -41,6 +64,31 @@ describe('session search', () => {
     expect(await search('r-2')).toEqual([['s2', 'retrieval id', 'r-2']]);
     expect(await search('t3')).toEqual([['s3', 'turn id', 't3']]);
     expect(await search('req-')).toEqual([['s1', 'request id', 'req-1']]);
+  });
+
+  it("finds what a trace import keeps: a retrieval's retriever and fields outside the schema, a kept span's name and attributes", async () => {
+    expect(await search('fusionretriever')).toEqual([['s4', 'retriever', 'QueryFusionRetriever']]);
+    expect(await search('helpdesk-east')).toEqual([['s4', 'retrieval metadata', '{"metadata":"{\\"team\\": \\"helpdesk-east\\"}","tag.tags":["pilot"],"llm.model_name":"gpt-4o-mini"}']]);
+    expect(await search('GPT-4O')).toEqual([['s4', 'retrieval metadata', expect.stringContaining('"llm.model_name":"gpt-4o-mini"')]]);
+    expect(await search('chatopenai')).toEqual([['s5', 'span name', 'ChatOpenAI']]);
+    expect(await search('claude-haiku')).toEqual([['s5', 'span attributes', SPANS[0].attributes]]);
+    // s4's span matches too, after its retrieval's own fields
+    expect(await search('model_name')).toEqual([['s4', 'retrieval metadata', expect.stringContaining('gpt-4o-mini')], ['s5', 'span attributes', SPANS[0].attributes]]);
+  });
+
+  it('prefers a text, then an id, to kept metadata', async () => {
+    expect(await search('coupon')).toEqual([['s2', 'query', 'coupon 50_off']]);
+    expect(await search('r-4')).toEqual([['s4', 'retrieval id', 'r-4']]);
+  });
+
+  it('cuts a long matched text around its first match', async () => {
+    const [[session, field, text]] = await search('NEEDLE-FAR');
+    expect([session, field]).toEqual(['s6', 'retrieval metadata']);
+    expect(text).toBe(`${'x'.repeat(SEARCH_CONTEXT_CHARS - 1)} needle-far ${'y'.repeat(SEARCH_CONTEXT_CHARS - 1)}`);
+  });
+
+  it('reads no JSON function: the browser has no JSON extension', () => {
+    expect(sessionSearchQuery('x').sql).not.toMatch(/json/i);
   });
 
   it('binds the text: a quote is data', async () => {

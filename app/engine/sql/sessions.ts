@@ -19,10 +19,18 @@ const ID_FIELDS: [column: string, field: SearchField][] = [
   ['retrieval_id', 'retrieval id'], ['turn_id', 'turn id'], ['request_id', 'request id'],
 ];
 
+/** Characters of a long matched text kept on each side of the match (a span's attributes can be many kilobytes). */
+export const SEARCH_CONTEXT_CHARS = 200;
+
 /**
  * Sessions where `search` occurs (case-insensitive, literally: `%` and `_` are text) in a
- * prompt, a retrieval query or a response, or in an id of one of their events; one row per
- * session with its first match, a text before an id, then in event order.
+ * prompt, a retrieval query or a response; in an id of one of their events; or in what a trace
+ * import keeps (log-format.md "Kept, searchable"): a retrieval's `retriever` and its fields
+ * outside the schema (`extra`: span metadata, tags, model names), a kept span's name and
+ * attributes. One row per session with its first match: a text, else an id, else kept metadata,
+ * each in event order (spans after events). A text longer than the match and
+ * `SEARCH_CONTEXT_CHARS` on each side comes cut around its first match.
+ * The JSON texts are searched as text: the browser's DuckDB has no JSON extension.
  */
 export function sessionSearchQuery(search: string): SqlQuery {
   const pattern = `%${escapeLike(search)}%`;
@@ -30,17 +38,32 @@ export function sessionSearchQuery(search: string): SqlQuery {
   const firstIdMatch = (value: (column: string, field: SearchField) => string) => joinSql([
     rawSql('CASE'), ...ID_FIELDS.map(([column, field]) => sql`WHEN ${like(column)} THEN ${rawSql(value(column, field))}`), rawSql('END'),
   ], ' ');
+  // where the match starts (1-based; 0 when lower-casing moved it: then the text's start)
+  const at = sql`strpos(lower(text), lower(${search}))`;
+  const keep = rawSql(String(SEARCH_CONTEXT_CHARS));
+  const shown = sql`(length(${search}) + 2 * ${keep})`;
   return sql`
 WITH hits AS (
-  SELECT session_id, seq, 0 AS rank, 'prompt' AS field, text FROM prompts WHERE ${like('text')}
-  UNION ALL SELECT session_id, seq, 0, 'query', query FROM retrievals WHERE ${like('query')}
-  UNION ALL SELECT session_id, seq, 0, 'response', text FROM responses WHERE ${like('text')}
-  UNION ALL SELECT session_id, seq, 1, ${firstIdMatch((_, field) => `'${field}'`)}, ${firstIdMatch((column) => column)}
+  SELECT session_id, 0 AS rank, 0 AS source, seq, 'prompt' AS field, text FROM prompts WHERE ${like('text')}
+  UNION ALL SELECT session_id, 0, 0, seq, 'query', query FROM retrievals WHERE ${like('query')}
+  UNION ALL SELECT session_id, 0, 0, seq, 'response', text FROM responses WHERE ${like('text')}
+  UNION ALL SELECT session_id, 1, 0, seq, ${firstIdMatch((_, field) => `'${field}'`)}, ${firstIdMatch((column) => column)}
   FROM events WHERE ${joinSql(ID_FIELDS.map(([column]) => like(column)), ' OR ')}
+  UNION ALL SELECT session_id, 2, 0, seq, CASE WHEN ${like('retriever')} THEN 'retriever' ELSE 'retrieval metadata' END,
+    CASE WHEN ${like('retriever')} THEN retriever ELSE extra END
+  FROM retrievals WHERE ${like('retriever')} OR ${like('extra')}
+  UNION ALL SELECT session_id, 2, 1, seq, CASE WHEN ${like('name')} THEN 'span name' ELSE 'span attributes' END,
+    CASE WHEN ${like('name')} THEN name ELSE attributes END
+  FROM spans WHERE ${like('name')} OR ${like('attributes')}
+),
+first_hits AS (
+  SELECT session_id, field, text FROM hits
+  WHERE session_id IS NOT NULL
+  QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY rank, source, seq) = 1
 )
-SELECT session_id, field, text FROM hits
-WHERE session_id IS NOT NULL
-QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY rank, seq) = 1`;
+SELECT session_id, field,
+  CASE WHEN length(text) <= ${shown} THEN text ELSE substr(text, greatest(1, ${at} - ${keep}), ${shown}) END AS text
+FROM first_hits`;
 }
 
 export const SURFACES_SQL = `SELECT DISTINCT surface FROM session_summary WHERE surface IS NOT NULL ORDER BY surface`;

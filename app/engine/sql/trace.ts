@@ -3,7 +3,7 @@ import { traceRowCount, traceRowOfNode, type TraceRowKey, type TraceRows, type T
 import type { Engine } from '../engine';
 import { actionRuleSql } from './action-rules';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
-import { idSet, LINEAGE_COLUMNS, lineageRetrievalsQuery, loadAssetsAndGrades, run } from './session-inspector';
+import { idSet, LINEAGE_COLUMNS, lineageRetrievalsQuery, loadAssetsAndGrades, run, withDerivations } from './session-inspector';
 
 /**
  * Tracing one asset or one retrieval across all sessions (features/lineage): every retrieval that
@@ -112,7 +112,7 @@ export async function loadTrace(engine: Engine, target: TraceTarget, request: Tr
   const index = Math.min(lastPage, Math.max(0, request.page ?? (await pageOfNode(engine, target, request.node ?? null, size))));
   const keys = await run<TraceRowKey>(engine, tracePageKeysQuery(target, index * size, size));
   const actionIds = keys.flatMap((key) => (key.kind === 'action' ? [key.id] : []));
-  const actions = await run<LineageActionRow>(engine, sql`SELECT ${LINEAGE_COLUMNS} FROM action_lineage WHERE event_id IN ${idSet(actionIds)} ORDER BY ts, seq`);
+  const actions = await withDerivations(engine, await run<LineageActionRow>(engine, sql`SELECT ${LINEAGE_COLUMNS} FROM action_lineage WHERE event_id IN ${idSet(actionIds)} ORDER BY ts, seq`));
   const retrievalIds = new Set([
     ...keys.flatMap((key) => (key.kind === 'retrieval' ? [key.id] : [])),
     ...actions.flatMap((row) => row.effective_source_retrieval_id ?? []),

@@ -8,6 +8,7 @@ import { IntentLabel } from './IntentLabel';
 import { MissedAssets } from './MissedAssets';
 import { RankedList } from './RankedList';
 import { RoleLabel } from './RoleLabel';
+import { StageLists } from './StageLists';
 import { VerdictLine } from './VerdictLine';
 
 const fixed = (value: number | null, digits = 3) => (value === null ? '—' : value.toFixed(digits));
@@ -21,13 +22,13 @@ interface EventBodyProps {
 }
 
 /**
- * What an event type shows beyond its one-line description: a retrieval's facts, role, list and
- * the relevant assets it missed; a prompt's intent; a gate's signals; a response's citations,
+ * What an event type shows beyond its one-line description: a retrieval's facts, why it failed,
+ * its role, its stage lists beside the returned one, its list and the relevant assets it missed; a prompt's intent; a gate's signals; a response's citations,
  * answer against gold, review and feedback; the response a feedback names. Labels are given here
  * (session-labels-context.tsx).
  */
 export function EventBody({ entry, selectedNode, onSelectNode, answerOf }: EventBodyProps) {
-  const { event, retrieval, results } = entry;
+  const { event, retrieval, results, stages } = entry;
   const { k } = useFactSettings();
   if (event.type === 'retrieval' && retrieval) {
     const facts = [
@@ -39,7 +40,13 @@ export function EventBody({ entry, selectedNode, onSelectNode, answerOf }: Event
     return (
       <div className="event-body">
         <div className="event-facts text-soft" data-testid="retrieval.facts"><LogText text={facts.join(' · ')} /></div>
+        {event.error != null && (
+          <div className="retrieval-failed" data-testid="retrieval.failed">
+            <span className="retrieval-failed-label">failed:</span> <LogText text={event.error || '(no message)'} shown={400} />
+          </div>
+        )}
         <RoleLabel retrievalId={retrieval.retrieval_id} logged={event.role} resolved={retrieval.role} />
+        {stages && <StageLists retrievalId={retrieval.retrieval_id} comparison={stages} />}
         <RankedList retrievalId={retrieval.retrieval_id} items={results ?? []} selectedNode={selectedNode} onSelectNode={onSelectNode} />
         <MissedAssets retrievalId={retrieval.retrieval_id} returned={retrieval.returned_asset_ids ?? []} />
       </div>

@@ -47,9 +47,11 @@ export function RankedList({ retrievalId, items, selectedNode, onSelectNode }: R
             {item.rank !== null && <VoteLine summary={votes(itemKeys.relevance(retrievalId, item.assetId))} label={item.assetId} />}
             {used && <span className="ranked-actions">
               {item.actions.map((action) => (
-                <button key={action.eventId} type="button" className={`chip${action.external ? ' external' : ''}${action.inherited ? ' inherited' : ''}`}
-                  onClick={() => onSelectNode(nodeId.action(action.eventId))} title={action.external ? `in session ${action.sessionId}` : undefined}>
-                  {action.label}{action.external ? ` ↗ ${action.sessionId}` : ''}
+                <button key={action.eventId} type="button"
+                  className={`chip${action.external ? ' external' : ''}${action.inherited ? ' inherited' : ''}${action.derived ? ' derived' : ''}`}
+                  onClick={() => onSelectNode(nodeId.action(action.eventId))}
+                  title={[action.external ? `in session ${action.sessionId}` : null, action.derived?.detail].filter(Boolean).join('\n') || undefined}>
+                  {action.label}{action.derived ? ` · ${action.derived.label}` : ''}{action.external ? ` ↗ ${action.sessionId}` : ''}
                 </button>
               ))}
             </span>}

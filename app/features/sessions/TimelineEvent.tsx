@@ -1,3 +1,4 @@
+import { DerivedBadge } from '../../components/DerivedBadge';
 import { LogText } from '../../components/LogText';
 import { memo, type KeyboardEvent } from 'react';
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
@@ -39,6 +40,7 @@ export const TimelineEvent = memo(function TimelineEvent({ entry, selectedNode, 
         title={nodeId ? 'Show in the lineage graph' : undefined}>
         <span className="event-time mono">{time}</span>
         <span className={`event-type type-${event.type}`}>{event.type}</span>
+        {event.type === 'action' && <DerivedBadge derived={event.derived} />}
         <span className="event-text"><LogText text={describeEvent(record)} /></span>
       </div>
       <MarkList marks={entry.marks} />

@@ -108,6 +108,16 @@ describe('buildLineageGraph', () => {
     expect(node(graph, 'retrieval:r2')).toMatchObject({ tone: 'warn', badges: ['ORF: complaint', 'ORF: re-searched'] });
     expect(node(graph, A('r1', 'a1'))).toMatchObject({ title: 'Birthday card', subtitle: 'a1 · used #1 of 1 · grade 0', badges: ['not relevant'], tone: 'bad' });
   });
+  it('a derived agent use is marked on its node; a failed retrieval says failed, not empty', () => {
+    const graph = buildLineageGraph(lineageInput(
+      [retrievalRow('r1', ['a1']), retrievalRow('r2', [], { error: 'index unavailable' })],
+      [actionRow('use', 'agent', 'use', { consumed_asset_id: 'a1', source_retrieval_id: 'r1', derived: 'context-match' })],
+    ));
+    expect(node(graph, 'action:use')!.badges).toEqual(['derived · context match']);
+    const failed = node(graph, 'retrieval:r2')!;
+    expect([failed.subtitle, failed.tone, failed.badges]).toEqual(['r2 · find · failed', 'bad', ['failed: index unavailable']]);
+    expect(node(graph, 'retrieval:r1')!.subtitle).toBe('r1 · find · 1 result');
+  });
 });
 
 describe('lineagePath', () => {

@@ -1,4 +1,5 @@
 import { gradeKey, type GraphContext } from './context';
+import { derivedMark } from './derived';
 import { isCompletion } from '../metrics/action-rules';
 import { nodeId, type LineageNode, type NodeTone } from './graph';
 import { isNegativeAction, isSourceless, maskedKind, orfSignalLabels, resultCount, shortTime, usage } from './node-text';
@@ -24,13 +25,15 @@ export function retrievalNode(context: GraphContext, row: LineageRetrievalRow): 
   const masked = maskedKind(row);
   const signals = orfSignalLabels(row);
   const list = context.lists.get(row.retrieval_id)!;
+  // a failed retrieval (log-format.md `error`) is not an empty result
+  const failed = row.error != null;
   return base(context, {
     id: nodeId.retrieval(row.retrieval_id),
     kind: 'retrieval',
     title: row.query ? `“${row.query}”` : '(no query)',
-    subtitle: `${sessionPrefix(context, row.session_id)}${row.retrieval_id} · ${row.role ?? 'no role'} · ${resultCount(row.returned_asset_ids, list.size)}`,
-    tone: masked ? 'bad' : signals.length ? 'warn' : 'normal',
-    badges: [...(masked ? [`masked failure (${masked})`] : []), ...signals.map((signal) => `ORF: ${signal}`)],
+    subtitle: `${sessionPrefix(context, row.session_id)}${row.retrieval_id} · ${row.role ?? 'no role'} · ${failed ? 'failed' : resultCount(row.returned_asset_ids, list.size)}`,
+    tone: masked || failed ? 'bad' : signals.length ? 'warn' : 'normal',
+    badges: [...(failed ? [`failed: ${row.error}`] : []), ...(masked ? [`masked failure (${masked})`] : []), ...signals.map((signal) => `ORF: ${signal}`)],
     sessionId: row.session_id,
     ts: row.ts,
     retrievalId: row.retrieval_id,
@@ -97,6 +100,8 @@ export function actionNode(context: GraphContext, action: LineageActionRow): Lin
   const completion = isCompletion(action.actor, action.action);
   const badges: string[] = [];
   let tone: NodeTone = completion ? 'good' : 'normal';
+  const derived = derivedMark(action.derived);
+  if (derived) badges.push(derived.label);
   if (action.inherited) badges.push('inherited');
   if (completion && sourceRow && sourceRow.session_id !== action.session_id) badges.push('cross-session');
   if (completion && source === null) {

@@ -19,6 +19,12 @@ export interface LineageActionRow {
   effective_source_retrieval_id: string | null;
   inherited: boolean;
   inherited_from_event_id: string | null;
+  /**
+   * How the import derived this action instead of reading it from the log ('context-match':
+   * log-format.md); null or absent for a logged action. Read from the action's event, not from
+   * `action_lineage` (engine/sql/session-inspector.ts `withDerivations`).
+   */
+  derived?: string | null;
 }
 
 /** A retrieval with its ranked list and its Tier 1 / Tier 2 facts (metrics.md) for the chosen settings. */
@@ -36,6 +42,8 @@ export interface LineageRetrievalRow {
   returned_asset_ids: string[] | null;
   scores: number[] | null;
   rewrite_of: string | null;
+  /** A failed retrieval's message (log-format.md `error`): never an empty result. Absent where a reader does not load it. */
+  error?: string | null;
   judged: boolean | null;
   p_at_1: number | null;
   ndcg_at_k: number | null;

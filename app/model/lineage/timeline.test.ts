@@ -102,4 +102,33 @@ describe('buildTimeline', () => {
     expect(entry('far').feedbackTarget).toBeNull();
     expect(entry('down').feedback).toEqual([]);
   });
+  it("a retrieval's stages beside its returned list, with where each asset its actions consumed ranks; derived actions are marked", () => {
+    const stages = JSON.stringify([
+      { name: 'bm25', kind: 'retriever', asset_ids: ['a2', 'a1'], scores: [9.5, 7.25] },
+      { name: 'rerank', kind: 'rerank', asset_ids: ['a1'], scores: [0.9] },
+    ]);
+    const timeline = buildTimeline(rows({
+      events: [event(1, { type: 'retrieval', event_id: 'er', retrieval_id: 'r1', stages }), event(2, { event_id: 'use', derived: 'context-match' })],
+      retrievals: [retrievalRow('r1', ['a1'])],
+      actions: [actionRow('use', 'agent', 'use', { consumed_asset_id: 'a1', source_retrieval_id: 'r1', derived: 'context-match' })],
+      assets: [{ asset_id: 'a1', title: 'Refunds', kind: null }],
+    }), 's1');
+    const [retrieval, use] = timeline[0].entries;
+    expect(retrieval.stages!.lists.map((list) => [list.label, list.rows.map((row) => `${row.assetId}${row.used ? '*' : ''}`)])).toEqual([
+      ['bm25', ['a2', 'a1*']], ['rerank', ['a1*']], ['returned', ['a1*']],
+    ]);
+    expect(retrieval.stages!.used.map((asset) => [asset.assetId, asset.title, asset.usage])).toEqual([['a1', 'Refunds', 'used']]);
+    expect(retrieval.results![0].actions.map((action) => [action.label, action.derived?.label])).toEqual([['agent use', 'derived · context match']]);
+    expect(use.stages).toBeNull();
+  });
+
+  it('a failed retrieval is no empty result; a retrieval without stages has none', () => {
+    const timeline = buildTimeline(rows({
+      events: [event(1, { type: 'retrieval', event_id: 'ef', retrieval_id: 'rf' }), event(2, { type: 'retrieval', event_id: 'ee', retrieval_id: 're' })],
+      retrievals: [retrievalRow('rf', [], { error: 'timeout after 30 s' }), retrievalRow('re', [])],
+    }), 's1');
+    expect(marksOf(timeline, 'ef')).toEqual([]);
+    expect(marksOf(timeline, 'ee')).toEqual(['empty result']);
+    expect(timeline[0].entries.map((entry) => entry.stages)).toEqual([null, null]);
+  });
 });

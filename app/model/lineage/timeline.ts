@@ -1,13 +1,17 @@
 import type { EventRow } from '../../schema/fields';
+import { parseStoredStages } from '../../schema/stages';
 import type { SessionSpan } from '../session/unmapped-spans';
 import { feedbackLinks } from '../session/feedback-links';
 import { groupByTurn } from '../session/turn-groups';
-import { gradeKey } from './context';
+import { byTime, gradeKey } from './context';
+import { derivedMark, type DerivedMark } from './derived';
 import { nodeId } from './graph';
+import { usage } from './node-text';
 import { listPositions, rankList, type ListPosition } from './ranks';
 import type { AssetInfoRow, LineageActionRow, LineageRetrievalRow, ReferenceWarningRow, RelevanceRow } from './rows';
 import { eventMarks, type MarkContext, type TimelineMark } from './timeline-marks';
 import { placeSpans } from './timeline-spans';
+import { stageComparison, type StageComparison } from './stage-lists';
 
 export type SessionEvent = EventRow & { file?: string | null };
 
@@ -30,6 +34,8 @@ export interface ResultAction {
   sessionId: string | null;
   external: boolean;
   inherited: boolean;
+  /** Derived by the import, not logged (derived.ts). */
+  derived: DerivedMark | null;
 }
 
 /** One position of a retrieval's full list, with what the catalog and the labels say of it. */
@@ -47,6 +53,8 @@ export interface TimelineEntry {
   nodeId: string | null;
   retrieval: LineageRetrievalRow | null;
   results: ResultItem[] | null;
+  /** For a retrieval with `stages`: its stage lists beside the returned one, with the consumed assets' ranks. */
+  stages: StageComparison | null;
   /** The session's feedback events that name this event (`target_event_id`): a thumbs-down on a response. */
   feedback: SessionEvent[];
   /** For a feedback event: the event it names, when that event is in this session. */
@@ -82,6 +90,7 @@ export function buildTimeline(rows: SessionInspectorRows, sessionId: string): Ti
     warnings,
   };
   const resultsOf = resultBuilder(rows, sessionId);
+  const stagesOf = stageBuilder(rows);
   const { feedbackOn, targetOf } = feedbackLinks(rows.events);
   const turns = groupByTurn(rows.events).map((turn) => ({
     turnId: turn.turnId,
@@ -95,6 +104,7 @@ export function buildTimeline(rows: SessionInspectorRows, sessionId: string): Ti
         nodeId: retrieval ? nodeId.retrieval(retrieval.retrieval_id) : inGraph ? nodeId.action(event.event_id!) : null,
         retrieval,
         results: retrieval ? resultsOf(retrieval) : null,
+        stages: retrieval ? stagesOf(retrieval, event.stages) : null,
         feedback: event.event_id ? (feedbackOn.get(event.event_id) ?? []) : [],
         feedbackTarget: targetOf.get(event.seq) ?? null,
       };
@@ -111,7 +121,10 @@ function resultBuilder(rows: SessionInspectorRows, sessionId: string) {
     if (action.effective_source_retrieval_id === null || action.consumed_asset_id === null) continue;
     const key = gradeKey(action.effective_source_retrieval_id, action.consumed_asset_id);
     const external = action.session_id !== sessionId;
-    const chip = { eventId: action.event_id, label: `${action.actor ?? 'someone'} ${action.action}`, sessionId: action.session_id, external, inherited: action.inherited };
+    const chip = {
+      eventId: action.event_id, label: `${action.actor ?? 'someone'} ${action.action}`, sessionId: action.session_id, external,
+      inherited: action.inherited, derived: derivedMark(action.derived),
+    };
     actions.set(key, [...(actions.get(key) ?? []), chip]);
   }
   return (retrieval: LineageRetrievalRow): ResultItem[] =>
@@ -126,4 +139,22 @@ function resultBuilder(rows: SessionInspectorRows, sessionId: string) {
         actions: position.rank === null ? [] : (actions.get(key) ?? []),
       };
     });
+}
+
+/** A retrieval's stage lists (its event's stored `stages`) with the assets its actions consumed, and how. */
+function stageBuilder(rows: SessionInspectorRows) {
+  const titles = new Map(rows.assets.map((row) => [row.asset_id, row.title]));
+  const actedOn = new Map<string, Map<string, LineageActionRow[]>>();
+  for (const action of [...rows.actions].sort(byTime)) {
+    if (action.effective_source_retrieval_id === null || action.consumed_asset_id === null) continue;
+    const byAsset = actedOn.get(action.effective_source_retrieval_id) ?? new Map<string, LineageActionRow[]>();
+    actedOn.set(action.effective_source_retrieval_id, byAsset);
+    byAsset.set(action.consumed_asset_id, [...(byAsset.get(action.consumed_asset_id) ?? []), action]);
+  }
+  return (retrieval: LineageRetrievalRow, storedStages: string | null): StageComparison | null => {
+    const stages = parseStoredStages(storedStages);
+    if (stages.length === 0) return null;
+    const consumed = new Map([...(actedOn.get(retrieval.retrieval_id) ?? new Map<string, LineageActionRow[]>())].map(([assetId, actions]) => [assetId, usage(actions) ?? 'used']));
+    return stageComparison({ stages, returned: retrieval.returned_asset_ids, scores: retrieval.scores, consumed, titles });
+  };
 }

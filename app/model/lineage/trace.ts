@@ -1,5 +1,6 @@
 import { isCompletion } from '../metrics/action-rules';
 import { buildLineageGraph } from './build-graph';
+import { derivedMark } from './derived';
 import { nodeId, type LineageGraph } from './graph';
 import { maskedKind, orfSignalLabels, resultCount } from './node-text';
 import { rankList } from './ranks';
@@ -119,7 +120,7 @@ function retrievalTableRow(row: LineageRetrievalRow, target: TraceTarget): Trace
     ts: row.ts,
     sessionId: row.session_id,
     what: row.retrieval_id === target.id ? 'traced retrieval' : row.rewrite_of === target.id ? 're-search' : 'retrieval',
-    detail: `“${row.query ?? ''}” · ${row.role ?? 'no role'} · ${resultCount(row.returned_asset_ids, list.size)}`,
+    detail: `“${row.query ?? ''}” · ${row.role ?? 'no role'} · ${row.error != null ? `failed: ${row.error}` : resultCount(row.returned_asset_ids, list.size)}`,
     retrievalId: row.retrieval_id,
     rank,
     flags: [...(masked ? [`masked (${masked})`] : []), ...orfSignalLabels(row).map((signal) => `ORF: ${signal}`)],
@@ -132,6 +133,8 @@ function actionTableRow(row: LineageActionRow, retrievals: Map<string, LineageRe
   const sourceRow = source === null ? undefined : retrievals.get(source);
   const completion = isCompletion(row.actor, row.action);
   const flags: string[] = [];
+  const derived = derivedMark(row.derived);
+  if (derived) flags.push(derived.label);
   if (row.inherited) flags.push('inherited');
   if (completion && sourceRow && sourceRow.session_id !== row.session_id) flags.push('cross-session');
   if (source !== null && !sourceRow) flags.push('orphan source');

@@ -11,7 +11,7 @@ export function describeEvent(event: Record<string, unknown>): string {
       return `routed to ${s('route')}${event.tool ? ` (${s('tool')})` : ''}`;
     case 'retrieval': {
       const returned = list('returned_asset_ids');
-      const count = returned ? (returned.length === 0 ? 'empty result' : pluralize(returned.length, 'result')) : 'no result list';
+      const count = event.error != null ? 'failed' : returned ? (returned.length === 0 ? 'empty result' : pluralize(returned.length, 'result')) : 'no result list';
       return `${event.role ? `[${s('role')}] ` : ''}“${s('query')}” → ${count}${event.rewrite_of ? ` · re-search of ${s('rewrite_of')}` : ''}`;
     }
     case 'action':

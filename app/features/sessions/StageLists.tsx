@@ -1,0 +1,76 @@
+import { Fragment, useState } from 'react';
+import { LogText } from '../../components/LogText';
+import { compactScore, usedRankText, type StageComparison, type StageList, type StageRow } from '../../model/lineage/stage-lists';
+import './stage-lists.css';
+
+interface StageListsProps {
+  retrievalId: string;
+  comparison: StageComparison;
+}
+
+const rowTitle = (row: StageRow, list: StageList) =>
+  [`${row.assetId}${row.title ? ` — ${row.title}` : ''}`, row.rank === null ? `repeat of an earlier position in ${list.label}` : `#${row.rank} in ${list.label}`,
+    row.score === null ? null : `score ${row.score}`, row.used ? 'used by an action of this retrieval' : null].filter(Boolean).join('\n');
+
+/**
+ * A retrieval's pipeline (log-format.md `stages`): each stage's list in a compact column, in
+ * pipeline order, then the returned list, which stays in view at the right when the stages scroll
+ * sideways; above them, where every asset an action of the retrieval consumed stands in each
+ * list. Pointing at an asset marks it in every column.
+ */
+export function StageLists({ retrievalId, comparison }: StageListsProps) {
+  const [pointed, setPointed] = useState<string | null>(null);
+  const { lists, used } = comparison;
+  return (
+    <div className="stages" data-testid="retrieval.stages">
+      {used.length > 0 ? (
+        <ul className="stage-used" aria-label={`Where the used assets of ${retrievalId} rank in each list`}>
+          {used.map((asset) => (
+            <li key={asset.assetId} data-testid="retrieval.used-rank" onMouseEnter={() => setPointed(asset.assetId)} onMouseLeave={() => setPointed(null)}>
+              <span className={`stage-used-what${asset.usage === 'used' ? '' : ' negative'}`}>{asset.usage}</span>{' '}
+              <span className="stage-used-asset" title={asset.title ? `${asset.assetId} — ${asset.title}` : asset.assetId}>
+                <LogText text={asset.title ?? asset.assetId} shown={60} more={false} />
+              </span>:{' '}
+              <span className="stage-used-ranks" title={usedRankText(asset.places)}>
+                {asset.places.map((place, index) => (
+                  <Fragment key={place.list}>
+                    {index > 0 && ' · '}
+                    <span className={place.rank === null ? 'absent' : undefined}>{usedRankText([place])}</span>
+                  </Fragment>
+                ))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="stage-used text-soft">No action used an asset of this retrieval.</div>
+      )}
+      <div className="stage-lists" role="group" aria-label={`Stage lists of ${retrievalId}`}>
+        {lists.map((list) => (
+          <section key={list.label} className={`stage-list kind-${list.kind}`} aria-label={`${list.label} (${list.kind})`}>
+            <header className="stage-head">
+              <span className="stage-name" title={list.label}><LogText text={list.label} shown={80} more={false} /></span>
+              <span className="stage-kind">{list.kind}</span>
+              <span className="stage-size text-soft" title={`${list.size} distinct assets`}>{list.size}</span>
+            </header>
+            {list.rows.length === 0 ? (
+              <div className="stage-empty text-soft">empty</div>
+            ) : (
+              <ol className="stage-rows">
+                {list.rows.map((row) => (
+                  <li key={row.position} title={rowTitle(row, list)} onMouseEnter={() => setPointed(row.assetId)} onMouseLeave={() => setPointed(null)}
+                    className={`${row.used ? 'used' : ''}${row.rank === null ? ' repeat' : ''}${pointed === row.assetId ? ' pointed' : ''}`}>
+                    <span className="stage-rank mono">{row.rank === null ? '=' : `#${row.rank}`}</span>
+                    <span className={`stage-asset${row.title ? '' : ' mono'}`}><LogText text={row.title ?? row.assetId} shown={80} more={false} /></span>
+                    <span className="stage-score">{compactScore(row.score)}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+            {list.hidden > 0 && <div className="stage-more text-soft">+{list.hidden} more not listed</div>}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { AppPage } from './pages/app-page';
+
+/**
+ * One session of two turns (e2e/fixtures/stages-derived-failed.jsonl): a hybrid retrieval with
+ * its stages (bm25 of 30, vector, rrf fusion, a cross-encoder rerank) whose top result the agent
+ * used by a use the trace import derived (`derived: "context-match"`) and whose second a user
+ * selected; then a retrieval that failed.
+ */
+const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/stages-derived-failed.jsonl');
+const SESSION = 'st-1';
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+let inspector: Locator;
+
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  const app = new AppPage(page);
+  await app.open();
+  await page.getByLabel('Open log files').setInputFiles(FIXTURE);
+  await app.idle();
+  await page.evaluate((session) => {
+    history.pushState(null, '', `/?view=sessions&session=${session}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, SESSION);
+  inspector = page.getByRole('region', { name: `Session ${SESSION}`, exact: true });
+  await expect(inspector.locator('.turn')).toHaveCount(2);
+});
+
+test.afterAll(async () => {
+  await page.close();
+});
+
+const retrieval = (eventId: string) => inspector.locator(`[data-event-id="${eventId}"]`);
+
+test("a retrieval's stage lists stand beside its returned list, each with its kind, ranks, titles and scores", async () => {
+  const stages = retrieval('st-r1-e').getByRole('group', { name: 'Stage lists of st-r1' });
+  const columns = stages.getByRole('region');
+  await expect(columns).toHaveCount(5);
+  expect(await columns.evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
+    'bm25 (retriever)', 'vector (retriever)', 'rrf (fusion)', 'cross-encoder (rerank)', 'returned (returned)',
+  ]);
+  const bm25 = stages.getByRole('region', { name: 'bm25 (retriever)' });
+  await expect(bm25.locator('.stage-head')).toContainText('30');
+  await expect(bm25.locator('li').first()).toContainText('#1');
+  await expect(bm25.locator('li').first()).toContainText('Refunds for cancelled orders');
+  await expect(bm25.locator('li').first()).toContainText('14.20');
+  // an asset without a catalog title shows its id
+  await expect(bm25.locator('li').nth(2)).toContainText('Order cancellation');
+  await expect(bm25.locator('li').nth(3)).toContainText('kb-02');
+  // thirty rows scroll inside their column; the page does not grow by them
+  const rows = bm25.locator('.stage-rows');
+  expect(await rows.evaluate((list) => list.scrollHeight > list.clientHeight)).toBe(true);
+  // the stages scroll sideways; the returned list stays in view beside them
+  const returned = (await stages.getByRole('region', { name: 'returned (returned)' }).boundingBox())!;
+  const frame = (await stages.boundingBox())!;
+  expect(returned.x + returned.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+  expect(returned.x).toBeGreaterThan(frame.x);
+  const rerank = stages.getByRole('region', { name: 'cross-encoder (rerank)' });
+  await expect(rerank.locator('li')).toHaveText([/#1.*Refunds for cancelled orders.*0\.930/, /#2.*Refund policy overview.*0\.610/, /#3.*Payment methods.*0\.200/]);
+});
+
+test('where each used asset ranks in every list, and its rows marked in each column', async () => {
+  const used = retrieval('st-r1-e').getByTestId('retrieval.used-rank');
+  await expect(used).toHaveText([
+    'used Refunds for cancelled orders: #1 in bm25 · not in vector · #2 in rrf · #1 in cross-encoder · #1 returned',
+    'used Refund policy overview (all regions, all payment methods): #2 in bm25 · #1 in vector · #1 in rrf · #2 in cross-encoder · #2 returned',
+  ]);
+  const stages = retrieval('st-r1-e').getByRole('group', { name: 'Stage lists of st-r1' });
+  const usedRanks = async (name: string) => stages.getByRole('region', { name }).locator('li.used .stage-rank').allTextContents();
+  expect(await usedRanks('bm25 (retriever)')).toEqual(['#1', '#2']);
+  expect(await usedRanks('vector (retriever)')).toEqual(['#1']);
+  expect(await usedRanks('rrf (fusion)')).toEqual(['#1', '#2']);
+  expect(await usedRanks('returned (returned)')).toEqual(['#1', '#2']);
+});
+
+test('a derived agent use is marked as derived on the timeline, on its result and in the lineage graph', async () => {
+  const use = inspector.locator('[data-event-id="st-use"]');
+  await expect(use.getByTestId('action.derived')).toHaveText('derived · context match');
+  await expect(use.getByTestId('action.derived')).toHaveAttribute('title', /^Not logged/);
+  // the logged select has no such badge
+  await expect(inspector.locator('[data-event-id="st-sel"]').getByTestId('action.derived')).toHaveCount(0);
+  const ranked = retrieval('st-r1-e').getByRole('list', { name: 'Results of st-r1' });
+  await expect(ranked.locator('.chip.derived')).toHaveText('agent use · derived · context match');
+  await expect(ranked.locator('.chip:not(.derived)')).toHaveText('user select');
+  const graph = page.getByRole('region', { name: 'Lineage graph', exact: true });
+  await expect(graph.getByRole('button', { name: /^action: agent use — .* — derived · context match$/ })).toBeVisible();
+  await expect(graph.getByRole('button', { name: /^action: user select — [^—]*$/ })).toBeVisible();
+});
+
+test('a failed retrieval says failed and why, never an empty result', async () => {
+  const failed = retrieval('st-r2-e');
+  await expect(failed.locator('.event-head')).toContainText('“gift card refund” → failed');
+  await expect(failed.getByTestId('retrieval.failed')).toHaveText('failed: ConnectionError: vector index unavailable (timed out after 30 s)');
+  await expect(failed).not.toContainText('empty result');
+  const graph = page.getByRole('region', { name: 'Lineage graph', exact: true });
+  await expect(graph.getByRole('button', { name: /^retrieval: “gift card refund” — st-r2 · reference · failed — failed: ConnectionError/ })).toBeVisible();
+});
+
+test('screenshots of the session view', async () => {
+  await page.screenshot({ path: '/tmp/session-stages.png' });
+  await retrieval('st-r1-e').screenshot({ path: '/tmp/session-stages-retrieval.png' });
+  await retrieval('st-r2-e').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/session-stages-failed.png' });
+  // a laptop's width: the timeline pane at its narrowest readable
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await retrieval('st-r1-e').scrollIntoViewIfNeeded();
+  await retrieval('st-r1-e').screenshot({ path: '/tmp/session-stages-1280.png' });
+});
+
+test("the sessions search finds what the trace import keeps on a retrieval, and shows it in the row", async () => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.evaluate(() => {
+    history.pushState(null, '', '/?view=sessions');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const table = page.getByRole('table', { name: 'Sessions table' });
+  await page.getByRole('searchbox', { name: 'Filter sessions' }).fill('GPT-4o-mini');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row').nth(1);
+  await expect(row).toContainText('retrieval metadata');
+  await expect(row.locator('mark')).toHaveText('gpt-4o-mini');
+  await page.screenshot({ path: '/tmp/session-stages-search.png' });
+});
