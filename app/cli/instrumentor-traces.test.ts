@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestEngine } from '../engine/sql/metrics/fixtures';
@@ -54,5 +55,25 @@ describe('each instrumentor trace becomes exactly the hand-written events', () =
     const fromTrace = await storedEvents(path.join(FIXTURES, `${name}.otlp.jsonl`));
     const fromEvents = await storedEvents(path.join(FIXTURES, `${name}.expected.jsonl`));
     expect(fromTrace).toEqual(fromEvents);
+  });
+});
+
+describe('a trace export', () => {
+  it('keeps the stages, failures and derived actions: report --json over export --parquet equals the report over the traces', async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'ri-traces-export-'));
+    try {
+      for (const name of ['llama-index-fusion-rerank', 'empty-and-failed']) {
+        const traces = path.join(FIXTURES, `${name}.otlp.jsonl`);
+        const dir = path.join(out, name);
+        expect((await runCli(['export', '--parquet', dir, traces])).code).toBe(0);
+        const fromExport = await reportJson(path.join(dir, 'events.parquet'));
+        expect(fromExport).toEqual(await reportJson(traces));
+        const stored = (await storedEvents(path.join(dir, 'events.parquet'))).filter((row) => row.includes('"stages"') || row.includes('"error"') || row.includes('"derived"'));
+        expect(stored.length).toBeGreaterThan(0);
+        expect(stored).toEqual((await storedEvents(traces)).filter((row) => row.includes('"stages"') || row.includes('"error"') || row.includes('"derived"')));
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
