@@ -31,6 +31,8 @@ export interface CheckedFile {
   unmapped_spans: number | null;
   /** Trace documents without an id, given one from their metadata or their content (log-format.md, "Document identity"). */
   derived_ids: { metadata: number; content: number } | null;
+  /** Spans of a large trace file that came after the rest of their trace had been read, read apart from it. */
+  late_spans?: number;
   /** The last line stored or rejected of a file read in part. */
   read_up_to_line: number | null;
   /** Why the file was not read whole ('part', 'none'), or null. */
@@ -78,7 +80,7 @@ const emptyFile = (path: string, error: string | null): CheckedFile => ({
 
 /** A file's row once loaded: whole, in part (lines were read before the error), not at all, or skipped. */
 async function describeLoaded(engine: Engine, file: CheckedFile, result: FileIngestResult, earlier: readonly { path: string; result: FileIngestResult }[]) {
-  Object.assign(file, { events: result.events, rejected: result.rejected, blank_lines: result.blankLines, unmapped_spans: unmappedSpanCount(result), derived_ids: result.derivedIds ?? null });
+  Object.assign(file, { events: result.events, rejected: result.rejected, blank_lines: result.blankLines, unmapped_spans: unmappedSpanCount(result), derived_ids: result.derivedIds ?? null, ...(result.lateSpans ? { late_spans: result.lateSpans } : {}) });
   if (result.skippedAs !== undefined) {
     const first = earlier.find((entry) => entry.result.fileName === result.skippedAs && entry.result.error === null)?.path ?? result.skippedAs;
     const why = first === file.path ? 'given more than once, read once' : `the same file as ${first}, already loaded`;

@@ -80,6 +80,7 @@ export async function* formatCheckReport(run: CheckRun, perFile: number | null =
     if (derived && derived.metadata + derived.content > 0) {
       yield `${f.path}: ${pluralize(derived.metadata + derived.content, 'trace document')} had no id: ${formatCount(derived.metadata)} took one from their metadata, ${formatCount(derived.content)} from their content (content:<sha-256>)`;
     }
+    if (f.late_spans) yield `${f.path}: ${pluralize(f.late_spans, 'span')} came after the rest of their trace had been read (a large file is read trace by trace): read apart from it`;
   }
 
   yield* issueLines(run, 'rejected', perFile);

@@ -75,5 +75,5 @@ describe('a trace export', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  });
+  }, 240_000);
 });

@@ -97,9 +97,10 @@ describe('retrieval-inspector report', () => {
       expect({ code, err }).toEqual({ code: 0, err: [] });
       return JSON.parse(out.join('\n'));
     }));
-    // 4 retrievals, 3 assets, 2 actions, 1 feedback; sessions sess-oi, conv-9 and, for two retrievals that name
-    // no session, their traces. The 4 unmapped spans are not events.
-    expect(reports[0]).toMatchObject({ events: 10, rejected: 0, sessions: 4, tier2: { retrievals: 4 } });
+    // 4 retrievals, 3 assets, 3 actions (one derived from the LLM span's context), 1 feedback; sessions sess-oi (the
+    // follow-up retrieval takes its trace's session), conv-9 and, for the lone retrieval, its trace. The 4 unmapped
+    // spans are not events.
+    expect(reports[0]).toMatchObject({ events: 11, rejected: 0, sessions: 3, tier2: { retrievals: 4 } });
     expect(reports[1]).toEqual(reports[0]);
     expect(reports[2]).toEqual(reports[0]);
   });

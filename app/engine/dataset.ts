@@ -17,8 +17,10 @@ export const unmappedSpanCount = (file: Pick<FileIngestResult, 'spans'>) => Obje
 
 export async function recordFile(engine: Engine, file: FileIngestResult): Promise<void> {
   await engine.query(
-    `INSERT INTO files (file_id, name, bytes, text_bytes, events, rejected, spans, blank_lines, sampled_out, fingerprint, error, loaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, unmappedSpanCount(file), file.blankLines, file.sampledOut || null, file.fingerprint ?? null, file.error, Date.now()],
+    `INSERT INTO files (file_id, name, bytes, text_bytes, events, rejected, spans, blank_lines, sampled_out, fingerprint, error, loaded_at,
+       derived_metadata_ids, derived_content_ids, late_spans) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, unmappedSpanCount(file), file.blankLines, file.sampledOut || null, file.fingerprint ?? null, file.error, Date.now(),
+      file.derivedIds?.metadata ?? null, file.derivedIds?.content ?? null, file.lateSpans || null],
   );
 }
 
@@ -26,8 +28,9 @@ export async function recordFile(engine: Engine, file: FileIngestResult): Promis
 export async function recordTraceRows(engine: Engine, counts: TraceFileCounts): Promise<void> {
   await engine.query(
     `UPDATE files SET events = events + ?, rejected = rejected + ?, spans = coalesce(spans, 0) + ?,
-       derived_metadata_ids = coalesce(derived_metadata_ids, 0) + ?, derived_content_ids = coalesce(derived_content_ids, 0) + ? WHERE file_id = ?`,
-    [counts.events, counts.rejected, unmappedSpanCount(counts), counts.derivedIds.metadata, counts.derivedIds.content, counts.fileId],
+       derived_metadata_ids = coalesce(derived_metadata_ids, 0) + ?, derived_content_ids = coalesce(derived_content_ids, 0) + ?,
+       late_spans = nullif(coalesce(late_spans, 0) + ?, 0) WHERE file_id = ?`,
+    [counts.events, counts.rejected, unmappedSpanCount(counts), counts.derivedIds.metadata, counts.derivedIds.content, counts.lateSpans, counts.fileId],
   );
 }
 

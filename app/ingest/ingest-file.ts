@@ -40,6 +40,8 @@ export interface FileIngestResult extends ReadCounts {
   skippedAs?: string;
   /** Trace documents without an id that were given one from their metadata or their content. */
   derivedIds?: { metadata: number; content: number };
+  /** Spans of a large trace file that came after their trace had been resolved, read apart from it (otlp/trace/trace-collector.ts). */
+  lateSpans?: number;
 }
 
 export interface IngestTarget {
@@ -92,7 +94,11 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     fileId, fileName, bytes: options.encodedFileBytes ?? options.totalBytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
   };
   const records = new RecordAcceptor({ fileId, fileName, seqStart: options.seqStart, seenRetrievalIds, batchRows, keep: keepsRecord(options.sessionSample), traces: options.traces });
-  const counted = () => Object.assign(result, records.counts);
+  const counted = () => {
+    const { derivedIds } = records.otlp;
+    if (derivedIds.metadata + derivedIds.content > 0) result.derivedIds = { ...derivedIds };
+    return Object.assign(result, records.counts);
+  };
   result.spans = records.otlp.spansByKind;
   const { accept, reject: addRejected, otlp } = records;
   const sink: RecordSink = {

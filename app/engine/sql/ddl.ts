@@ -51,6 +51,8 @@ export const FILES_ADDED_COLUMNS_SQL = [
   // trace documents without ids (log-format.md, "Document identity"): ids taken from their metadata, or from their content
   'ALTER TABLE files ADD COLUMN IF NOT EXISTS derived_metadata_ids INTEGER;',
   'ALTER TABLE files ADD COLUMN IF NOT EXISTS derived_content_ids INTEGER;',
+  // spans of a large trace file that came after their trace had been resolved (ingest/otlp/trace/trace-collector.ts)
+  'ALTER TABLE files ADD COLUMN IF NOT EXISTS late_spans INTEGER;',
 ].join('\n');
 
 /** Added later too: the OpenTelemetry spans no event covers (schema/columns.ts), and each file's count of them. */

@@ -17,11 +17,13 @@ export interface FileRow {
   /** Trace documents without an id, given one from their metadata or their content (log-format.md, "Document identity"); null: none counted. */
   derived_metadata_ids: number | null;
   derived_content_ids: number | null;
+  /** Spans that came after their trace had been resolved (a large trace file), read apart from it; null: none. */
+  late_spans: number | null;
 }
 
 export const FILES_SQL = `
 SELECT f.file_id, f.name, f.bytes, f.text_bytes, f.events, f.rejected, f.blank_lines, f.sampled_out, f.error, f.spans,
-       f.derived_metadata_ids, f.derived_content_ids,
+       f.derived_metadata_ids, f.derived_content_ids, f.late_spans,
        (SELECT count(*) FROM reference_warnings w WHERE w.file_id = f.file_id)::INTEGER AS warnings
 FROM files f ORDER BY f.file_id`;
 

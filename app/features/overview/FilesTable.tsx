@@ -40,19 +40,25 @@ export function derivedIdsText(file: Pick<FileRow, 'derived_metadata_ids' | 'der
   return `${pluralize(metadata + content, 'document id')} derived: ${formatCount(metadata)} from metadata, ${formatCount(content)} from content`;
 }
 
+/** "3 spans came after their trace was read: read apart from it", or null. */
+export function lateSpansText(file: Pick<FileRow, 'late_spans'>): string | null {
+  return file.late_spans ? `${pluralize(file.late_spans, 'span')} came after the rest of their trace had been read (a large file is read trace by trace): read apart from it` : null;
+}
+
 /** Shown (and downloaded) when a file held OpenTelemetry spans no event covers. */
 const SPAN_COLUMNS: ExportColumn<FileWithSpans>[] = [
   { header: 'spans not mapped', value: (file) => file.spans },
   { header: 'span kinds', value: (file) => spanKindsText(file.spanKinds) },
   { header: 'document ids derived from metadata', value: (file) => file.derived_metadata_ids ?? 0 },
   { header: 'document ids derived from content', value: (file) => file.derived_content_ids ?? 0 },
+  { header: 'spans read apart from their trace', value: (file) => file.late_spans ?? 0 },
 ];
 const columnsWithSpans = [...COLUMNS.slice(0, -1), ...SPAN_COLUMNS, ...COLUMNS.slice(-1)];
 
 export function FilesTable() {
   const files = useQuery(filesOptions(useDataset()));
   // OpenTelemetry files only: a column of dashes would say nothing about the others
-  const withSpans = files.data?.some((file) => (file.spans ?? 0) > 0 || derivedIdsText(file) !== null) ?? false;
+  const withSpans = files.data?.some((file) => (file.spans ?? 0) > 0 || derivedIdsText(file) !== null || lateSpansText(file) !== null) ?? false;
   return (
     <>
       <header className="screen-panel-head">
@@ -82,7 +88,7 @@ export function FilesTable() {
               <td className="num">{formatCount(file.blank_lines)}</td>
               {withSpans && (
                 <td className={file.spans ? undefined : 'text-soft'}>
-                  {[unmappedSpansText(file.spanKinds), derivedIdsText(file)].filter(Boolean).join('; ') || '—'}
+                  {[unmappedSpansText(file.spanKinds), derivedIdsText(file), lateSpansText(file)].filter(Boolean).join('; ') || '—'}
                 </td>
               )}
               <td className={file.error ? 'text-bad' : 'text-soft'}>{fileProblem(file) ?? '—'}</td>

@@ -35,6 +35,8 @@ export class OtlpIngest {
   private batch: ArrowBatchBuilder | null = null;
   /** Unmapped spans stored, per kind (LLM, TOOL, …). */
   readonly spansByKind: Record<string, number> = Object.create(null) as Record<string, number>;
+  /** Document ids the traces this file resolved as it went derived (from metadata or content). */
+  readonly derivedIds = { metadata: 0, content: 0 };
   private spanSeq: number;
   private eventOrdinal: number;
 
@@ -91,8 +93,12 @@ export class OtlpIngest {
 
   /** A span read by another reader (a Phoenix page or Parquet row), for the load's collector. */
   collect(span: ReadSpan, resource: Attributes, line: number, position: string): void {
-    if (this.traces) this.traces.addSpan({ span, resource, place: this.place(line, position) });
-    else this.resolveAlone(line, { resourceSpans: [] }, [{ span, resource, position }]);
+    if (!this.traces) {
+      this.resolveAlone(line, { resourceSpans: [] }, [{ span, resource, position }]);
+      return;
+    }
+    this.traces.addSpan({ span, resource, place: this.place(line, position) });
+    this.resolveWhatWaitsTooLong();
   }
 
   /** A document annotation (Phoenix), resolved with the load's traces. */
@@ -130,6 +136,18 @@ export class OtlpIngest {
       span: (span, resource, position) => traces.addSpan({ span, resource, place: this.place(line, place(position)) }),
       rejected: (rejection) => this.hooks.reject(line, rejection.raw, rejection.reason, rejection.field, `${place(rejection.position)}: ${rejection.message}`),
     });
+    this.resolveWhatWaitsTooLong();
+  }
+
+  /** Past the collector's budget, this file's traces whose root has come are resolved and stored now, with the file's own rows. */
+  private resolveWhatWaitsTooLong(): void {
+    if (!this.traces?.overBudget) return;
+    const output = this.traces.resolveRooted(this.fileId);
+    for (const { place, event } of output.events) this.acceptEvent(place.line, event);
+    for (const { place, span } of output.spans) this.keepSpan(place.line, span);
+    for (const { place, reason, field, message, raw } of output.rejected) this.hooks.reject(place.line, raw, reason, field, `${place.position}: ${message}`);
+    this.derivedIds.metadata += output.derivedIds.metadata;
+    this.derivedIds.content += output.derivedIds.content;
   }
 
   /** Without a collector: the document's own traces (or the given spans), resolved and stored now. */

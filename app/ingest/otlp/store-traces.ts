@@ -12,6 +12,8 @@ export interface TraceFileCounts extends AcceptedCounts {
   spans: Record<string, number>;
   /** Document ids derived from metadata or content (log-format.md, "Document identity"). */
   derivedIds: { metadata: number; content: number };
+  /** Spans that came after their trace had been resolved early, read apart from it (trace-collector.ts). */
+  lateSpans: number;
 }
 
 interface FileOutput {
@@ -31,7 +33,9 @@ function byFile(output: ResolvedTraces): Map<number, FileOutput> {
   for (const event of output.events) of(event.place).events.push(event);
   for (const span of output.spans) of(span.place).spans.push(span);
   for (const rejection of output.rejected) of(rejection.place).rejected.push(rejection);
-  for (const [fileId] of output.derivedIdsByFile) if (!files.has(fileId)) files.set(fileId, { fileName: '', events: [], spans: [], rejected: [] });
+  for (const fileId of [...output.derivedIdsByFile.keys(), ...output.lateSpansByFile.keys()]) {
+    if (!files.has(fileId)) files.set(fileId, { fileName: '', events: [], spans: [], rejected: [] });
+  }
   return files;
 }
 
@@ -51,7 +55,7 @@ export async function storeResolvedTraces(state: LoadState, target: IngestTarget
     for (const { place, reason, field, message, raw } of file.rejected) records.reject(place.line, raw, reason, field, `${place.position}: ${message}`);
     for (const { table, builder } of records.ready(true)) await target.insert(table, builder.flush());
     state.nextSeq += records.counts.events;
-    counts.push({ fileId, ...records.counts, spans: { ...records.otlp.spansByKind }, derivedIds: output.derivedIdsByFile.get(fileId) ?? { metadata: 0, content: 0 } });
+    counts.push({ fileId, ...records.counts, spans: { ...records.otlp.spansByKind }, derivedIds: output.derivedIdsByFile.get(fileId) ?? { metadata: 0, content: 0 }, lateSpans: output.lateSpansByFile.get(fileId) ?? 0 });
   }
   return counts;
 }
@@ -65,6 +69,7 @@ export function withTraceCounts(result: FileIngestResult, counts: TraceFileCount
   const before = result.derivedIds ?? { metadata: 0, content: 0 };
   return {
     ...result,
+    lateSpans: (result.lateSpans ?? 0) + counts.lateSpans,
     events: result.events + counts.events,
     rejected: result.rejected + counts.rejected,
     countsByType,

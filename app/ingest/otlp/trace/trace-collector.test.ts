@@ -27,7 +27,7 @@ describe('the trace collector', () => {
 
   it('turns a trace it cannot resolve into rejected rows, one a span, and goes on', () => {
     const collector = new TraceCollector();
-    const broken = inFile(retriever, 1);
+    const broken = inFile({ ...retriever, span: { ...retriever.span } }, 1);
     Object.defineProperty(broken.span, 'attributes', { get: () => { throw new Error('boom'); } });
     collector.addSpan(broken);
     const other = traceSpan({ id: 'x1', kind: 'RETRIEVER', traceId: 'ffffffffffffffffffffffffffffffff', attributes: documents([{ id: 'b' }]) });
@@ -35,5 +35,60 @@ describe('the trace collector', () => {
     const output = collector.resolve();
     expect(output.rejected).toMatchObject([{ reason: 'internal_error', message: expect.stringContaining('boom') }]);
     expect(output.events.filter(({ event }) => event.type === 'retrieval')).toHaveLength(1);
+  });
+});
+
+describe('a collector past its budget', () => {
+  const traceOf = (traceId: string, fileId = 1) => ({
+    retriever: inFile({ ...retriever, span: { ...retriever.span, traceId, spanId: `${traceId}-r`, parentSpanId: `${traceId}-root` } }, fileId),
+    root: inFile({ ...root, span: { ...root.span, traceId, spanId: `${traceId}-root` } }, fileId),
+  });
+
+  it('resolves the traces of the file being read whose root has come, and only those', () => {
+    const collector = new TraceCollector(2);
+    const a = traceOf('a');
+    const b = traceOf('b');
+    const c = traceOf('c', 2);
+    collector.addSpan(a.retriever);
+    collector.addSpan(b.retriever);
+    expect(collector.overBudget).toBe(false);
+    collector.addSpan(a.root);
+    collector.addSpan(c.root);
+    expect(collector.overBudget).toBe(true);
+    // a: rooted, all in file 1; b: no root yet; c: another file's
+    const early = collector.resolveRooted(1);
+    expect(early.events.map(({ event }) => event.type).sort()).toEqual(['prompt', 'retrieval']);
+    expect(collector.overBudget).toBe(false);
+    collector.addSpan(b.root);
+    expect(collector.overBudget).toBe(true);
+    expect(collector.resolveRooted(1).events.map(({ event }) => event.retrieval_id ?? event.type).sort()).toEqual(['b-r', 'prompt']);
+    expect(collector.overBudget).toBe(false);
+    // c's root alone holds no retriever or model call: no turn, a kept span
+    const rest = collector.resolve();
+    expect(rest.events).toEqual([]);
+    expect(rest.spans.map(({ span }) => span.span_id)).toEqual(['c-root']);
+    expect(rest.lateSpansByFile.size).toBe(0);
+  });
+
+  it('counts a span that comes after its trace was resolved, and reads it apart', () => {
+    const collector = new TraceCollector(1);
+    const a = traceOf('a');
+    collector.addSpan(a.root);
+    collector.addSpan({ ...a.retriever, span: { ...a.retriever.span, spanId: 'a-other', parentSpanId: 'a-root' } });
+    expect(collector.resolveRooted(1).events.map(({ event }) => event.type).sort()).toEqual(['prompt', 'retrieval']);
+    collector.addSpan(a.retriever);
+    const rest = collector.resolve();
+    expect(rest.events.map(({ event }) => event.retrieval_id)).toEqual(['a-r']);
+    expect([...rest.lateSpansByFile]).toEqual([[1, 1]]);
+  });
+
+  it('finds an early-resolved span\'s documents for an annotation at the end', () => {
+    const collector = new TraceCollector(1);
+    const a = traceOf('a');
+    collector.addSpan(a.retriever);
+    collector.addSpan(a.root);
+    collector.resolveRooted(1);
+    collector.addAnnotation({ spanId: 'a-r', documentPosition: 0, name: 'judge', label: 'relevant', score: null, explanation: null, annotatorKind: 'LLM', ts: null, place: a.root.place });
+    expect(collector.resolve().events.map(({ event }) => [event.type, event.asset_id, event.grade])).toEqual([['label', 'a', 1]]);
   });
 });
