@@ -86,8 +86,8 @@ test('relevance κ as worked out from the file; a disagreement adjudicated by ke
   await expect(page.getByTestId('agreement.unresolved-count')).toHaveText(String(expected.unresolved - 1));
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${SHOTS}/agreement-relevance.png`, fullPage: true });
-  // u takes the deciding label back.
-  await page.keyboard.press('u');
+  // z takes the deciding label back (the undo key of every labeling screen).
+  await page.keyboard.press('z');
   await expect(metric('unresolved')).toHaveAttribute('data-value', String(expected.unresolved));
   await expect(item).toHaveAttribute('data-state', 'unresolved');
 

@@ -37,7 +37,9 @@ test('the same file loaded twice is skipped the second time, and the user is tol
   const day = file('day.jsonl', jsonl(retrieval('r1'), { type: 'prompt', ts: TS, session_id: 's1', text: 'hello' }));
   await pick(page, day);
   await expect(app.status()).toContainText('Loaded 2 events from 1 file (0 rejected)');
-  await pick(page, day);
+  await page.getByLabel('Open log files').setInputFiles(day);
+  await app.answerOpen('add');
+  await app.idle();
   await expect(page.getByRole('alert')).toHaveText('day.jsonl: this file was already loaded; it was skipped so that its events are not stored twice');
   await expect(app.status()).toContainText('Loaded 2 events');
   await page.screenshot({ path: 'test-results/screens/same-file-twice.png' });

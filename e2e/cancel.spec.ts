@@ -17,6 +17,7 @@ test('Cancel stops a long load: files finished before stay, the cancelled file l
   const kept = recordCount('creative-assistant.jsonl').toLocaleString('en-US');
 
   await page.getByLabel('Open log files').setInputFiles(big);
+  await app.answerOpen('add');
   const progress = page.getByRole('progressbar', { name: 'Load progress' });
   await expect(progress).toBeVisible();
   await expect(page.locator('.load-progress-text')).toContainText('events/s');

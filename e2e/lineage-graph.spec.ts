@@ -143,6 +143,47 @@ test('the rest of the graph is a scroll away: keys, focus and scrolling reach ev
   await expect.poll(() => inView(node)).toBe(true);
 });
 
+/** Every text of the graph as drawn on screen: its computed font size times the SVG's current scale; hidden texts left out. */
+const shownTextPx = () => graph.locator('svg.lg-svg text').evaluateAll((texts) => texts
+  .filter((text) => getComputedStyle(text).display !== 'none' && text.getBoundingClientRect().height > 0)
+  .map((text) => ({ kind: text.getAttribute('class'), px: parseFloat(getComputedStyle(text).fontSize) * (text as SVGGraphicsElement).getScreenCTM()!.a })));
+
+test('every text of the graph (titles, subtitles, badges, edge labels) is at least 11 px on screen at every zoom', async () => {
+  const seen = new Set<string | null>();
+  const check = async (where: string) => {
+    const texts = await shownTextPx();
+    for (const text of texts) seen.add(text.kind);
+    const small = texts.filter((text) => text.px < MIN_LABEL_PX - 0.01);
+    expect(small, `${where}: ${(await zoom.textContent()) ?? ''}`).toEqual([]);
+    return texts.length;
+  };
+  await button('100%').click();
+  await expect(zoom).toHaveText('100%');
+  expect(await check('100%')).toBeGreaterThan(0);
+  await button('Fit').click();
+  expect(await check('Fit')).toBeGreaterThan(0);
+  // out step by step to the smallest zoom: text is either at least 11 px or not drawn at all
+  for (let step = 0; step < 16; step++) {
+    const level = (await zoom.textContent())!;
+    await button('Zoom out').click();
+    if (level !== '4%') await zoomLeaves(level);
+    await check(`zoom out ${step + 1}`);
+  }
+  await expect(graph.locator('svg.lg-svg')).toHaveClass(/lg-far/);
+  expect(await shownTextPx()).toEqual([]);
+  for (let step = 0; step < 20; step++) {
+    const level = (await zoom.textContent())!;
+    await button('Zoom in').click();
+    if (level !== '300%') await zoomLeaves(level);
+    await check(`zoom in ${step + 1}`);
+  }
+  await page.mouse.move(0, 0);
+  await button('Fit').click();
+  expect(await check('Fit again')).toBeGreaterThan(0);
+  expect([...seen].sort()).toEqual(expect.arrayContaining(['lg-edge-label', 'lg-subtitle', 'lg-title']));
+  await page.screenshot({ path: `${SCREENS}/lineage-graph-text-fit.png` });
+});
+
 test('the wheel zooms about the pointer: the point under it stays put', async () => {
   await button('Fit').click();
   const node = graph.locator('[data-node-id="asset:r-lg-1/lg-1-2"]');

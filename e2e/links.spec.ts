@@ -62,7 +62,7 @@ const sessionHeading = (sessionId: string) => page.getByRole('region', { name: `
 test('Metrics matrix cell → its session, with the shared settings and without the Metrics filters', async () => {
   await app.goTo('Metrics');
   await page.getByRole('spinbutton', { name: 'K' }).fill('5');
-  await page.locator('summary', { hasText: 'Role' }).click();
+  await page.getByLabel('Role: all roles').click();
   await page.getByRole('group', { name: 'Role' }).getByRole('checkbox', { name: 'find' }).check();
   await expect.poll(() => query().get('role')).toBe('find');
   expect(query().get('k')).toBe('5');
@@ -73,7 +73,7 @@ test('Metrics matrix cell → its session, with the shared settings and without 
   const link = table.getByRole('row').nth(1).getByRole('link');
   const sessionId = (await link.textContent())!;
   await page.screenshot({ path: `${SCREENS}/links-metrics-cell.png`, fullPage: true });
-  await follow(link, { view: 'sessions', params: { session: sessionId, k: '5' }, heading: sessionHeading(sessionId) }, table);
+  await follow(link, { view: 'sessions', params: { session: sessionId, k: '5', node: /^retrieval:/ }, heading: sessionHeading(sessionId) }, table);
   expect(query().get('role')).toBe('find');
 
   // each cell selection is a history entry of its own

@@ -56,7 +56,7 @@ test('a matrix cell lists its retrievals, and each opens its session', async ({ 
   const table = page.getByRole('table', { name: 'Retrievals in the cell' });
   await expect(table.getByRole('row')).toHaveCount(Math.min(masked, 1000) + 1);
   const first = table.getByRole('row').nth(1);
-  await expect(first.getByRole('cell').nth(5)).toHaveText('none');
+  await expect(first.getByRole('cell').nth(6)).toHaveText('none');
   const session = (await first.getByRole('link').textContent())!;
   await first.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`view=sessions.*session=${session}|session=${session}.*view=sessions`));

@@ -54,12 +54,13 @@ test('a verdict given by keyboard moves the week\'s confidently-wrong rate, undo
   const [done, size] = (await progress.textContent())!.split(' / ').map(Number);
 
   await page.keyboard.press('?');
-  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('submit the verdict');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('give the verdict');
   await page.screenshot({ path: 'test-results/screens/review-shortcuts.png' });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.keyboard.press('w');
+  // 2 gives "wrong" at once (verdicts are 1–4, as on Agreement); the note typed then goes with it on Ctrl+Enter.
+  await page.keyboard.press('2');
   await expect(page.getByRole('radio', { name: /wrong/ })).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('.');
   await page.keyboard.type('states the wrong fee');
@@ -75,11 +76,12 @@ test('a verdict given by keyboard moves the week\'s confidently-wrong rate, undo
   await page.mouse.move(0, 0);
   await page.screenshot({ path: 'test-results/screens/review.png', fullPage: true });
 
-  // Undo takes the verdict back and reopens the answer with it chosen again.
+  // Undo takes the verdict (with its note) back and reopens the answer, its note still typed.
   await page.keyboard.press('z');
   await expect(metric('confidently_wrong_rate')).toHaveAttribute('data-value', String(before.wrong / before.reviewed));
   await expect(item).toHaveAttribute('data-response', responseId);
-  await expect(page.getByRole('radio', { name: /wrong/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: /wrong/ })).toHaveAttribute('aria-checked', 'false');
+  await expect(item.getByRole('textbox')).toHaveValue('states the wrong fee');
   await expect(page.getByTestId('review.verdicts')).toContainText('No verdict yet.');
 
   const sessionLink = item.getByRole('link', { name: /^Open session / });
@@ -106,6 +108,7 @@ test('the review says when nothing was answered, and when a week is fully review
   await page.screenshot({ path: 'test-results/screens/review-empty.png' });
 
   await page.getByLabel('Open log files').setInputFiles({ name: 'reviewed-week.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(REVIEWED_WEEK) });
+  await app.answerOpen('add');
   await expect(page.getByTestId('review.done')).toContainText('2026-W47 is fully reviewed');
   await expect(page.getByTestId('review.progress.2026-W47')).toHaveText('1 / 1');
   await expect(page.locator('[data-metric="review.by_week.2026-W47.confidently_wrong_rate"]')).toHaveAttribute('data-value', '0');

@@ -78,6 +78,13 @@ test('drift flags sit on the events they concern, the answer beside its gold ans
   await expect(check).toContainText('gold answer “Clara Hartwell”');
   await expect(check).toContainText('differs from gold');
   await expect(session.locator('[data-flag="drift flag"]')).toHaveText('3 drift flags');
+  // the count steps through the flagged events in timeline order: e0017, e0021, the answer e0023, then e0017 again
+  const driftChip = session.getByRole('button', { name: /^3 drift flags/ });
+  for (const [index, id] of ['mh-e0017', 'mh-e0021', 'mh-e0023', 'mh-e0017'].entries()) {
+    await driftChip.click();
+    await expect(eventOf(session, id)).toHaveClass(/is-target/);
+    await expect(driftChip).toHaveText(`3 drift flags · ${(index % 3) + 1}/3`);
+  }
 
   const block = questionBlock(session, 'q01', 'baseline');
   await expect(block.getByTestId('answer.check')).toContainText('answer “Daniel Okafor”');

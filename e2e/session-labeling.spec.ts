@@ -83,4 +83,17 @@ test('grade, mark a missed asset and set a role in the inspector; its numbers fo
   await page.screenshot({ path: 'test-results/screens/session-labeling.png' });
   await other.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/session-labeling-disagreement.png' });
+
+  // The undo key of every labeling screen (issue 24, point 6): z takes back the last label given here.
+  await page.keyboard.press('z');
+  await expect(otherVotes).not.toContainText('li: 3');
+  await expect(otherVotes).toContainText('ann-jonas: 1');
+  await expect(gradeRow.getByRole('button', { name: '2' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('take back the last label given in this session view');
+  await page.screenshot({ path: '/tmp/i24b-session-shortcuts.png' });
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await expect(session).toBeVisible();
 });

@@ -181,6 +181,8 @@ test('columns fit their content, and a dragged column edge resizes the column un
     .filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent));
   expect(cut).toEqual([]);
   expect(await bodyRows().allTextContents()).toContainEqual(expect.stringContaining('unsupported'));
+  // every default column fits 1280 px, the longest sample ids and "unsupported" included: nothing scrolls sideways
+  expect(await table().locator('.vtable-body').evaluate((body) => body.scrollWidth - body.clientWidth)).toBe(0);
   await page.screenshot({ path: `${SCREENS}/sessions-triage-list.png` });
 
   const handle = page.getByRole('separator', { name: 'Resize the session column' });

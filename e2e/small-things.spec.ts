@@ -124,7 +124,7 @@ test('after a settings change, every panel is marked until its numbers are new, 
       })),
       caption: document.querySelector('[data-testid="metrics.settings-caption"]')?.textContent ?? '',
       cellRows: document.querySelector('table[aria-label="Retrievals in the cell"]')?.querySelectorAll('tbody tr').length ?? null,
-      cellNdcgHeader: document.querySelector('table[aria-label="Retrievals in the cell"] thead th:nth-child(5)')?.textContent ?? null,
+      cellNdcgHeader: document.querySelector('table[aria-label="Retrievals in the cell"] thead th:nth-child(6)')?.textContent ?? null,
       maskedSilent: document.querySelector('[data-metric="matrix.masked_silent"]')?.getAttribute('data-value') ?? null,
     });
     const w = window as unknown as { snapshots: unknown[]; observer: MutationObserver };
@@ -173,7 +173,7 @@ test("the retrievals of a matrix cell download as the table shows them", async (
   const shown = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
   expect(shown.length).toBeGreaterThan(0);
   const rows = jsonLines(await downloaded(page, 'table-download.metrics-masked-silent-retrievals.jsonl'));
-  expect(Object.keys(rows[0])).toEqual(['retrieval', 'query', 'role', 'P@1', 'nDCG@3', 'ORF signal', 'session']);
+  expect(Object.keys(rows[0])).toEqual(['retrieval', 'query', 'retriever', 'role', 'P@1', 'nDCG@3', 'ORF signal', 'session']);
   expect(rows.map((row) => Object.values(row).map((v) => (v === null ? '—' : typeof v === 'number' ? v.toFixed(3) : String(v))))).toEqual(shown);
   const csv = await downloaded(page, 'table-download.metrics-masked-silent-retrievals.csv');
   expect(csv.split('\r\n').filter((line) => line !== '')).toHaveLength(shown.length + 1);

@@ -11,7 +11,8 @@ export function EmptyDataset({ what }: { what: string }) {
   const dataset = useDataset();
   if (dataset.phase === 'starting' || dataset.phase === 'clearing') {
     const doing = dataset.phase === 'clearing' ? 'Clearing the logs…'
-      : dataset.start?.step === 'restoring' ? 'Reopening the logs kept in this browser…' : 'Starting the database engine…';
+      : dataset.start?.step === 'restoring' ? 'Reopening the logs kept in this browser…'
+        : dataset.start?.step === 'labels' ? 'Applying the labels given in this browser…' : 'Starting the database engine…';
     return (
       <div className="empty-state panel" aria-busy="true">
         <h2>{doing}</h2>

@@ -10,14 +10,18 @@ const SHOWN_CHARS = 600;
  * what is around it (`<bdi>`), every hidden control (bidi overrides, C0/C1) named visibly instead
  * of acting, long words wrapped, and text beyond `shown` characters cut with the rest one click away.
  */
-export function LogText({ text, shown = SHOWN_CHARS, more = true, className }: {
-  text: string;
+export function LogText({ text, shown = SHOWN_CHARS, more = true, className, empty = '—' }: {
+  /** null or undefined (a field the row does not have) shows `empty`, never throws. */
+  text: string | null | undefined;
   shown?: number;
   /** false: a cut text ends in "…" without the button (a one-line cell whose tooltip holds it all). */
   more?: boolean;
   className?: string;
+  /** What stands for a missing text. */
+  empty?: string;
 }) {
   const [expanded, setExpanded] = useState(false);
+  if (text === null || text === undefined) return <span className={className ? `text-soft ${className}` : 'text-soft'}>{empty}</span>;
   const cut = !expanded && text.length > shown;
   const visible = cut ? `${text.slice(0, shown)}${more ? '' : '…'}` : text;
   return (

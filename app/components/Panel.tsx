@@ -11,6 +11,8 @@ interface PanelProps {
   recomputing?: boolean;
   children: ReactNode;
   actions?: ReactNode;
+  /** A line under the question, such as which of the screen's filters narrow this panel. */
+  scope?: ReactNode;
 }
 
 /** A titled panel of a dashboard screen: what it shows, the question it answers, its content. */
@@ -26,6 +28,7 @@ export function Panel(props: PanelProps) {
             {recomputing && <RecomputingMark />}
           </div>
           <p className="text-soft panel-question">{props.question}</p>
+          {props.scope}
         </div>
         {props.actions}
       </header>

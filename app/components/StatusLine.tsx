@@ -1,6 +1,7 @@
 import { formatCount, pluralize } from '../lib/format';
 import { useDataset, type Dataset } from '../queries/dataset';
 import { useLabeling } from '../queries/labeling';
+import { givenLabelsText } from '../model/annotation/labels-per-dataset';
 import { unmappedSpansText } from '../model/session/unmapped-spans';
 import { StartProgress } from './start-progress/StartProgress';
 
@@ -33,6 +34,8 @@ export function StatusLine() {
   const { given } = useLabeling();
   const waitingLabels = phase === 'ready' && summary.files === 0 && given.length > 0;
   const unmappedSpans = unmappedSpansText(summary.unmappedSpans);
+  // Labels given here are never counted as loaded events: they are reported apart.
+  const labelsHere = phase === 'ready' && summary.files > 0 ? givenLabelsText(summary.given_here, summary.labelsOtherLogs) : null;
   return (
     <div className="status-line">
       <span role="status" data-testid="status-line" title={dataset.origin?.restored ? `Kept files: ${dataset.origin.restored.names.join(', ')}` : undefined}>
@@ -49,6 +52,7 @@ export function StatusLine() {
         </span>
       )}
       {storage && phase === 'ready' && <span className="storage-note" data-storage={dataset.origin?.storage.mode}>{storage}</span>}
+      {labelsHere && <span className="storage-note" data-testid="status.given-labels">{labelsHere}</span>}
       {waitingLabels && (
         <span className="storage-note" data-testid="status.waiting-labels">
           {pluralize(given.length, 'label')} you gave {given.length === 1 ? 'is kept in this browser and applies' : 'are kept in this browser and apply'} when logs are loaded.

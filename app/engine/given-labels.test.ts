@@ -9,7 +9,10 @@ import { textInputFile } from '../ingest/text-input';
 import { labelEventsJsonl } from '../model/annotation/label-events';
 import { GIVEN_LABEL_VERSION, type GivenLabel, type LabelInput } from '../schema/given-label';
 import type { Engine } from './engine';
+import { finalizeLoad } from './dataset';
 import { syncGivenLabels } from './given-labels';
+import { DATASET_SUMMARY_SQL, type DatasetCounts } from './sql/dataset-summary';
+import { datasetIdOf } from '../ingest/file-fingerprint';
 import { computeMetricsReport, ensureDerivedTables } from './metrics-report';
 import { exportLabelsQuery } from './sql/annotation/export-labels';
 import { createTestEngine } from './sql/metrics/fixtures';
@@ -83,5 +86,52 @@ describe.skipIf(!existsSync(SAMPLES))('labels given in the browser', () => {
     engines.push(empty);
     await loadFiles(empty, [], new LoadState());
     expect(await syncGivenLabels(empty, [label])).toMatchObject({ inserted: 0 });
+  });
+
+  it('apply only to logs that hold their items; the others are left out, counted apart, and never loaded events', async () => {
+    const engine = await samples();
+    const targets = await firstRetrievals(engine, 2);
+    const onSamples = targets.map((t) => given({ kind: 'relevance', retrieval_id: t.retrieval_id, asset_id: t.asset_id, grade: 2 }, 'tester'));
+    const otherLog = '{"type":"retrieval","retrieval_id":"other-r1","ts":"2026-01-01T00:00:00Z","session_id":"s1","turn_id":"t1","query":"q","returned_asset_ids":["a1"]}\n'
+      + '{"type":"response","event_id":"resp-1","ts":"2026-01-01T00:00:01Z","session_id":"s1","turn_id":"t1","text":"an answer"}\n';
+    const onOther = [
+      given({ kind: 'role', retrieval_id: 'other-r1', role: 'reference' }, 'reviewer'),
+      given({ kind: 'intent', turn_id: 't1', retrieval_intent: true, intents: ['find'] }, 'reviewer'),
+      given({ kind: 'answer_review', target_event_id: 'resp-1', verdict: 'correct' }, 'reviewer'),
+    ];
+    const journal = [...onSamples, ...onOther];
+    expect(await syncGivenLabels(engine, journal)).toMatchObject({ inserted: 2, applied: 2, otherLogs: 3 });
+
+    const other = await createTestEngine();
+    engines.push(other);
+    await loadFiles(other, [textInputFile('other.jsonl', otherLog, 1 << 16)], new LoadState());
+    expect(await syncGivenLabels(other, journal)).toMatchObject({ inserted: 3, applied: 3, otherLogs: 2 });
+    await finalizeLoad(other);
+    const [summary] = await other.query<DatasetCounts>(DATASET_SUMMARY_SQL);
+    // The file's two events; the three labels given here are counted apart, and none is a warning.
+    expect(summary).toMatchObject({ events: 2, given_here: 3, warnings: 0 });
+    expect(await other.query(`SELECT DISTINCT annotator FROM events_label`)).toEqual([{ annotator: 'reviewer' }]);
+  });
+
+  it('taken out of a kept dataset where an earlier version applied them to logs without their items', async () => {
+    const engine = await createTestEngine();
+    engines.push(engine);
+    const log = '{"type":"retrieval","retrieval_id":"r1","ts":"2026-01-01T00:00:00Z","session_id":"s1","query":"q","returned_asset_ids":["a1"]}\n';
+    await loadFiles(engine, [textInputFile('one.jsonl', log, 1 << 16)], new LoadState());
+    const label = given({ kind: 'role', retrieval_id: 'r1', role: 'reference' });
+    await syncGivenLabels(engine, [label]);
+    // As an earlier version left it: the label applied to logs that do not hold its retrieval.
+    await engine.query(`UPDATE events_label SET retrieval_id = 'elsewhere' WHERE file_id = 0`);
+    const stale = { ...label, retrieval_id: 'elsewhere' } as GivenLabel;
+    expect(await syncGivenLabels(engine, [stale])).toMatchObject({ removed: 1, applied: 0, otherLogs: 1 });
+    await finalizeLoad(engine);
+    const [summary] = await engine.query<DatasetCounts>(DATASET_SUMMARY_SQL);
+    expect(summary).toMatchObject({ events: 1, given_here: 0, warnings: 0 });
+  });
+
+  it('name a dataset by its files, in any order', async () => {
+    expect(await datasetIdOf(['b', 'a', 'a'])).toBe(await datasetIdOf(['a', 'b']));
+    expect(await datasetIdOf(['a'])).not.toBe(await datasetIdOf(['a', 'b']));
+    expect(await datasetIdOf(['a'])).toMatch(/^[0-9a-f]{16}$/);
   });
 });

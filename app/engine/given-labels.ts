@@ -1,5 +1,5 @@
 import { TYPE_COLUMNS } from '../schema/columns';
-import { GIVEN_LABELS_FILE_ID, labelEventOf, type GivenLabel } from '../schema/given-label';
+import { GIVEN_LABELS_FILE_ID, labelEventOf, labelItem, type GivenLabel, type LabelItem } from '../schema/given-label';
 import { validateEvent } from '../schema/validate';
 import type { Engine, SqlValue } from './engine';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
@@ -8,33 +8,62 @@ import { ident } from './sql/quote';
 export interface GivenLabelsSync {
   inserted: number;
   removed: number;
+  /** Labels of the journal the loaded logs hold the items of: applied. */
+  applied: number;
+  /** Labels of the journal whose items these logs do not hold: they belong to other logs, and stay in the journal. */
+  otherLogs: number;
   /** The `seq` after every stored row: loads number their rows from here on. */
   nextSeq: number;
 }
 
 const LABEL_COLUMNS = TYPE_COLUMNS.label;
 
+const SEPARATOR = '\u001f';
+
+/** Where a loaded event defines each kind of item (never a label given here). */
+const ITEM_SOURCES: Record<LabelItem['kind'], string[]> = {
+  retrieval: [`SELECT retrieval_id AS id FROM events_retrieval`],
+  turn: [`SELECT turn_id AS id FROM events_retrieval`, `SELECT turn_id AS id FROM events_prompt`],
+  event: [`SELECT event_id AS id FROM events WHERE file_id <> ${GIVEN_LABELS_FILE_ID}`],
+};
+
+/** The labels of `journal` whose item (a retrieval, a turn, an answer) some loaded file defines. */
+export async function labelsWithLoadedItems(engine: Engine, journal: readonly GivenLabel[]): Promise<GivenLabel[]> {
+  if (journal.length === 0) return [];
+  const items = journal.map(labelItem);
+  const present = new Map<LabelItem['kind'], Set<string>>();
+  for (const kind of Object.keys(ITEM_SOURCES) as LabelItem['kind'][]) {
+    const ids = [...new Set(items.filter((item) => item.kind === kind).map((item) => item.id))];
+    if (ids.length === 0) continue;
+    const rows = await engine.query<{ id: string }>(
+      `SELECT DISTINCT id FROM (${ITEM_SOURCES[kind].join(' UNION ALL ')}) WHERE id IN (SELECT unnest(string_split(?, chr(31))))`, [ids.join(SEPARATOR)]);
+    present.set(kind, new Set(rows.map((row) => row.id)));
+  }
+  return journal.filter((_, index) => present.get(items[index].kind)?.has(items[index].id) ?? false);
+}
+
 /**
- * Makes the dataset hold exactly the labels of the journal as `label` events with file_id
- * GIVEN_LABELS_FILE_ID: inserts those it lacks (after every stored row, in journal order) and
- * removes those taken back. Given labels apply only to a dataset with loaded files: with none
- * there is nothing for them to judge (they wait in the journal).
+ * Makes the dataset hold exactly the labels of the journal that belong to it, as `label` events
+ * with file_id GIVEN_LABELS_FILE_ID: inserts those it lacks (after every stored row, in journal
+ * order) and removes those taken back. A label belongs to the loaded logs when they hold its item
+ * (the retrieval, turn or answer it judges); the others belong to other logs and wait in the
+ * journal, never applied here (they would be references to nothing, and their annotators would
+ * appear on logs they never saw).
  */
 export async function syncGivenLabels(engine: Engine, journal: readonly GivenLabel[]): Promise<GivenLabelsSync> {
-  const [{ files }] = await engine.query<{ files: number }>('SELECT count(*)::INTEGER AS files FROM files');
-  const wanted = files > 0 ? journal : [];
+  const wanted = await labelsWithLoadedItems(engine, journal);
   const stored = new Set((await engine.query<{ event_id: string }>(
     `SELECT event_id FROM events_label WHERE file_id = ${GIVEN_LABELS_FILE_ID}`)).map((row) => row.event_id));
   const wantedIds = new Set(wanted.map((label) => label.event_id));
   const gone = [...stored].filter((id) => !wantedIds.has(id));
   const added = wanted.filter((label) => !stored.has(label.event_id));
   if (gone.length > 0) {
-    await engine.query(`DELETE FROM events_label WHERE file_id = ${GIVEN_LABELS_FILE_ID} AND list_contains(string_split(?, chr(31)), event_id)`, [gone.join('\u001f')]);
+    await engine.query(`DELETE FROM events_label WHERE file_id = ${GIVEN_LABELS_FILE_ID} AND list_contains(string_split(?, chr(31)), event_id)`, [gone.join(SEPARATOR)]);
     await engine.exec(NEW_GENERATION_SQL);
   }
   let [{ next_seq: nextSeq }] = await engine.query<{ next_seq: number }>('SELECT (coalesce(max(seq), -1) + 1)::INTEGER AS next_seq FROM events');
   for (const label of added) await insertLabel(engine, label, nextSeq++);
-  return { inserted: added.length, removed: gone.length, nextSeq };
+  return { inserted: added.length, removed: gone.length, applied: wanted.length, otherLogs: journal.length - wanted.length, nextSeq };
 }
 
 /** One given label as a row of `events_label`, its fields checked by the schema as any loaded label's are. */

@@ -53,3 +53,14 @@ export function failedFile(fileId: number, fileName: string, bytes: number | nul
     error: `could not load the file, nothing of it was stored: ${message}`,
   };
 }
+
+/**
+ * The id of a dataset: a SHA-256 of its files' fingerprints (in any order, each once), first 16
+ * hex digits. Labels given in the browser carry it (schema/given-label.ts): the same files loaded
+ * again, in any order, are the same dataset.
+ */
+export async function datasetIdOf(fingerprints: readonly string[]): Promise<string> {
+  const text = [...new Set(fingerprints)].sort().join('\n');
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

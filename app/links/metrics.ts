@@ -4,9 +4,9 @@ import { screenUrl } from './screen-url';
 
 /**
  * Metrics: its filters (surface, role, retriever, run_id, category, from, to: raw text,
- * validated with the shared settings by model/metrics/settings), the open matrix cell, the open
- * Tier 3 list and the trend bucket. The screen checks `cell` and `tier3` against the lists its
- * SQL knows.
+ * validated with the shared settings by model/metrics/settings), the open matrix cell and the
+ * sort of its list (`cell_sort=-ndcg`: a column, `-` first for descending), the open Tier 3 list
+ * and the trend bucket. The screen checks `cell`, `cell_sort` and `tier3` against the lists it knows.
  */
 export const metricsUrl = screenUrl('metrics', {
   surfaces: list(SETTING_PARAMS.surfaces),
@@ -17,6 +17,7 @@ export const metricsUrl = screenUrl('metrics', {
   from: text(SETTING_PARAMS.from),
   to: text(SETTING_PARAMS.to),
   cell: text('cell'),
+  cellSort: text('cell_sort'),
   tier3: text('tier3'),
   trend: choice('trend', ['day', 'week'], 'week'),
 });

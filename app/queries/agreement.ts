@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { agreementVotesIn, type AgreementVotes } from '../engine/annotation-report';
-import { annotatorLabelCountsQuery, loadAgreementItem, type AnnotatorLabelCountRow } from '../engine/sql/annotation/agreement-item';
+import { annotatorLabelCountsQuery, type AnnotatorLabelCountRow } from '../engine/sql/annotation/annotator-label-counts';
+import { loadAgreementItem } from '../engine/sql/annotation/agreement-item';
 import { agreementReport, type AgreementReport } from '../model/annotation/agreement';
 import { parseItemKey } from '../model/annotation/item-key';
 import type { LabelKind } from '../schema/given-label';
@@ -10,7 +11,7 @@ import { datasetKey, type DatasetRef } from './dataset-key';
 export interface AgreementData extends AgreementVotes {
   /** The report's `agreement` section (metrics.md), computed from the same votes. */
   report: AgreementReport;
-  /** Every named annotator's labels per kind (re-labels and adjudications included). */
+  /** Every annotator's labels given and items labeled per kind (annotator-label-counts.ts: the count every screen shows). */
   labelCounts: AnnotatorLabelCountRow[];
 }
 

@@ -7,7 +7,8 @@ import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
 import { syncGivenLabels } from '../engine/given-labels';
 import type { GivenLabel } from '../schema/given-label';
-import { DATASET_SUMMARY_SQL, type DatasetCounts, type DatasetSummary } from '../engine/sql/dataset-summary';
+import { DATASET_FINGERPRINTS_SQL, DATASET_SUMMARY_SQL, type DatasetCounts, type DatasetSummary } from '../engine/sql/dataset-summary';
+import { datasetIdOf } from '../ingest/file-fingerprint';
 import { SPANS_BY_KIND_SQL } from '../engine/sql/spans';
 import type { SpanKindCount } from '../model/session/unmapped-spans';
 import { BrowserLoader, type LoadOutcome, type LoadProgress } from '../ingest/browser-loader';
@@ -36,6 +37,8 @@ export class DatasetSession {
   private readonly inputsThisTab: LoadInput[] = [];
   /** The label journal as last read: applied after every start, load and clear. */
   private givenLabels: readonly GivenLabel[] = [];
+  /** Labels of the journal the last apply left out: their items are in other logs. */
+  private labelsOtherLogs = 0;
 
   private constructor(
     readonly engine: BrowserEngine,
@@ -74,13 +77,20 @@ export class DatasetSession {
   async summary(): Promise<DatasetSummary> {
     return datasetCoordinator(this.engine).read(null, async ({ engine }) => {
       const [counts] = await engine.query<DatasetCounts>(DATASET_SUMMARY_SQL);
-      return { ...counts, unmappedSpans: await engine.query<SpanKindCount>(SPANS_BY_KIND_SQL) };
+      const fingerprints = (await engine.query<{ fingerprint: string }>(DATASET_FINGERPRINTS_SQL)).map((row) => row.fingerprint);
+      return {
+        ...counts,
+        unmappedSpans: await engine.query<SpanKindCount>(SPANS_BY_KIND_SQL),
+        labelsOtherLogs: counts.files > 0 ? this.labelsOtherLogs : 0,
+        datasetId: fingerprints.length > 0 ? await datasetIdOf(fingerprints) : null,
+      };
     });
   }
 
   /**
-   * Makes the dataset hold the labels given in this browser (the journal's `labels`); true when
-   * that changed the dataset. While a load runs the labels wait for it to end.
+   * Makes the dataset hold the labels given in this browser (the journal's `labels`) that belong
+   * to it (given-labels.ts); true when that changed the dataset or how many are left out. While a
+   * load runs the labels wait for it to end.
    */
   async applyGivenLabels(labels?: readonly GivenLabel[]): Promise<boolean> {
     if (labels) this.givenLabels = labels;
@@ -94,7 +104,9 @@ export class DatasetSession {
       return result;
     });
     this.loader.advance(sync.nextSeq);
-    return sync.inserted + sync.removed > 0;
+    const leftOutChanged = sync.otherLogs !== this.labelsOtherLogs;
+    this.labelsOtherLogs = sync.otherLogs;
+    return sync.inserted + sync.removed > 0 || leftOutChanged;
   }
 
   get busy(): boolean {

@@ -17,15 +17,18 @@ import { DatasetSession, type DatasetOrigin } from './dataset-session';
 export type DatasetPhase = 'starting' | 'ready' | 'loading' | 'clearing' | 'failed';
 
 export interface EngineStart {
-  step: EngineStartStep | 'restoring';
+  /** `labels`: the labels given in this browser go into the dataset before any number shows. */
+  step: EngineStartStep | 'restoring' | 'labels';
   /** performance.now() when the page began starting the engine. */
   since: number;
 }
 
 export interface Dataset {
   phase: DatasetPhase;
-  /** Bumped after every load and clear; every query key starts with it. */
+  /** Bumped after every load and clear, and when labels given here change the dataset; every query key starts with it. */
   version: number;
+  /** Bumped after every load and clear only (dataset-key.ts `loadedLogsKey`). */
+  loadVersion: number;
   /** Null until the dataset is known (started and restored). */
   engine: Engine | null;
   summary: DatasetSummary;
@@ -63,6 +66,33 @@ function startOnce() {
   return started;
 }
 
+/**
+ * The labels given in this browser, as the label journal first hands them over (LabelingProvider
+ * calls `applyGivenLabels` once it has read the journal). A start applies them before it shows
+ * any number: kept logs shown without them would change a moment later (issue 24).
+ */
+let handOverFirstLabels: (labels: readonly GivenLabel[]) => void = () => undefined;
+const firstLabels = new Promise<readonly GivenLabel[]>((resolve) => {
+  handOverFirstLabels = resolve;
+});
+/** How long a start waits for the journal: without IndexedDB it never answers, and the numbers show without those labels. */
+const FIRST_LABELS_WAIT_MS = 5_000;
+let startApplied: () => void = () => undefined;
+/** Settles once the start has applied the first labels (or given up waiting for them). */
+const firstLabelsApplied = new Promise<void>((resolve) => {
+  startApplied = resolve;
+});
+
+/** The journal's first labels, applied to the session; null when they did not come in time. */
+async function applyFirstLabels(session: DatasetSession): Promise<void> {
+  const labels = await Promise.race([firstLabels, new Promise<null>((resolve) => setTimeout(() => resolve(null), FIRST_LABELS_WAIT_MS))]);
+  try {
+    if (labels) await session.applyGivenLabels(labels);
+  } finally {
+    startApplied();
+  }
+}
+
 /** Begins starting the engine before React renders (the start is the page's longest wait). */
 export function startDatasetEarly(): void {
   void startOnce().catch(() => undefined);
@@ -71,6 +101,7 @@ export function startDatasetEarly(): void {
 export function DatasetProvider({ children, autoloadSamples }: { children: ReactNode; autoloadSamples: boolean }) {
   const [phase, setPhase] = useState<DatasetPhase>('starting');
   const [version, setVersion] = useState(0);
+  const [loadVersion, setLoadVersion] = useState(0);
   const [engine, setEngine] = useState<Engine | null>(null);
   const [summary, setSummary] = useState<DatasetSummary>(EMPTY_SUMMARY);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
@@ -79,10 +110,11 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   const [notice, setNotice] = useState<Dataset['notice']>(null);
   const sessionRef = useRef<DatasetSession | null>(null);
 
-  const refresh = useCallback(async (session: DatasetSession) => {
+  const refresh = useCallback(async (session: DatasetSession, { labelsOnly = false } = {}) => {
     setSummary(await session.summary());
     setOrigin({ ...session.origin });
     setVersion((v) => v + 1);
+    if (!labelsOnly) setLoadVersion((v) => v + 1);
   }, []);
 
   const run = useCallback(
@@ -115,6 +147,8 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
     startOnce().then(
       async (session) => {
         sessionRef.current = session;
+        setStart({ step: 'labels', since: START_BEGAN });
+        await applyFirstLabels(session);
         performance.mark('dataset:ready');
         setStart(null);
         setEngine(session.engine);
@@ -140,7 +174,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
 
   const dataset = useMemo<Dataset>(
     () => ({
-      phase, version, summary, start, origin, notice,
+      phase, version, loadVersion, summary, start, origin, notice,
       engine: phase === 'starting' || phase === 'clearing' ? null : engine,
       loadFiles: (files, sessionSample) => run(files.map((file) => ({ kind: 'file', file, sessionSample }))),
       loadSamples: () => run(SAMPLE_FILES),
@@ -158,11 +192,14 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
         setPhase('ready');
       },
       applyGivenLabels: async (labels) => {
+        // The first labels are the start's to apply; later ones (the journal changed) re-run the queries.
+        handOverFirstLabels(labels);
+        await firstLabelsApplied;
         const session = await startOnce();
-        if (await session.applyGivenLabels(labels)) await refresh(session);
+        if (await session.applyGivenLabels(labels)) await refresh(session, { labelsOnly: true });
       },
     }),
-    [phase, version, engine, summary, start, origin, notice, run, refresh],
+    [phase, version, loadVersion, engine, summary, start, origin, notice, run, refresh],
   );
   return (
     <DatasetContext.Provider value={dataset}>

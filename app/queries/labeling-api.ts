@@ -26,7 +26,7 @@ export interface Labeling {
   retract(eventId: string): Promise<void>;
   /** Labels given in this browser, oldest first. */
   given: readonly GivenLabel[];
-  /** Every label of the dataset that passes the filter, as JSON Lines `label` events in label order. */
+  /** Every label of the dataset that passes the filter, as JSON Lines `label` events in label order; the labels given here it holds count as exported. */
   exportLabels(filter?: LabelExportFilter): Promise<string>;
   /**
    * Labels given here that the browser refused to store (its storage is full): kept in memory,
@@ -39,4 +39,9 @@ export interface Labeling {
   givenHereJsonl(): string;
   /** Removes every label given in this browser (after the user confirmed). */
   discardGiven(): Promise<void>;
+  /**
+   * How many labels given here apply to the loaded logs and are in no export yet: Clear and
+   * Replace ask before they go (the labels stay in this browser, but no file holds them).
+   */
+  unexportedHere(): Promise<number>;
 }

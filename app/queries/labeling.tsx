@@ -2,8 +2,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { LabelJournal } from '../engine/label-journal';
 import { LabelSaver, mergeUnsaved, type LabelSaveState } from '../engine/label-saver';
+import { exportedLabels, unexportedLabels } from '../engine/exported-labels';
 import { pendingLabels } from '../engine/pending-labels';
-import { exportLabelsQuery } from '../engine/sql/annotation/export-labels';
+import { exportLabelsQuery, GIVEN_HERE_IDS_SQL } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';
 import { GIVEN_LABEL_VERSION, labelEventOf, type GivenLabel, type LabelInput } from '../schema/given-label';
 import { validateEvent } from '../schema/validate';
@@ -85,7 +86,9 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       // Strictly increasing times within a tab keep the order of two labels given in one millisecond.
       const ts = Math.max(Date.now(), lastTs.current + 1);
       lastTs.current = ts;
-      const label = { ...input, version: GIVEN_LABEL_VERSION, annotator, ts, event_id: `label-${slug(annotator)}-${ts}-${Math.random().toString(36).slice(2, 8)}` } as GivenLabel;
+      // The label belongs to the dataset it is given on (schema/given-label.ts).
+      const dataset = datasetRef.current.summary.datasetId ?? undefined;
+      const label = { ...input, version: GIVEN_LABEL_VERSION, annotator, ts, event_id: `label-${slug(annotator)}-${ts}-${Math.random().toString(36).slice(2, 8)}`, dataset } as GivenLabel;
       const validation = validateEvent(labelEventOf(label), new Set());
       if (!validation.ok) throw new Error(validation.rejection.message);
       // Saved or kept in memory for a retry (saveProblem says which): either way it counts now.
@@ -107,6 +110,7 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       saver.forget(givenRef.current.map((label) => label.event_id));
       pendingLabels.write([]);
       await (await openJournal()).remove(givenRef.current.map((label) => label.event_id));
+      exportedLabels.write(new Set());
       await apply([]);
     },
     exportLabels: async (filter = {}) => {
@@ -115,7 +119,17 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       if (!engine) throw new Error('The database engine is not ready');
       const query = exportLabelsQuery(filter);
       const rows = await datasetCoordinator(engine).read(null, ({ engine: reader }) => reader.query<Record<string, unknown>>(query.sql, query.params));
+      const givenIds = new Set(givenRef.current.map((label) => label.event_id));
+      exportedLabels.add(rows.map((row) => String(row.event_id)).filter((id) => givenIds.has(id)));
       return labelEventsJsonl(rows);
+    },
+    unexportedHere: async () => {
+      await applying.current;
+      const { engine } = datasetRef.current;
+      if (!engine) return 0;
+      const rows = await datasetCoordinator(engine).read(null, ({ engine: reader }) =>
+        reader.query<{ event_id: string }>(GIVEN_HERE_IDS_SQL));
+      return unexportedLabels(rows.map((row) => row.event_id), exportedLabels.read()).length;
     },
   }), [annotator, given, apply, saver, saveState]);
 

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FILTER_CHOICES_SQL, type FilterChoiceRow } from '../engine/sql/metrics/filter-choices';
-import { datasetKey, type DatasetRef } from './dataset-key';
+import { loadedLogsKey, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn } from './coordinated-query';
 
-/** The choices of the Metrics screen's retriever, run and category filters. */
+/** The choices of the Metrics screen's retriever, run and category filters (no label changes them). */
 export interface MetricFilterChoices {
   retrievers: string[];
   runIds: string[];
@@ -12,7 +12,7 @@ export interface MetricFilterChoices {
 
 export const metricFilterChoicesOptions = (dataset: DatasetRef) =>
   queryOptions({
-    queryKey: datasetKey(dataset, 'metrics', 'filter-choices'),
+    queryKey: loadedLogsKey(dataset, 'metrics', 'filter-choices'),
     queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<MetricFilterChoices> => {
       const rows = await engine.query<FilterChoiceRow>(FILTER_CHOICES_SQL);
       const of = (filter: FilterChoiceRow['filter']) => rows.filter((row) => row.filter === filter).map((row) => row.value);

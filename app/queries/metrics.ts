@@ -8,7 +8,7 @@ import type { MatrixCell } from '../engine/sql/metrics/retrieval-facts';
 import { tier3SessionsQuery, type Tier3SessionList, type Tier3SessionRow } from '../engine/sql/metrics/tier3-sessions';
 import { metricSettingsToParams } from '../model/metrics/settings-codec';
 import type { MetricSettings } from '../model/metrics/settings';
-import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
+import { datasetKey, logsMark, sameLogsPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
 
 const settingsKey = (settings: MetricSettings) => metricSettingsToParams(settings);
@@ -36,15 +36,16 @@ async function fixedSections(dataset: DatasetRef, engine: Engine): Promise<Fixed
 
 export const metricPanelsOptions = (dataset: DatasetRef, settings: MetricSettings) =>
   queryOptions({
-    queryKey: datasetKey(dataset, 'metrics', 'panels', settingsKey(settings)),
+    queryKey: datasetKey(dataset, 'metrics', 'panels', settingsKey(settings), logsMark(dataset)),
     queryFn: coordinatedQueryFn(dataset, async (job): Promise<SettledMetricPanels> => ({
       ...(await metricPanelsIn(job, settings, await fixedSections(dataset, job.engine))), settings,
     }), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
-    placeholderData: sameDatasetPlaceholder(dataset),
+    // labels given here (another tab's, say) keep the last panels on screen, marked, until theirs are ready
+    placeholderData: sameLogsPlaceholder(dataset),
   });
 
-export type MatrixCellRow = Pick<RetrievalDetailRow, 'retrieval_id' | 'query' | 'role' | 'p_at_1' | 'ndcg_at_k' | 'orf_signals' | 'session_id'>;
+export type MatrixCellRow = Pick<RetrievalDetailRow, 'retrieval_id' | 'query' | 'retriever' | 'role' | 'p_at_1' | 'ndcg_at_k' | 'orf_signals' | 'session_id' | 'ts'>;
 
 /** A cell's retrievals, read from the facts table the panels built for the same settings. */
 export const matrixCellOptions = (dataset: DatasetRef, settings: MetricSettings, cell: MatrixCell) =>

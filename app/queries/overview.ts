@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LABEL_COUNTS_SQL, type LabelCountRow } from '../engine/sql/annotation/label-counts';
 import { COUNTS_BY_TYPE_SQL, FILES_SQL, USER_ACTIONS_SQL, type FileRow, type TypeCountRow } from '../engine/sql/overview';
 import { SPANS_BY_FILE_AND_KIND_SQL } from '../engine/sql/spans';
 import type { SpanKindCount } from '../model/session/unmapped-spans';
@@ -35,9 +34,3 @@ export const userActionsOptions = (dataset: DatasetRef) =>
     enabled: dataset.engine !== null,
   });
 
-export const labelCountsOptions = (dataset: DatasetRef) =>
-  queryOptions({
-    queryKey: datasetKey(dataset, 'label-counts'),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => engine.query<LabelCountRow>(LABEL_COUNTS_SQL)),
-    enabled: dataset.engine !== null,
-  });

@@ -6,13 +6,14 @@ import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-k
 import { coordinatedQueryFn } from './coordinated-query';
 
 export interface RejectedItem extends Omit<RejectedListRow, 'event'> {
-  raw: string;
+  /** The line as read, or the stored event rebuilt; null when neither is there. */
+  raw: string | null;
 }
 
 async function rejectedRows(engine: Engine, filter: RejectedFilter, page: RejectedPage): Promise<RejectedItem[]> {
   const { sql, params } = rejectedListQuery(filter, page);
   const rows = await engine.query<RejectedListRow>(sql, params);
-  return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? JSON.stringify(eventRecord(event)) }));
+  return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? (event ? JSON.stringify(eventRecord(event)) : null) }));
 }
 
 /** One page of the list (a load may reject a million lines: never all at once). */
@@ -44,10 +45,11 @@ export const rejectedDownloadOptions = (dataset: DatasetRef, filter: RejectedFil
 
 const DOWNLOAD_PAGE_ROWS = 10_000;
 
+/** Counts by kind, reason and file; file is null for warnings on labels given in this browser. */
 export interface RejectedFacet {
   severity: string;
-  reason: string;
-  file: string;
+  reason: string | null;
+  file: string | null;
   n: number;
 }
 

@@ -33,19 +33,44 @@ export type LabelInput = Common & (
   | { kind: 'answer_review'; target_event_id: string; verdict: Verdict }
 );
 
-/** A journal record: the judgment, who gave it and when, under an id no other label has. */
+/**
+ * A journal record: the judgment, who gave it and when, under an id no other label has, and the
+ * dataset it was given on. A label belongs to that dataset: a load applies it only when it holds
+ * the label's item (`labelItem`); the other labels stay in the journal for their own logs.
+ */
 export type GivenLabel = LabelInput & {
   version: typeof GIVEN_LABEL_VERSION;
   event_id: string;
   annotator: string;
   /** Epoch milliseconds. */
   ts: number;
+  /**
+   * The dataset it was given on: `datasetIdOf` the loaded files' fingerprints (ingest/file-fingerprint.ts).
+   * Absent on labels given before labels were kept per dataset (they too apply only where their item is).
+   */
+  dataset?: string;
 };
+
+/** What a label judges, as a loaded event names it: a retrieval, a turn, or an event (an answer). */
+export type LabelItem = { kind: 'retrieval' | 'turn' | 'event'; id: string };
+
+export function labelItem(label: LabelInput): LabelItem {
+  switch (label.kind) {
+    case 'relevance':
+    case 'role':
+      return { kind: 'retrieval', id: label.retrieval_id };
+    case 'intent':
+      return { kind: 'turn', id: label.turn_id };
+    case 'answer_review':
+      return { kind: 'event', id: label.target_event_id };
+  }
+}
 
 /** The `label` event of a given label, as a log file would hold it. */
 export function labelEventOf(label: GivenLabel): Record<string, unknown> {
   const { adjudicated, note, ...fields }: Partial<GivenLabel> = { ...label };
   delete fields.version;
+  delete fields.dataset;
   return {
     type: 'label',
     ...fields,
@@ -63,6 +88,7 @@ export function readGivenLabel(value: unknown): GivenLabel | null {
   const record = value as Record<string, unknown>;
   if (record.version !== GIVEN_LABEL_VERSION) return null;
   if (!isText(record.event_id) || !isText(record.annotator) || typeof record.ts !== 'number') return null;
+  if (record.dataset !== undefined && !isText(record.dataset)) return null;
   const given = value as GivenLabel;
   switch (record.kind) {
     case 'relevance':

@@ -31,10 +31,27 @@ export class AppPage {
     return this.page.getByTestId('status-line');
   }
 
+  /** Opens sample files; with logs loaded, answers the add-or-replace question (`add` by default). */
   async loadFiles(...names: string[]) {
-    await this.page.getByLabel('Open log files').setInputFiles(names.map(samplePath));
-    await expect(this.page.locator('body')).toHaveAttribute('data-phase', 'loading');
+    await this.openFiles(names.map(samplePath));
+  }
+
+  /** Opens files by path; with logs loaded, the app asks whether they add to those or replace them. */
+  async openFiles(paths: string | string[], answer: 'add' | 'replace' = 'add') {
+    const loaded = (await this.status().textContent())?.startsWith('Loaded') || (await this.status().textContent())?.startsWith('Restored');
+    await this.page.getByLabel('Open log files').setInputFiles(paths);
+    if (loaded) await this.answerOpen(answer);
+    await expect(this.page.locator('body')).toHaveAttribute('data-phase', /loading|clearing/);
     await this.idle();
+  }
+
+  /** The dialog that asks, with logs loaded, whether opened files add to them or replace them. */
+  openChoice() {
+    return this.page.getByRole('dialog', { name: 'Add to the loaded logs, or replace them?' });
+  }
+
+  async answerOpen(answer: 'add' | 'replace') {
+    await this.openChoice().getByRole('button', { name: answer === 'add' ? 'Add to the loaded logs' : 'Replace them' }).click();
   }
 
   async goTo(screen: 'Overview' | 'Metrics' | 'Sessions' | 'Lineage' | 'Questions' | 'Gate & feedback' | 'Rejected rows') {

@@ -43,7 +43,7 @@ export function GraphLegend() {
         </ul>
         <p className="text-soft">
           The wheel (or a pinch) zooms about the pointer, <kbd>+</kbd> and <kbd>−</kbd> about the selected node. Drag, the scrollbars,
-          shift+wheel or the arrow keys move the view. <kbd>0</kbd> fits, down to titles {MIN_LABEL_PX} px tall: a bigger graph
+          shift+wheel or the arrow keys move the view. <kbd>0</kbd> fits, down to text {MIN_LABEL_PX} px tall (below that the graph shows no text): a bigger graph
           scrolls. <kbd>1</kbd> is 100%. Click a node for its raw events; “+N not used” opens the rest of a list.
         </p>
         <p className="text-soft">

@@ -9,7 +9,7 @@ import { nodeTooltip } from './graph-style';
 import { SvgGraph } from './SvgGraph';
 import { useGraphLayout } from './use-graph-layout';
 import { useViewport, type Transform } from './use-viewport';
-import { TEXT_SCALE, toGraph } from './viewport-math';
+import { textShown, toGraph } from './viewport-math';
 import { ZoomControls } from './ZoomControls';
 import './lineage-graph.css';
 
@@ -43,7 +43,7 @@ export function LineageGraphView({ graph, sceneKey, selectedId, onSelect, onExpa
     latest.current = screen;
     const group = sceneRef.current;
     group?.setAttribute('transform', `translate(${content.x},${content.y}) scale(${content.k})`);
-    group?.ownerSVGElement?.classList.toggle('lg-far', content.k < TEXT_SCALE);
+    group?.ownerSVGElement?.classList.toggle('lg-far', !textShown(content.k));
     const element = canvasRef.current;
     if (!element || frame.current) return;
     frame.current = requestAnimationFrame(() => {

@@ -13,7 +13,7 @@ export function ZoomControls({ viewport, selected }: { viewport: Viewport; selec
   return (
     <div className="lg-zoom" role="group" aria-label="Zoom">
       <button type="button" className="button subtle" onClick={() => viewport.fit()}
-        title={`Fit the graph (0): all of it, or as much as fits with titles at least ${MIN_LABEL_PX} px tall, the rest a scroll away`}>Fit</button>
+        title={`Fit the graph (0): all of it, or as much as fits with text at least ${MIN_LABEL_PX} px tall, the rest a scroll away`}>Fit</button>
       <button type="button" className="button subtle" onClick={() => viewport.zoomBy(0.8, selected)} aria-label="Zoom out" title={`Zoom out about ${about} (−)`}>−</button>
       <span ref={level} className="lg-zoom-level" data-testid="graph-zoom" title="Zoom level">100%</span>
       <button type="button" className="button subtle" onClick={() => viewport.zoomBy(1.25, selected)} aria-label="Zoom in" title={`Zoom in about ${about} (+)`}>+</button>

@@ -4,11 +4,11 @@ import type { LineagePath } from '../../model/lineage/lineage-path';
 import { NODE_TEXT, textRows } from '../../model/lineage/node-size';
 import { accentOf, EDGE_STYLE, edgePath, HIGHLIGHT, labelPoint, NODE_FILL } from './graph-style';
 import { fitLabel, nodeFont } from './label-fit';
-import { TEXT_SCALE, type Transform } from './viewport-math';
+import { textShown, type Transform } from './viewport-math';
 
 /** The fonts of the SVG renderer's text (lineage-graph.css), so both cut labels alike. */
 const [TITLE_FONT, SUBTITLE_FONT, BADGE_FONT, EDGE_LABEL_FONT] = [
-  nodeFont(NODE_TEXT.titlePx, true), nodeFont(NODE_TEXT.subtitlePx), nodeFont(NODE_TEXT.badgePx, true), nodeFont(10, true),
+  nodeFont(NODE_TEXT.titlePx, true), nodeFont(NODE_TEXT.subtitlePx), nodeFont(NODE_TEXT.badgePx, true), nodeFont(NODE_TEXT.edgeLabelPx, true),
 ];
 
 export interface CanvasScene {
@@ -43,7 +43,7 @@ export function drawGraph(context: CanvasRenderingContext2D, scene: CanvasScene,
   context.clearRect(0, 0, width, height);
   context.setTransform(ratio * k, 0, 0, ratio * k, ratio * x, ratio * y);
   const [left, top, right, bottom] = [-x / k, -y / k, (width - x) / k, (height - y) / k];
-  const withText = k >= TEXT_SCALE;
+  const withText = textShown(k);
 
   for (const edge of graph.edges) {
     const points = layout.edges[edge.id];

@@ -1,5 +1,5 @@
 import type { PlacedNode, Point } from '../../model/lineage/layout';
-import { NODE_TEXT } from '../../model/lineage/node-size';
+import { SMALLEST_TEXT_PX } from '../../model/lineage/node-size';
 
 /** Screen = graph × k + (x, y), in CSS pixels from the viewport's top left. */
 export interface Transform {
@@ -13,12 +13,20 @@ export interface Size {
   height: number;
 }
 
-/** The smallest size a node's title is drawn at by Fit, in CSS pixels. */
+/** The smallest size any text of the graph is drawn at, in CSS pixels (README: never below 11 px). */
 export const MIN_LABEL_PX = 11;
-/** The scale at which node titles are MIN_LABEL_PX tall: Fit never goes below it, the graph scrolls instead. */
-export const READABLE_SCALE = MIN_LABEL_PX / NODE_TEXT.titlePx;
-/** Below this scale (titles under about 5 px) no text is drawn: boxes alone show the structure. */
-export const TEXT_SCALE = 0.45;
+/** The scale at which the graph's smallest text is MIN_LABEL_PX tall: Fit never goes below it, the graph scrolls instead. */
+export const READABLE_SCALE = MIN_LABEL_PX / SMALLEST_TEXT_PX;
+/**
+ * Below this scale no text is drawn (SVG and canvas alike): boxes and edges alone show the
+ * structure, so no text is ever under MIN_LABEL_PX, whatever the zoom.
+ */
+export const TEXT_SCALE = READABLE_SCALE;
+
+/** The size a text of `px` graph units is drawn at on screen at scale k, or null when text is not drawn at k. */
+export const screenTextPx = (px: number, k: number): number | null => (textShown(k) ? px * k : null);
+/** Whether text is drawn at scale k; zooming out and back in may leave k a rounding error under the readable scale. */
+export const textShown = (k: number): boolean => k >= TEXT_SCALE * (1 - 1e-9);
 export const MIN_SCALE = 0.04;
 export const MAX_SCALE = 3;
 /** Space kept around the graph inside its scroll area, in pixels. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDataset } from '../../queries/dataset';
-import { loadWithinBudget } from './budgeted-load';
+import { openLogs } from './open-choice';
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
@@ -27,7 +27,7 @@ export function DropZone() {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      if (dataset.phase !== 'loading' && dataset.phase !== 'clearing' && dataset.phase !== 'failed') void loadWithinBudget(dataset, Array.from(event.dataTransfer?.files ?? []));
+      if (dataset.phase !== 'loading' && dataset.phase !== 'clearing' && dataset.phase !== 'failed') void openLogs(dataset, { kind: 'files', files: Array.from(event.dataTransfer?.files ?? []) });
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -43,7 +43,7 @@ export function DropZone() {
   if (!dragging) return null;
   return (
     <div className="drop-overlay" aria-hidden>
-      <div>Drop log files to add them to what is loaded</div>
+      <div>{dataset.summary.files > 0 ? 'Drop log files: you choose to add them to the loaded logs or to replace those' : 'Drop log files to load them'}</div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ export const START_STEPS: { step: EngineStart['step']; label: string }[] = [
   { step: 'started', label: "Opening this browser's storage" },
   { step: 'opened', label: 'Checking the kept logs' },
   { step: 'restoring', label: 'Reopening the logs kept in this browser' },
+  { step: 'labels', label: 'Applying the labels given in this browser' },
 ];
 
 export const startStepIndex = (start: EngineStart) => Math.max(0, START_STEPS.findIndex((s) => s.step === start.step));

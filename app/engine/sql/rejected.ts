@@ -1,16 +1,21 @@
 import type { SqlValue } from '../engine';
 
+/**
+ * A row of the list. Every field but the kind may be null: a warning on a label given in this
+ * browser has no file (file_id 0 names no row of `files`) and no line, and a kept load written by
+ * another version may lack a column's value.
+ */
 export interface RejectedListRow {
   severity: 'rejected' | 'warning';
-  file_id: number;
-  file: string;
-  line: number;
-  reason: string;
+  file_id: number | null;
+  file: string | null;
+  line: number | null;
+  reason: string | null;
   field: string | null;
-  message: string;
+  message: string | null;
   raw: string | null;
   /** The stored event behind a warning (all fields null for a rejected line). */
-  event: Record<string, unknown>;
+  event: Record<string, unknown> | null;
 }
 
 export interface RejectedFilter {

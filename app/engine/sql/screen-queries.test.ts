@@ -31,7 +31,7 @@ afterAll(() => engine.close());
 
 describe('the queries behind the screens, on the real engine', () => {
   it('dataset summary and overview', async () => {
-    expect(await engine.query(DATASET_SUMMARY_SQL)).toEqual([{ events: 5, files: 1, rejected: 2, warnings: 1, sessions: 2 }]);
+    expect(await engine.query(DATASET_SUMMARY_SQL)).toEqual([{ events: 5, given_here: 0, files: 1, rejected: 2, warnings: 1, sessions: 2 }]);
     expect(await engine.query(FILES_SQL)).toMatchObject([{ name: 'log.jsonl', events: 5, rejected: 2, warnings: 1, error: null }]);
     expect(await engine.query(COUNTS_BY_TYPE_SQL)).toEqual([
       { type: 'prompt', events: 2 }, { type: 'action', events: 1 }, { type: 'gate', events: 1 }, { type: 'retrieval', events: 1 },

@@ -14,10 +14,13 @@ interface AdjudicateFormProps {
   problem: string | null;
   onGive(value: string): void;
   onUndo: (() => void) | null;
+  onNext(): void;
+  onSkip(): void;
+  skipped: boolean;
 }
 
 /** The deciding value, one key each (as on the other screens); given at once as an adjudicated label, with the note. */
-export function AdjudicateForm({ kind, current, possible, note, setNote, noteRef, problem, onGive, onUndo }: AdjudicateFormProps) {
+export function AdjudicateForm({ kind, current, possible, note, setNote, noteRef, problem, onGive, onUndo, onNext, onSkip, skipped }: AdjudicateFormProps) {
   if (!possible) {
     return (
       <p className="text-soft" data-testid="agreement.by-query">
@@ -41,9 +44,12 @@ export function AdjudicateForm({ kind, current, possible, note, setNote, noteRef
         <input ref={noteRef} type="text" value={note} onChange={(event) => setNote(event.target.value)} placeholder="Why this value (optional)" />
       </label>
       {problem && <p className="query-error" role="alert">{problem}</p>}
+      {skipped && <p className="text-soft" data-testid="agreement.skipped">Skipped for now.</p>}
       <div className="agreement-adjudicate-actions">
-        <button type="button" className="button subtle" onClick={() => onUndo?.()} disabled={!onUndo} title="Take back the last deciding label given on this screen (u)">
-          Undo <kbd>u</kbd>
+        <button type="button" className="button" onClick={onNext}>Next <kbd>Enter</kbd></button>
+        <button type="button" className="button" onClick={onSkip}>Skip <kbd>s</kbd></button>
+        <button type="button" className="button subtle" onClick={() => onUndo?.()} disabled={!onUndo} title="Take back the last deciding label given on this screen (z)">
+          Undo <kbd>z</kbd>
         </button>
       </div>
     </form>

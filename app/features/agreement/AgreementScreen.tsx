@@ -37,7 +37,7 @@ export default function AgreementScreen() {
 function KindAgreementView({ data, view, recomputing }: { data: AgreementData; view: AgreementView; recomputing: boolean }) {
   const { kind } = view;
   const agreement = data.report[kind];
-  const annotators = annotatorRows(kind, data.votes, data.labelCounts);
+  const annotators = annotatorRows(kind, data.labelCounts);
   const voters = annotators.filter((row) => row.items > 0);
   if (agreement.annotators < 2 && !view.item) {
     const queue = kind === 'answer_review' ? null : annotateUrl.href({ queue: kind, pick: 'single' });

@@ -1,24 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortcuts';
+import { PendingKeys } from '../../components/labeling-keys/PendingKeys';
+import { useGiveFlow } from '../../components/labeling-keys/use-give-flow';
+import { useLabelingKeys } from '../../components/labeling-keys/use-labeling-keys';
+import { valueKeysOf } from '../../components/labeling-keys/values';
 import { navigate } from '../../lib/url-state';
 import { agreementUrl, type AgreementView } from '../../links/agreement';
 import { disagreementItems, type KindAgreement } from '../../model/annotation/agreement';
+import { itemVotes } from '../../model/annotation/item-labels';
 import type { AgreementData } from '../../queries/agreement';
 import { agreementItemOptions } from '../../queries/agreement';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
 import type { LabelKind } from '../../schema/given-label';
-import { adjudicationInput, stepItem, visibleDisagreements } from './agreement-view';
+import { adjudicationInput, choicesOf, stepItem, visibleDisagreements } from './agreement-view';
 import { DisagreementList } from './DisagreementList';
 import { ItemPanel } from './ItemPanel';
-import { agreementShortcuts, useAgreementKeys } from './use-agreement-keys';
-import { ShortcutsDialog } from '../../components/ShortcutsDialog';
 
-/** A deciding label given on this screen, last on top of the undo stack. */
-interface GivenHere {
-  eventId: string;
+/** Where a deciding label given here belongs, for undo and for showing it before the dataset has it. */
+interface DecidedHere {
   kind: LabelKind;
-  item: string;
   value: string;
 }
 
@@ -30,28 +32,29 @@ interface WorkspaceProps {
 }
 
 /**
- * The disagreements and the open item, driven by the keyboard: a value key gives the deciding
- * label at once (adjudicated, durable before `give` resolves); u takes it back. An item settled
- * here stays in the list under "unresolved only" until the screen is left, so the list does not
- * jump under the adjudicator.
+ * The disagreements and the open item, driven by the shared labeling keys
+ * (components/labeling-keys): a value key gives the deciding label at once (adjudicated), Enter
+ * goes on (no deciding label: skipped), z takes the last one back. An item settled here stays in
+ * the list under "unresolved only" until the screen is left, so the list does not jump under the
+ * adjudicator.
  */
 export function AgreementWorkspace({ kind, data, agreement, view }: WorkspaceProps) {
   const dataset = useDataset();
   const labeling = useLabeling();
   const queryClient = useQueryClient();
-  const [given, setGiven] = useState<GivenHere[]>([]);
-  const [noteState, setNoteState] = useState<{ item: string | null; text: string }>({ item: null, text: '' });
-  const [problem, setProblem] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const noteRef = useRef<HTMLInputElement>(null);
-  const giving = useRef(false);
 
   const openItem = view.item;
+  const flow = useGiveFlow<DecidedHere>(openItem, (last) => {
+    if (last.where.kind !== kind || last.itemId !== openItem) navigate(agreementUrl.changed({ kind: last.where.kind, item: last.itemId }), { replace: true });
+  });
+  const present = new Set(labeling.given.map((label) => label.event_id));
+  const given = flow.stack.filter((entry) => present.has(entry.eventId));
   const all = useMemo(() => disagreementItems(data.votes, data.adjudicated, kind), [data, kind]);
-  const keep = new Set([...given.filter((entry) => entry.kind === kind).map((entry) => entry.item), ...(openItem ? [openItem] : [])]);
+  const keep = new Set([...given.filter((entry) => entry.where.kind === kind).map((entry) => entry.itemId), ...(openItem ? [openItem] : [])]);
   const items = visibleDisagreements(all, view.unresolved, keep);
   const query = useQuery(agreementItemOptions(dataset, kind, openItem));
-  const note = noteState.item === openItem ? noteState.text : '';
   const next = stepItem(items, openItem, 1);
 
   useEffect(() => {
@@ -59,69 +62,63 @@ export function AgreementWorkspace({ kind, data, agreement, view }: WorkspacePro
   }, [dataset, queryClient, kind, next]);
 
   const go = (item: string | null) => {
-    setProblem(null);
+    flow.setProblem(null);
     if (item !== null) navigate(agreementUrl.changed({ item }), { replace: true });
   };
 
-  const give = async (value: string) => {
+  const give = (value: string) => {
     const context = query.data;
-    if (!openItem || giving.current) return;
-    if (!labeling.annotator) return setProblem('Name yourself first: the deciding label is given under your name.');
-    if (!context) return setProblem('The item is still loading.');
-    const input = adjudicationInput(context.item, value, context.labels, note);
-    if (!input) return setProblem('This item was labeled by query: settle it with an adjudicated label by query in a label file.');
-    giving.current = true;
-    try {
-      const label = await labeling.give(input);
-      setGiven((list) => [...list, { eventId: label.event_id, kind, item: openItem, value }]);
-      setNoteState({ item: openItem, text: '' });
-      setProblem(null);
-    } catch (error) {
-      setProblem(`The deciding label was not saved: ${(error as Error).message}`);
-    } finally {
-      giving.current = false;
-    }
+    if (!openItem) return;
+    if (!labeling.annotator) return flow.setProblem('Name yourself first: the deciding label is given under your name.');
+    if (!context) return flow.setProblem('The item is still loading.');
+    const input = adjudicationInput(context.item, value, context.labels);
+    if (!input) return flow.setProblem('This item was labeled by query: settle it with an adjudicated label by query in a label file.');
+    void flow.give(input, { kind, value });
+  };
+  const decided = flow.lastHere !== null || (query.data ? itemVotes(query.data.labels).adjudication !== null : false);
+  const submit = () => {
+    if (!openItem) return go(next);
+    return flow.next({ go: () => go(next), labeled: decided, needsLabel: 'A note goes with a deciding label: press its key first (your note is kept).' });
+  };
+  const skip = () => {
+    flow.skip(openItem);
+    go(next);
   };
 
-  const present = new Set(labeling.given.map((label) => label.event_id));
-  const last = given.findLast((entry) => present.has(entry.eventId)) ?? null;
-  const undo = async () => {
-    if (!last) return setProblem('Nothing to undo: no deciding label given on this screen is left.');
-    try {
-      await labeling.retract(last.eventId);
-      setGiven((list) => list.filter((entry) => entry !== last));
-      setProblem(null);
-      if (last.kind !== kind || last.item !== openItem) navigate(agreementUrl.changed({ kind: last.kind, item: last.item }), { replace: true });
-    } catch (error) {
-      setProblem(`Could not take the deciding label back: ${(error as Error).message}`);
-    }
-  };
-
-  useAgreementKeys(kind, {
-    give: (value) => void give(value),
-    step: (delta) => go(stepItem(items, openItem, delta)),
-    undo: () => void undo(),
-    focusNote: () => noteRef.current?.focus(),
-    escape: () => {
-      noteRef.current?.blur();
-      setHelpOpen(false);
+  // Keys pressed before the item is on screen wait for it, in order (issue 24, point 4).
+  const waiting = useLabelingKeys(valueKeysOf(kind), {
+    value: (key) => {
+      const choice = choicesOf(kind).find((option) => option.key === key);
+      if (choice) give(choice.value);
     },
-    help: () => setHelpOpen(true),
-  });
+    submit,
+    skip,
+    next: () => go(next),
+    previous: () => go(stepItem(items, openItem, -1)),
+    undo: () => void flow.undo(),
+    note: () => noteRef.current?.focus(),
+    help: () => setHelpOpen((shown) => !shown),
+    escape: () => {
+      if (!helpOpen) return false;
+      setHelpOpen(false);
+      return true;
+    },
+  }, openItem === null || (query.data !== undefined && !query.isPlaceholderData));
 
   // Given here and not yet read back from the dataset: shown as the decision meanwhile.
-  const pendingEntry = given.findLast((entry) => entry.kind === kind && entry.item === openItem && present.has(entry.eventId));
-  const pending = pendingEntry && !query.data?.labels.some((label) => label.event_id === pendingEntry.eventId) ? pendingEntry.value : null;
+  const pendingEntry = given.findLast((entry) => entry.where.kind === kind && entry.itemId === openItem);
+  const pending = pendingEntry && !query.data?.labels.some((label) => label.event_id === pendingEntry.eventId) ? pendingEntry.where.value : null;
   return (
     <div className="agreement-workspace">
-      {helpOpen && <ShortcutsDialog shortcuts={agreementShortcuts(kind)} onClose={() => setHelpOpen(false)}
-        note="A deciding label is given the moment you press its key, marked adjudicated: it settles the item for the metrics." />}
-      <DisagreementList kind={kind} items={items} total={agreement.disagreements} unresolved={agreement.unresolved} multi={agreement.multi} unresolvedOnly={view.unresolved} openItem={openItem} />
+      <PendingKeys waiting={waiting} />
+      {helpOpen && <LabelingShortcuts kind={kind} screen="agreement" onClose={() => setHelpOpen(false)} />}
+      <DisagreementList kind={kind} items={items} total={agreement.disagreements} unresolved={agreement.unresolved} multi={agreement.multi}
+        unresolvedOnly={view.unresolved} openItem={openItem} skipped={flow.skipped} />
       {openItem ? (
         <ItemPanel key={`${kind}|${openItem}`} kind={kind} itemKey={openItem} query={query}
           position={items.findIndex((item) => item.item === openItem)} listSize={items.length} pending={pending} onStep={(delta) => go(stepItem(items, openItem, delta))}
-          note={note} setNote={(text) => setNoteState({ item: openItem, text })} noteRef={noteRef} problem={problem}
-          onGive={(value) => void give(value)} onUndo={last ? () => void undo() : null} />
+          note={flow.note} setNote={flow.setNote} noteRef={noteRef} problem={flow.problem} skipped={flow.skipped.has(openItem)}
+          onGive={give} onNext={() => void submit()} onSkip={skip} onUndo={given.length > 0 ? () => void flow.undo() : null} />
       ) : (
         <div className="panel agreement-item-empty" data-testid="agreement.pick">
           <h2>Open a disagreement</h2>

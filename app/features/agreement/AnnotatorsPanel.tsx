@@ -1,8 +1,9 @@
 import { LogText } from '../../components/LogText';
+import { ITEMS_LABELED_TEXT, LABELS_GIVEN_TEXT } from '../../engine/sql/annotation/annotator-label-counts';
 import { formatCount } from '../../lib/format';
 import type { AnnotatorRow } from './agreement-view';
 
-/** Who labeled this kind under a name: items voted on (what agreement compares), every label, adjudications. */
+/** Who labeled this kind under a name: items labeled (what agreement compares), labels given, adjudications. */
 export function AnnotatorsPanel({ rows }: { rows: readonly AnnotatorRow[] }) {
   return (
     <section className="panel agreement-annotators" aria-labelledby="agreement-annotators-title" data-testid="agreement.annotators">
@@ -11,14 +12,14 @@ export function AnnotatorsPanel({ rows }: { rows: readonly AnnotatorRow[] }) {
         <thead>
           <tr>
             <th>Annotator</th>
-            <th className="num" title="Items voted on: each annotator's latest label per item, adjudications aside">Items</th>
-            <th className="num" title="Every label given, re-labels and adjudications included">Labels</th>
+            <th className="num" title={ITEMS_LABELED_TEXT}>Items labeled</th>
+            <th className="num" title={LABELS_GIVEN_TEXT}>Labels given</th>
             <th className="num" title="Adjudicated labels: they settle a disagreement and are no vote">Adjudicated</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.annotator} data-annotator={row.annotator}>
+            <tr key={row.annotator} data-annotator={row.annotator} data-labels={row.labels} data-items={row.items}>
               <td>
                 <LogText text={row.annotator} shown={120} />
                 {row.givenHere > 0 && <span className="text-soft" title="Labels given in this browser"> · {formatCount(row.givenHere)} here</span>}

@@ -20,6 +20,8 @@ interface DisagreementListProps {
   multi: number;
   unresolvedOnly: boolean;
   openItem: string | null;
+  /** Items passed over here without a deciding label (Enter or s). */
+  skipped: ReadonlySet<string>;
 }
 
 /** The list's parts as shown, which a download writes: the item, its asset, each vote, the adjudication. */
@@ -31,7 +33,7 @@ const columnsOf = (kind: LabelKind): ExportColumn<DisagreementItem>[] => [
 ];
 
 /** Every disagreement of the kind, by item: each annotator's value and whether an adjudication settled it. */
-export function DisagreementList({ kind, items, total, unresolved, multi, unresolvedOnly, openItem }: DisagreementListProps) {
+export function DisagreementList({ kind, items, total, unresolved, multi, unresolvedOnly, openItem, skipped }: DisagreementListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
@@ -58,7 +60,7 @@ export function DisagreementList({ kind, items, total, unresolved, multi, unreso
             return (
               <li key={item.item}>
                 <Link href={agreementUrl.changed({ item: item.item })} aria-current={item.item === openItem ? 'true' : undefined}
-                  data-item={item.item} data-state={item.adjudicated ? 'resolved' : 'unresolved'}>
+                  data-item={item.item} data-state={item.adjudicated ? 'resolved' : 'unresolved'} data-skipped={skipped.has(item.item) || undefined}>
                   <span className="agreement-list-target">
                     <span className="mono"><LogText text={caption.target} shown={120} more={false} /></span>
                     {caption.asset && <span className="mono text-soft"> · <LogText text={caption.asset} shown={120} more={false} /></span>}
@@ -72,7 +74,7 @@ export function DisagreementList({ kind, items, total, unresolved, multi, unreso
                   </span>
                   {item.adjudicated
                     ? <span className="badge soft" title={`Adjudicated: ${valueName(kind, item.adjudicated_value ?? '')}`}>✓ {shortValue(kind, item.adjudicated_value ?? '')}</span>
-                    : <span className="badge warn">open</span>}
+                    : <span className="badge warn">{skipped.has(item.item) ? 'skipped' : 'open'}</span>}
                 </Link>
               </li>
             );

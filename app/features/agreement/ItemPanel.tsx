@@ -12,7 +12,7 @@ import { AdjudicateForm } from './AdjudicateForm';
 import { itemCaption, KIND_TITLES, shortValue } from './agreement-view';
 import { ItemContext } from './ItemContext';
 import { ItemLabels } from './ItemLabels';
-import { keyHint } from './use-agreement-keys';
+import { shortcutHint } from '../../components/labeling-keys/shortcuts';
 
 type FormProps = Omit<ComponentProps<typeof AdjudicateForm>, 'kind' | 'current' | 'possible'>;
 
@@ -71,7 +71,7 @@ export function ItemPanel({ kind, itemKey, query, position, listSize, pending, o
                 <h3 className="subhead">Decide as adjudicator</h3>
                 <AnnotatorGate what="adjudicate">
                   <AdjudicateForm kind={kind} current={pending ?? adjudicated} possible={!(context.item.kind === 'relevance' && context.item.query !== undefined)} {...form} />
-                  <p className="keys-hint text-soft">{keyHint(kind)}</p>
+                  <p className="keys-hint text-soft">{shortcutHint(kind)}</p>
                 </AnnotatorGate>
               </section>
               <ItemLabels kind={kind} votes={votes} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnnotatorLabelCountRow } from '../../engine/sql/annotation/agreement-item';
+import type { AnnotatorLabelCountRow } from '../../engine/sql/annotation/annotator-label-counts';
 import { agreementReport, disagreementItems, type AgreementVote } from '../../model/annotation/agreement';
 import type { ItemLabelRow } from '../../model/annotation/item-labels';
 import {
@@ -39,15 +39,15 @@ describe('the agreement view', () => {
 
   it('lists voters and adjudicators with their items and labels', () => {
     const counts: AnnotatorLabelCountRow[] = [
-      { kind: 'relevance', annotator: 'lead', labels: 1, adjudications: 1, given_here: 1 },
-      { kind: 'relevance', annotator: 'x', labels: 3, adjudications: 0, given_here: 0 },
-      { kind: 'role', annotator: 'x', labels: 1, adjudications: 0, given_here: 0 },
+      { kind: 'relevance', annotator: 'x', labels: 3, items: 2, adjudications: 0, given_here: 0 },
+      { kind: 'relevance', annotator: 'lead', labels: 1, items: 0, adjudications: 1, given_here: 1 },
+      { kind: 'relevance', annotator: null, labels: 4, items: 4, adjudications: 0, given_here: 0 },
+      { kind: 'role', annotator: 'x', labels: 1, items: 1, adjudications: 0, given_here: 0 },
     ];
-    expect(annotatorRows('relevance', VOTES, counts)).toEqual([
+    // the counts as they come (one definition for every screen), named annotators only, by name
+    expect(annotatorRows('relevance', counts)).toEqual([
       { annotator: 'lead', items: 0, labels: 1, adjudications: 1, givenHere: 1 },
       { annotator: 'x', items: 2, labels: 3, adjudications: 0, givenHere: 0 },
-      { annotator: 'y', items: 3, labels: 0, adjudications: 0, givenHere: 0 },
-      { annotator: 'z', items: 2, labels: 0, adjudications: 0, givenHere: 0 },
     ]);
   });
 

@@ -1,34 +1,15 @@
-import type { AnnotatorLabelCountRow } from '../../engine/sql/annotation/agreement-item';
-import { pairKey, type AgreementVote, type DisagreementItem, type KindAgreement } from '../../model/annotation/agreement';
+import type { AnnotatorLabelCountRow } from '../../engine/sql/annotation/annotator-label-counts';
+import { pairKey, type DisagreementItem, type KindAgreement } from '../../model/annotation/agreement';
 import { parseItemKey, type LabelItem } from '../../model/annotation/item-key';
 import type { ItemLabelRow } from '../../model/annotation/item-labels';
-import { GRADES, RETRIEVAL_ROLES, VERDICTS, type Grade, type LabelInput, type LabelKind, type Verdict } from '../../schema/given-label';
+import { choicesOf } from '../../components/labeling-keys/values';
+import type { Grade, LabelInput, LabelKind, Verdict } from '../../schema/given-label';
 
 /** How the agreement screen names, keys and shows each kind's values (the votes' text values of agreement.ts). */
 export const KIND_TITLES: Record<LabelKind, string> = { relevance: 'Relevance', role: 'Role', intent: 'Intent', answer_review: 'Answer review' };
 
-const GRADE_NAMES: Record<Grade, string> = { 0: 'not relevant', 1: 'marginal', 2: 'relevant', 3: 'highly relevant' };
-
-/** One value an adjudicator can give: the key that gives it, the vote's value text, its name. */
-export interface Choice {
-  key: string;
-  value: string;
-  name: string;
-}
-
-/** The keys are those of the other screens: grades 0–3, roles 1–6, intent y/n, verdicts 1–4. */
-export function choicesOf(kind: LabelKind): Choice[] {
-  switch (kind) {
-    case 'relevance':
-      return GRADES.map((grade) => ({ key: String(grade), value: String(grade), name: `${grade} ${GRADE_NAMES[grade]}` }));
-    case 'role':
-      return RETRIEVAL_ROLES.map((role, i) => ({ key: String(i + 1), value: role, name: role }));
-    case 'intent':
-      return [{ key: 'y', value: 'true', name: 'needs retrieval' }, { key: 'n', value: 'false', name: 'no retrieval needed' }];
-    case 'answer_review':
-      return VERDICTS.map((verdict, i) => ({ key: String(i + 1), value: verdict, name: verdict }));
-  }
-}
+/** The value keys are those of every labeling screen (components/labeling-keys/values.ts). */
+export { choicesOf, type Choice } from '../../components/labeling-keys/values';
 
 /** A vote's value as shown in a chip: a grade's number, a role, yes/no, a verdict. */
 export const shortValue = (kind: LabelKind, value: string) => (kind === 'intent' ? (value === 'true' ? 'yes' : 'no') : value);
@@ -56,24 +37,20 @@ export function adjudicationInput(item: LabelItem, value: string, labels: readon
 
 export interface AnnotatorRow {
   annotator: string;
-  /** Items voted on (agreement votes: latest label per item, adjudications aside). */
+  /** Items labeled: distinct items voted on, adjudications aside (annotator-label-counts.ts, as every screen counts them). */
   items: number;
-  /** Every label of the kind, re-labels and adjudications included. */
+  /** Labels given: every label of the kind, superseded ones and adjudications included. */
   labels: number;
   adjudications: number;
   givenHere: number;
 }
 
-/** Everyone who labeled the kind under a name: voters and adjudicators, by name. */
-export function annotatorRows(kind: LabelKind, votes: readonly AgreementVote[], counts: readonly AnnotatorLabelCountRow[]): AnnotatorRow[] {
-  const rows = new Map<string, AnnotatorRow>();
-  const row = (annotator: string) => rows.get(annotator) ?? rows.set(annotator, { annotator, items: 0, labels: 0, adjudications: 0, givenHere: 0 }).get(annotator)!;
-  for (const vote of votes) if (vote.kind === kind) row(vote.annotator).items += 1;
-  for (const count of counts) {
-    if (count.kind !== kind) continue;
-    Object.assign(row(count.annotator), { labels: count.labels, adjudications: count.adjudications, givenHere: count.given_here });
-  }
-  return [...rows.values()].sort((a, b) => (a.annotator < b.annotator ? -1 : a.annotator > b.annotator ? 1 : 0));
+/** Everyone who labeled the kind under a name (voters and adjudicators), by name, with the counts every screen shows. */
+export function annotatorRows(kind: LabelKind, counts: readonly AnnotatorLabelCountRow[]): AnnotatorRow[] {
+  return counts
+    .filter((count): count is AnnotatorLabelCountRow & { annotator: string } => count.kind === kind && count.annotator !== null)
+    .map((count) => ({ annotator: count.annotator, items: count.items, labels: count.labels, adjudications: count.adjudications, givenHere: count.given_here }))
+    .sort((a, b) => (a.annotator < b.annotator ? -1 : a.annotator > b.annotator ? 1 : 0));
 }
 
 /** The pair asked for when the kind has it, else the pair sharing the most items (ties: first by key). */

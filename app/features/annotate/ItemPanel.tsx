@@ -12,7 +12,7 @@ import { ItemLabels } from './ItemLabels';
 import type { GradedAsset } from './item-view';
 import { RelevanceList } from './RelevanceList';
 import { RolePicker } from './RolePicker';
-import { shortcutHint } from './shortcuts';
+import { shortcutHint } from '../../components/labeling-keys/shortcuts';
 import type { QueueSession } from './use-queue-session';
 
 const KIND_NOUN: Record<QueueKind, string> = { relevance: 'Retrieval', role: 'Retrieval', intent: 'Turn' };
@@ -83,9 +83,9 @@ export function ItemPanel({ noteRef, intentsRef, ...props }: ItemPanelProps) {
             <textarea ref={noteRef} rows={2} value={session.note} onChange={(event) => session.setNote(event.target.value)} aria-label="Note" />
           </label>
           <div className="annotate-actions">
-            <button type="button" className="button primary" onClick={props.onSubmit}>Submit &amp; next <kbd>Enter</kbd></button>
+            <button type="button" className="button primary" onClick={props.onSubmit}>Next <kbd>Enter</kbd></button>
             <button type="button" className="button" onClick={props.onSkip}>Skip <kbd>s</kbd></button>
-            <button type="button" className="button" onClick={() => void session.undo()} disabled={session.stack.length === 0}>Undo <kbd>u</kbd></button>
+            <button type="button" className="button" onClick={() => void session.undo()} disabled={session.stack.length === 0}>Undo <kbd>z</kbd></button>
             {session.problem && <span className="text-bad" role="alert">{session.problem}</span>}
           </div>
           <p className="text-soft annotate-hint" data-testid="annotate.hint">{shortcutHint(kind)}</p>

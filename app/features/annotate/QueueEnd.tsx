@@ -23,7 +23,7 @@ export function QueueEnd({ pick, progress, firstOpen, onOpen, onUndo, problem }:
       <p>{text}</p>
       <div className="actions">
         {firstOpen && <button type="button" className="button primary" onClick={() => onOpen(firstOpen)}>Go to the first open item</button>}
-        {onUndo && <button type="button" className="button" onClick={onUndo}>Undo the last label <kbd>u</kbd></button>}
+        {onUndo && <button type="button" className="button" onClick={onUndo}>Undo the last label <kbd>z</kbd></button>}
       </div>
       {problem && <p className="text-bad" role="alert">{problem}</p>}
       <p className="text-soft">Pick another queue above, or <kbd>k</kbd> to go back through this one.</p>

@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../components/Link';
 import { formatCount, formatTimestamp } from '../../lib/format';
 import { annotateUrl } from '../../links/annotate';
-import type { ItemLabelRow } from '../../model/annotation/item-labels';
-import { annotatorTotals, labeledBy, type ItemState, type QueueCandidate, type QueueKind, type QueueProgress } from '../../model/annotation/queue';
+import { ITEMS_LABELED_TEXT, LABELS_GIVEN_TEXT } from '../../engine/sql/annotation/annotator-label-counts';
+import { useDataset } from '../../queries/dataset';
+import { annotatorLabelCountsOptions } from '../../queries/label-counts';
+import { NO_ANNOTATOR, labeledBy, type ItemState, type QueueCandidate, type QueueKind, type QueueProgress } from '../../model/annotation/queue';
 
 interface QueueSideProps {
   kind: QueueKind;
@@ -14,7 +17,6 @@ interface QueueSideProps {
   annotator: string;
   skipped: ReadonlySet<string>;
   progress: QueueProgress;
-  labels: readonly ItemLabelRow[];
   frozenAt: number | null;
   onRebuild(): void;
 }
@@ -30,11 +32,15 @@ const STATE_TITLE: Record<ItemMark, string> = {
 const STATE_MARK: Record<ItemMark, string> = { done: '✓', started: '◐', skipped: '↷', others: '•', open: '' };
 
 /** The queue's progress, the items around the open one with their state, and labels per annotator of this kind. */
-export function QueueSide({ kind, ids, itemId, byId, states, annotator, skipped, progress, labels, frozenAt, onRebuild }: QueueSideProps) {
+export function QueueSide({ kind, ids, itemId, byId, states, annotator, skipped, progress, frozenAt, onRebuild }: QueueSideProps) {
   const at = Math.max(itemId === null ? ids.length : ids.indexOf(itemId), 0);
   const from = Math.max(0, at - BEFORE);
   const shown = ids.slice(from, at + AFTER);
-  const totals = annotatorTotals(kind, labels);
+  // the one count of labels given and items labeled, as Overview and Agreement show it
+  const counts = useQuery(annotatorLabelCountsOptions(useDataset()));
+  const totals = (counts.data ?? []).filter((row) => row.kind === kind)
+    .map((row) => ({ annotator: row.annotator ?? NO_ANNOTATOR, labels: row.labels, items: row.items }))
+    .sort((a, b) => b.labels - a.labels || (a.annotator < b.annotator ? -1 : 1));
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
@@ -73,10 +79,10 @@ export function QueueSide({ kind, ids, itemId, byId, states, annotator, skipped,
       {totals.length === 0 ? <p className="text-soft">None yet.</p> : (
         <div className="annotate-annotators-box">
           <table className="data annotate-annotators" aria-label="Labels per annotator">
-            <thead><tr><th>annotator</th><th className="num">labels</th><th className="num">{kind === 'intent' ? 'turns' : 'retrievals'}</th></tr></thead>
+            <thead><tr><th>annotator</th><th className="num" title={LABELS_GIVEN_TEXT}>labels given</th><th className="num" title={ITEMS_LABELED_TEXT}>items labeled</th></tr></thead>
             <tbody>
               {totals.map((row) => (
-                <tr key={row.annotator} aria-current={row.annotator === annotator}>
+                <tr key={row.annotator} aria-current={row.annotator === annotator} data-annotator={row.annotator} data-labels={row.labels} data-items={row.items}>
                   <td>{row.annotator}{row.annotator === annotator && <span className="text-soft"> (you)</span>}</td>
                   <td className="num">{formatCount(row.labels)}</td>
                   <td className="num">{formatCount(row.items)}</td>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { QueueCandidates } from '../../engine/sql/annotation/queue-items';
 import { navigate } from '../../lib/url-state';
@@ -6,15 +6,17 @@ import { annotateUrl, type AnnotateView } from '../../links/annotate';
 import type { AgreementVote } from '../../model/annotation/agreement';
 import { withGivenLabels } from '../../model/annotation/given-rows';
 import { disagreeingItems, itemStates, labeledBy, pickQueue, queueProgress } from '../../model/annotation/queue';
-import { queueItemOptions } from '../../queries/annotate';
+import { queueItemOptions, usePrefetchQueueItems } from '../../queries/annotate';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
 import { QueueEnd } from './QueueEnd';
 import { ItemPanel } from './ItemPanel';
 import { QueueSide } from './QueueSide';
-import { ShortcutsOverlay } from './ShortcutsOverlay';
+import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortcuts';
+import { PendingKeys } from '../../components/labeling-keys/PendingKeys';
+import { useLabelingKeys } from '../../components/labeling-keys/use-labeling-keys';
+import { valueKeysOf } from '../../components/labeling-keys/values';
 import { useFrozenQueue } from './use-frozen-queue';
-import { useQueueKeys } from './use-queue-keys';
 import { useQueueSession } from './use-queue-session';
 import { distinctAssets, intentsDefault } from './item-view';
 
@@ -30,7 +32,6 @@ interface QueueWorkspaceProps {
 export function QueueWorkspace({ view, data, votes, annotator }: QueueWorkspaceProps) {
   const dataset = useDataset();
   const labeling = useLabeling();
-  const queryClient = useQueryClient();
   const kind = view.queue;
   const [helpOpen, setHelpOpen] = useState(false);
   const [atEnd, setAtEnd] = useState(false);
@@ -68,10 +69,7 @@ export function QueueWorkspace({ view, data, votes, annotator }: QueueWorkspaceP
   }, [view.item, itemId]);
 
   const item = useQuery(queueItemOptions(dataset, kind, itemId));
-  const nextId = index >= 0 ? ids[index + 1] ?? null : null;
-  useEffect(() => {
-    if (nextId && dataset.engine) void queryClient.prefetchQuery({ ...queueItemOptions(dataset, kind, nextId), meta: { priority: 'prefetch' } });
-  }, [dataset, queryClient, kind, nextId]);
+  usePrefetchQueueItems(dataset, kind, ids, index);
 
   const itemLabels = useMemo(() => withGivenLabels(item.data?.labels ?? [], labeling.given,
     (label) => (label.kind === 'intent' ? label.turn_id === itemId : 'retrieval_id' in label && label.retrieval_id === itemId)), [item.data, labeling.given, itemId]);
@@ -85,45 +83,52 @@ export function QueueWorkspace({ view, data, votes, annotator }: QueueWorkspaceP
     if (target >= ids.length) return go(null);
     go(ids[Math.max(target, 0)]);
   };
-  useQueueKeys({
-    nextItem: () => step(1),
-    previousItem: () => step(-1),
+  const skip = () => {
+    session.skip();
+    step(1);
+  };
+  const submit = () => session.submit(() => step(1), itemId !== null && (states.get(itemId)?.labeledBy.has(annotator) ?? false));
+  // Keys pressed before the item is on screen wait for it, in order (issue 24, point 4).
+  const ready = itemId === null || item.data?.item_id === itemId;
+  const waiting = useLabelingKeys(valueKeysOf(kind), {
+    next: () => step(1),
+    previous: () => step(-1),
     down: () => (kind === 'relevance' ? session.setFocused(session.focused + 1) : step(1)),
     up: () => (kind === 'relevance' ? session.setFocused(session.focused - 1) : step(-1)),
     value: session.value,
     undo: () => void session.undo(),
-    skip: () => {
-      session.skip();
-      step(1);
-    },
-    focusNote: () => noteRef.current?.focus(),
-    submit: () => void session.submit(() => step(1)),
-    toggleHelp: () => setHelpOpen((open) => !open),
-    closeHelp: () => {
+    skip,
+    note: () => noteRef.current?.focus(),
+    ...(kind === 'intent' ? { intents: session.focusIntents } : {}),
+    submit,
+    help: () => setHelpOpen((open) => !open),
+    escape: () => {
       if (!helpOpen) return false;
       setHelpOpen(false);
       return true;
     },
-  }, true);
+  }, ready);
 
   const rebuild = () => {
     frozen.rebuild(pickIds(null));
     setAtEnd(false);
     navigate(annotateUrl.changed({ item: null }), { replace: true });
   };
-  const progress = queueProgress(ids, byId, states, annotator);
+  // over every item of the queue (hundreds of thousands at 1M events): not again on every move to the next item
+  const progress = useMemo(() => queueProgress(ids, byId, states, annotator), [ids, byId, states, annotator]);
   return (
     <div className="annotate-workspace">
       <QueueSide kind={kind} ids={ids} itemId={itemId} byId={byId} states={states} annotator={annotator} skipped={session.skipped}
-        progress={progress} labels={labels} frozenAt={frozen.at} onRebuild={rebuild} />
+        progress={progress} frozenAt={frozen.at} onRebuild={rebuild} />
       {itemId === null ? (
         <QueueEnd pick={view.pick} progress={progress} firstOpen={firstOpen} onOpen={go} onUndo={session.stack.length > 0 ? () => void session.undo() : null} problem={session.problem} />
       ) : (
         <ItemPanel kind={kind} itemId={itemId} position={index} total={ids.length} query={item} labels={itemLabels} assets={assets}
           annotator={annotator} session={session} noteRef={noteRef} intentsRef={intentsRef} done={isDone(itemId)} skipped={session.skipped.has(itemId)}
-          onStep={step} onSkip={() => { session.skip(); step(1); }} onSubmit={() => void session.submit(() => step(1))} onHelp={() => setHelpOpen(true)} />
+          onStep={step} onSkip={skip} onSubmit={() => void submit()} onHelp={() => setHelpOpen(true)} />
       )}
-      {helpOpen && <ShortcutsOverlay kind={kind} onClose={() => setHelpOpen(false)} />}
+      <PendingKeys waiting={waiting} />
+      {helpOpen && <LabelingShortcuts kind={kind} screen="annotate" onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

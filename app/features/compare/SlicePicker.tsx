@@ -1,6 +1,6 @@
 import { SLICE_LIST_KEYS, type SliceFilters } from '../../model/compare/slice';
 import type { SliceOptions } from '../../queries/compare-options';
-import { CompareMultiSelect } from './CompareMultiSelect';
+import { FilterDropdown } from '../../components/filter-dropdown/FilterDropdown';
 import { describeSlice } from './url';
 
 const LABEL: Record<(typeof SLICE_LIST_KEYS)[number], string> = { retriever: 'retriever', run_id: 'run', surface: 'surface', role: 'role', category: 'category' };
@@ -25,8 +25,9 @@ export function SlicePicker(props: { side: 'a' | 'b'; slice: SliceFilters; optio
       </div>
       <div className="cmp-slice-filters">
         {SLICE_LIST_KEYS.map((key) => (
-          <CompareMultiSelect key={key} label={`${name} ${LABEL[key]}`} shortLabel={LABEL[key]} options={options?.[key] ?? []} selected={slice[key] ?? []}
-            onChange={(values) => set({ [key]: values })} />
+          <FilterDropdown key={key} className="cmp-select" label={`${name} ${LABEL[key]}`} shortLabel={LABEL[key]} emptyMeans="any" clearLabel={`any ${LABEL[key]}`}
+            options={(options?.[key] ?? []).map((option) => ({ value: option.value, count: option.retrievals, countTitle: `${option.retrievals} retrievals` }))}
+            selected={slice[key] ?? []} onChange={(values) => set({ [key]: values })} />
         ))}
         <label className="cmp-date">
           <span className="text-soft">from</span>

@@ -6,6 +6,7 @@ import type { MatrixReport } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { CellRetrievals } from './CellRetrievals';
 import { Panel } from '../../components/Panel';
+import { SectionFilters } from './SectionFilters';
 
 const openCell = (cell: MatrixCell | null) => navigate(metricsUrl.changed({ cell }));
 
@@ -37,7 +38,8 @@ export function MatrixPanel(props: { matrix: MatrixReport; settings: MetricSetti
   const { matrix, settings, recomputing, selected } = props;
   const common = { settings, selected };
   return (
-    <Panel id="matrix" title="Tier 1 × Tier 2 · Where failures hide" question="Judged retrievals by retriever quality and observable failure. Click a cell to list its retrievals." recomputing={recomputing}>
+    <Panel id="matrix" title="Tier 1 × Tier 2 · Where failures hide" question="Judged retrievals by retriever quality and observable failure. Click a cell to list its retrievals." recomputing={recomputing}
+      scope={<SectionFilters section="matrix" settings={settings} />}>
       <div className="matrix-grid" role="group" aria-label="Tier 1 by Tier 2 matrix">
         <div />
         <div className="matrix-axis">no ORF</div>

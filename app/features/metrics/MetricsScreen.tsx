@@ -44,7 +44,7 @@ export default function MetricsScreen() {
         <div className="metrics-panels">
           <div className="metrics-head">
             <p className="settings-caption" data-testid="metrics.settings-caption">
-              <span className="text-soft">{recomputing ? 'Still showing the numbers for: ' : 'Settings behind every number below: '}</span>
+              <span className="text-soft">{recomputing ? 'Still showing the numbers for: ' : 'Settings chosen (each section says which filters narrow it): '}</span>
               {settingsCaption(data.settings)}
             </p>
             <Link className="button subtle" href={compareUrl.href({ a: sliceOfSettings(data.settings) })} data-testid="metrics.compare-link">Compare slices…</Link>
@@ -59,7 +59,7 @@ export default function MetricsScreen() {
           <Tier1Panel tier1={data.report.tier1} settings={data.settings} recomputing={recomputing} />
           <Tier2Panel tier2={data.report.tier2} settings={data.settings} recomputing={recomputing} />
           <MatrixPanel matrix={data.report.matrix} settings={data.settings} recomputing={recomputing} selected={cell} />
-          <TrendsPanel trends={data.trends} bucket={view.trend} k={data.settings.k} recomputing={recomputing} />
+          <TrendsPanel trends={data.trends} bucket={view.trend} k={data.settings.k} settings={data.settings} recomputing={recomputing} />
           <Tier3Panel tier3={data.report.tier3} settings={data.settings} recomputing={recomputing} list={tier3List} />
         </div>
       )}

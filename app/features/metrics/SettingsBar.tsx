@@ -3,11 +3,11 @@ import { navigate } from '../../lib/url-state';
 import { metricsUrl, type MetricsView } from '../../links/metrics';
 import { currentSharedSettings, type SharedSettings } from '../../links/shared-settings';
 import { DEFAULT_USED_ACTIONS, K_MAX, K_MIN, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
+import { FilterDropdown } from '../../components/filter-dropdown/FilterDropdown';
 import { useDataset } from '../../queries/dataset';
 import { metricFilterChoicesOptions } from '../../queries/metric-filter-choices';
 import { userActionsOptions } from '../../queries/overview';
 import { surfacesOptions } from '../../queries/sessions';
-import { MultiSelect } from './MultiSelect';
 import { ROLE_ORDER } from './url';
 
 const day = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString().slice(0, 10));
@@ -32,7 +32,7 @@ export function SettingsBar({ settings, errors }: { settings: MetricSettings; er
   ) => {
     const options = [...new Set([...(inData ?? []), ...selected])];
     return options.length === 0 ? null : (
-      <MultiSelect label={label} options={options} selected={selected} emptyMeans={emptyMeans} onChange={(values) => navigate(metricsUrl.changed(change(values)))} />
+      <FilterDropdown label={label} options={options.map((value) => ({ value }))} selected={selected} emptyMeans={emptyMeans} onChange={(values) => navigate(metricsUrl.changed(change(values)))} />
     );
   };
   return (
@@ -50,16 +50,16 @@ export function SettingsBar({ settings, errors }: { settings: MetricSettings; er
             <input type="number" aria-label="Tier 1 threshold" min={0} max={1} step={0.05} value={settings.tier1Threshold}
               onChange={(event) => setShared({ tier1Threshold: event.currentTarget.value }, typed)} />
           </label>
-          <MultiSelect label="Used actions" options={actionChoices} selected={settings.usedActions} emptyMeans="default set"
+          <FilterDropdown label="Used actions" options={actionChoices.map((value) => ({ value }))} selected={settings.usedActions} emptyMeans="default set"
             onChange={(values) => setShared({ usedActions: values.join(',') })} />
         </div>
       </div>
       <div className="settings-row">
         <span className="settings-row-label text-soft">Filters</span>
         <div className="settings-items">
-          <MultiSelect label="Surface" options={surfaces.data ?? []} selected={settings.surfaces ?? []} emptyMeans="all surfaces"
+          <FilterDropdown label="Surface" options={(surfaces.data ?? []).map((value) => ({ value }))} selected={settings.surfaces ?? []} emptyMeans="all surfaces"
             onChange={(surfaces) => navigate(metricsUrl.changed({ surfaces }))} />
-          <MultiSelect label="Role" options={ROLE_ORDER} selected={settings.roles ?? []} emptyMeans="all roles"
+          <FilterDropdown label="Role" options={ROLE_ORDER.map((value) => ({ value }))} selected={settings.roles ?? []} emptyMeans="all roles"
             onChange={(roles) => navigate(metricsUrl.changed({ roles }))} />
           {dataFilter('Retriever', choices.data?.retrievers, settings.retrievers, 'all retrievers', (retrievers) => ({ retrievers }))}
           {dataFilter('Run', choices.data?.runIds, settings.runIds, 'all runs', (runIds) => ({ runIds }))}

@@ -2,6 +2,7 @@ import { MetricValue } from '../../components/metric/MetricValue';
 import type { Tier1Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { Panel } from '../../components/Panel';
+import { SectionFilters } from './SectionFilters';
 import { RoleChart } from './RoleChart';
 import { orderedRoles } from './url';
 
@@ -12,7 +13,8 @@ export function Tier1Panel({ tier1, settings, recomputing }: { tier1: Tier1Repor
   const roles = orderedRoles(Object.keys(tier1.by_role));
   const labels = SCORE_LABEL(tier1.k);
   return (
-    <Panel id="tier1" title="Tier 1 · Retriever quality" question="Did the retriever return the right assets in the right order? (offline relevance labels, trec_eval conventions)" recomputing={recomputing}>
+    <Panel id="tier1" title="Tier 1 · Retriever quality" question="Did the retriever return the right assets in the right order? (offline relevance labels, trec_eval conventions)" recomputing={recomputing}
+      scope={<SectionFilters section="tier1" settings={settings} />}>
       <div className="metric-row">
         <MetricValue path="tier1.retrievals" value={tier1.retrievals} kind="count" settings={settings} />
         <MetricValue path="tier1.empty_result_rate" value={tier1.empty_result_rate} kind="rate" settings={settings} denominatorSize={tier1.retrievals} />

@@ -2,6 +2,7 @@ import { MetricValue } from '../../components/metric/MetricValue';
 import type { Tier2Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { Panel } from '../../components/Panel';
+import { SectionFilters } from './SectionFilters';
 import { RoleChart } from './RoleChart';
 import { orderedRoles } from './url';
 
@@ -15,7 +16,8 @@ const SIGNALS = [
 export function Tier2Panel({ tier2, settings, recomputing }: { tier2: Tier2Report; settings: MetricSettings; recomputing: boolean }) {
   const roles = orderedRoles(Object.keys(tier2.by_role));
   return (
-    <Panel id="tier2" title="Tier 2 · Usage and failure signals" question="Were the results used, and is there a sign of a retrieval failure? GPR, ACR, ORF and UOR side by side: 1 − ORF is not satisfaction." recomputing={recomputing}>
+    <Panel id="tier2" title="Tier 2 · Usage and failure signals" question="Were the results used, and is there a sign of a retrieval failure? GPR, ACR, ORF and UOR side by side: 1 − ORF is not satisfaction." recomputing={recomputing}
+      scope={<SectionFilters section="tier2" settings={settings} />}>
       <div className="metric-row">
         <MetricValue path="tier2.retrievals" value={tier2.retrievals} kind="count" settings={settings} />
         {SIGNALS.map((s) => (

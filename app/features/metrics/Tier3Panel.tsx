@@ -14,6 +14,7 @@ import type { MetricSettings } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
 import { tier3SessionsOptions } from '../../queries/metrics';
 import { Panel } from '../../components/Panel';
+import { SectionFilters } from './SectionFilters';
 
 const LISTS: { id: Tier3SessionList; label: string }[] = [
   { id: 'abandoned_by_session', label: 'abandoned by session' },
@@ -26,7 +27,8 @@ export function Tier3Panel(props: { tier3: Tier3Report; settings: MetricSettings
   const { tier3, settings, recomputing, list } = props;
   const overstated = tier3.abandoned_by_session - tier3.abandoned_by_lineage;
   return (
-    <Panel id="tier3" title="Tier 3 · Completions through lineage" question="Did users reach the goal, and does it trace back to a retrieval? Time-based attribution stops at the session; lineage does not." recomputing={recomputing}>
+    <Panel id="tier3" title="Tier 3 · Completions through lineage" question="Did users reach the goal, and does it trace back to a retrieval? Time-based attribution stops at the session; lineage does not." recomputing={recomputing}
+      scope={<SectionFilters section="tier3" settings={settings} />}>
       <div className="metric-row">
         <MetricValue path="tier3.completions" value={tier3.completions} kind="count" settings={settings} />
         <MetricValue path="tier3.attributed_by_lineage" value={tier3.attributed_by_lineage} kind="count" settings={settings} />

@@ -4,6 +4,8 @@ import { navigate } from '../../lib/url-state';
 import { metricsUrl } from '../../links/metrics';
 import type { TrendPoint } from '../../model/metrics/trends';
 import { Panel } from '../../components/Panel';
+import { SectionFilters } from './SectionFilters';
+import type { MetricSettings } from '../../model/metrics/settings';
 
 const LINES = [
   { key: 'p_at_1', label: 'P@1', color: '#2f5bd3' },
@@ -37,12 +39,13 @@ function TrendTooltip({ active, payload, label }: { active?: boolean; payload?: 
  */
 const MAX_AXIS_LABELS = 12;
 
-export function TrendsPanel(props: { trends: { day: TrendPoint[]; week: TrendPoint[] }; bucket: 'day' | 'week'; k: number; recomputing: boolean }) {
+export function TrendsPanel(props: { trends: { day: TrendPoint[]; week: TrendPoint[] }; bucket: 'day' | 'week'; k: number; settings: MetricSettings; recomputing: boolean }) {
   const { trends, bucket, k, recomputing } = props;
   const points = trends[bucket];
   const labelInterval = Math.max(0, Math.ceil(points.length / MAX_AXIS_LABELS) - 1);
   return (
     <Panel id="trends" title="Trends" question="The main rates over time, with the number of retrievals behind each point (bars)." recomputing={recomputing}
+      scope={<SectionFilters section="trends" settings={props.settings} />}
       actions={
         <div className="segmented" role="group" aria-label="Trend bucket">
           {(['day', 'week'] as const).map((b) => (

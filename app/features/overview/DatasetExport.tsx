@@ -20,7 +20,7 @@ export function DatasetExport() {
 
   const save = async (table: ExportedTable) => {
     if (!engine) return;
-    const total = table === 'events' ? summary.events : summary.rejected;
+    const total = table === 'events' ? summary.events + summary.given_here : summary.rejected;
     setError(null);
     setWriting({ table, rows: 0, total });
     try {

@@ -7,7 +7,8 @@ import { LABEL_KINDS, type LabelKind } from '../../schema/given-label';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
 import type { LabelExportFilter } from '../../queries/labeling-api';
-import { labelCountsOptions } from '../../queries/overview';
+import { annotatorLabelCountsOptions } from '../../queries/label-counts';
+import { ITEMS_LABELED_TEXT, LABELS_GIVEN_TEXT } from '../../engine/sql/annotation/annotator-label-counts';
 
 const fileName = ({ annotator, kind, givenHere }: LabelExportFilter) =>
   `labels${givenHere ? '-given-here' : ''}${annotator ? `-${annotator.replace(/[^\w-]+/g, '_')}` : ''}${kind ? `-${kind}` : ''}.jsonl`;
@@ -19,7 +20,7 @@ const fileName = ({ annotator, kind, givenHere }: LabelExportFilter) =>
 export function LabelsPanel() {
   const dataset = useDataset();
   const labeling = useLabeling();
-  const counts = useQuery(labelCountsOptions(dataset));
+  const counts = useQuery(annotatorLabelCountsOptions(dataset));
   const [error, setError] = useState<string | null>(null);
   const rows = counts.data ?? [];
   const annotators = [...new Set(rows.map((row) => row.annotator))];
@@ -28,11 +29,18 @@ export function LabelsPanel() {
   const exportLabels = (filter: LabelExportFilter) =>
     labeling.exportLabels(filter).then((text) => downloadText(fileName(filter), text), (e: Error) => setError(e.message));
   const discard = () => {
-    if (window.confirm(`Remove the ${pluralize(labeling.given.length, 'label')} given in this browser? Export ${labeling.given.length === 1 ? 'it' : 'them'} first to keep ${labeling.given.length === 1 ? 'it' : 'them'}.`)) void labeling.discardGiven();
+    const others = dataset.summary.labelsOtherLogs;
+    const elsewhere = others > 0 ? ` (${formatCount(others)} of them belong to other logs, and export only with those logs loaded)` : '';
+    if (window.confirm(`Remove the ${pluralize(labeling.given.length, 'label')} given in this browser${elsewhere}? Export ${labeling.given.length === 1 ? 'it' : 'them'} first to keep ${labeling.given.length === 1 ? 'it' : 'them'}.`)) void labeling.discardGiven();
   };
   return (
     <section className="panel" aria-label="Labels">
       <h2>Labels</h2>
+      {rows.length > 0 && (
+        <p className="text-soft labels-definition" data-testid="labels.definition">
+          Each cell: {LABELS_GIVEN_TEXT} · {ITEMS_LABELED_TEXT}. Annotate and Agreement count them the same way.
+        </p>
+      )}
       {rows.length === 0 && <p className="text-soft">No label is loaded or given yet: label on the Annotate, Review or Sessions screens, or load a label file.</p>}
       {rows.length > 0 && (
         <table className="data labels-table">
@@ -45,13 +53,14 @@ export function LabelsPanel() {
           </thead>
           <tbody>
             {annotators.map((annotator) => (
-              <tr key={annotator ?? ''}>
+              <tr key={annotator ?? ''} data-annotator={annotator ?? ''}>
                 <td>{annotator === null ? <span className="text-soft">(no annotator)</span> : <LogText text={annotator} />}</td>
                 {LABEL_KINDS.map((kind) => {
                   const cell = count(annotator, kind);
                   return (
-                    <td key={kind} className="num">
+                    <td key={kind} className="num" data-kind={kind} data-labels={cell?.labels} data-items={cell?.items}>
                       {cell ? formatCount(cell.labels) : <span className="text-soft">—</span>}
+                      {cell && <span className="text-soft labels-items" title={ITEMS_LABELED_TEXT}> · {formatCount(cell.items)} {cell.items === 1 ? 'item' : 'items'}</span>}
                       {cell && cell.given_here > 0 && <span className="text-soft" title="given in this browser"> ({formatCount(cell.given_here)} here)</span>}
                     </td>
                   );

@@ -13,7 +13,8 @@ import { rejectedDownloadOptions, rejectedFacetsOptions, rejectedListOptions, ty
 import { reasonText } from '../../schema/rejection';
 import { RejectedTable } from './RejectedTable';
 
-const facetValues = (values: string[]) => [...new Set(values)].sort();
+/** The values a facet offers; a row without the field (a label given here has no file) is counted under All only. */
+const facetValues = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))].sort();
 
 const PAGE_ROWS = 200;
 /** A download past this many rows would not fit a tab's memory; the command line's `check --json` writes them all. */

@@ -27,10 +27,12 @@ interface QueueListProps {
   openItem: string | null;
   /** Answers given a verdict here that the dataset has not taken in yet. */
   worked: ReadonlySet<string>;
+  /** Answers passed over here without a verdict (Enter or s). */
+  skipped: ReadonlySet<string>;
   questions: ReadonlyMap<string, string | null>;
 }
 
-export function QueueList({ week, progress, openItem, worked, questions }: QueueListProps) {
+export function QueueList({ week, progress, openItem, worked, skipped, questions }: QueueListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
@@ -50,10 +52,11 @@ export function QueueList({ week, progress, openItem, worked, questions }: Queue
           return (
             <li key={item.event_id}>
               <Link href={reviewUrl.changed({ week: week.week, item: item.event_id })} aria-current={open ? 'true' : undefined}
-                data-response={item.event_id} title={question ?? item.text ?? undefined}>
+                data-response={item.event_id} data-skipped={skipped.has(item.event_id) || undefined} title={question ?? item.text ?? undefined}>
                 <span className="review-queue-index">{index + 1}</span>
                 <span className="review-queue-text">{question ?? item.text ?? item.event_id}</span>
-                {item.verdict ? <VerdictBadge verdict={item.verdict} /> : worked.has(item.event_id) ? <span className="badge soft" title="Given here; being applied">✓</span> : null}
+                {item.verdict ? <VerdictBadge verdict={item.verdict} /> : worked.has(item.event_id) ? <span className="badge soft" title="Given here; being applied">✓</span>
+                  : skipped.has(item.event_id) ? <span className="badge warn" title="Skipped for now">↷</span> : null}
               </Link>
             </li>
           );

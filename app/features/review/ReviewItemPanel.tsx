@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dispatch, RefObject } from 'react';
+import type { RefObject } from 'react';
 import { AnnotatorGate } from '../../components/AnnotatorGate';
 import { Link } from '../../components/Link';
 import { QueryState } from '../../components/QueryState';
@@ -9,17 +9,23 @@ import type { ReviewWeek } from '../../model/gate/review';
 import { useDataset } from '../../queries/dataset';
 import { reviewItemOptions } from '../../queries/review';
 import { GateScores } from './GateScores';
+import { GoldAnswer } from './GoldAnswer';
 import { ItemVerdicts } from './ItemVerdicts';
 import { RetrievedContext } from './RetrievedContext';
-import { VerdictForm, type Draft } from './VerdictForm';
+import { VerdictForm } from './VerdictForm';
+import type { Verdict } from '../../schema/given-label';
 
 interface ReviewItemPanelProps {
   itemId: string;
   week: ReviewWeek;
   /** Index in the week's sample; -1 for a response opened by link that the sample does not hold. */
   position: number;
-  draft: Draft;
-  setDraft: Dispatch<Draft>;
+  verdict: Verdict | null;
+  note: string;
+  setNote(note: string): void;
+  onVerdict(verdict: Verdict): void;
+  skipped: boolean;
+  onSkip(): void;
   noteRef: RefObject<HTMLTextAreaElement | null>;
   problem: string | null;
   onSubmit(): void;
@@ -65,6 +71,7 @@ export function ReviewItemPanel({ itemId, week, position, onStep, onHelp, ...for
               <h3>Answer</h3>
               <p className="review-answer">{item.response.text ?? <span className="text-soft">The response has no text.</span>}</p>
             </section>
+            <GoldAnswer response={item.response} />
             <RetrievedContext item={item} />
           </>
         )}

@@ -1,5 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortcuts';
+import { PendingKeys } from '../../components/labeling-keys/PendingKeys';
+import { useGiveFlow } from '../../components/labeling-keys/use-give-flow';
+import { useLabelingKeys } from '../../components/labeling-keys/use-labeling-keys';
+import { valueKeysOf } from '../../components/labeling-keys/values';
 import { navigate } from '../../lib/url-state';
 import { reviewUrl } from '../../links/review';
 import { firstToReview, nextOpenWeek, nextToReview, stepItem, weekProgress } from '../../model/annotation/review-queue';
@@ -7,21 +12,10 @@ import type { ReviewWeek } from '../../model/gate/review';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
 import { reviewItemOptions } from '../../queries/review';
-import type { Verdict } from '../../schema/given-label';
+import { VERDICTS, type Verdict } from '../../schema/given-label';
 import { QueueList } from './QueueList';
 import { ReviewItemPanel } from './ReviewItemPanel';
-import { ShortcutHelp } from './ShortcutHelp';
-import { useReviewKeys } from './shortcuts';
-import type { Draft } from './VerdictForm';
 import { WeekDone } from './WeekDone';
-
-interface GivenHere {
-  eventId: string;
-  responseId: string;
-  week: string;
-  verdict: Verdict;
-  note: string;
-}
 
 /** Loads the answers the reviewer will most likely open next, behind what is on screen. */
 function usePrefetchItems(ids: readonly (string | null)[]) {
@@ -34,10 +28,6 @@ function usePrefetchItems(ids: readonly (string | null)[]) {
   }, [dataset, queryClient, wanted]);
 }
 
-/**
- * The week's sample as a queue: the list, the open answer and the verdict form, driven by the
- * keyboard (shortcuts.ts). Verdicts given here can be taken back, last first.
- */
 interface ReviewWorkspaceProps {
   weeks: readonly ReviewWeek[];
   /** The week shown, one of `weeks`. */
@@ -46,90 +36,87 @@ interface ReviewWorkspaceProps {
   questions: ReadonlyMap<string, string | null>;
 }
 
+/**
+ * The week's sample as a queue: the list, the open answer and the verdict form, driven by the
+ * shared labeling keys (components/labeling-keys): 1–4 give the verdict at once, Enter goes on
+ * (with the note; no verdict: skipped), z takes back the last verdict given here.
+ */
 export function ReviewWorkspace({ weeks, week, requestedItem, questions }: ReviewWorkspaceProps) {
+  const dataset = useDataset();
   const labeling = useLabeling();
-  const [draftState, setDraft] = useState<Draft>({ itemId: null, verdict: null, note: '' });
-  const [givenHere, setGivenHere] = useState<GivenHere[]>([]);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
-  // One verdict at a time: a second Ctrl+Enter while the first is being saved gives nothing.
-  const submitting = useRef(false);
 
-  // Answers given here count as worked at once, before the dataset has taken the label in.
-  const worked = new Set(givenHere.map((given) => given.responseId));
+  // Answers given a verdict in this browser count as worked at once, before the dataset has taken the label in.
+  const worked = new Set(labeling.given.flatMap((label) => (label.kind === 'answer_review' ? [label.target_event_id] : [])));
   const sample = week.sample.map((item) => (item.verdict === null && worked.has(item.event_id) ? { ...item, verdict: 'given' } : item));
   const itemId = requestedItem ?? firstToReview(sample);
-  const draft: Draft = draftState.itemId === itemId ? draftState : { itemId, verdict: null, note: '' };
+  const flow = useGiveFlow<{ week: string }>(itemId, (last) => navigate(reviewUrl.changed({ week: last.where.week, item: last.itemId }), { replace: true }));
+  const present = new Set(labeling.given.map((label) => label.event_id));
+  const givenHere = flow.stack.filter((entry) => present.has(entry.eventId));
+  // The open answer goes into the URL: a verdict given at once must not move the screen to the next open answer.
+  useEffect(() => {
+    if (!requestedItem && itemId) navigate(reviewUrl.changed({ week: week.week, item: itemId }), { replace: true });
+  }, [requestedItem, itemId, week.week]);
+  const item = useQuery({ ...reviewItemOptions(dataset, itemId ?? ''), enabled: dataset.engine !== null && itemId !== null });
   usePrefetchItems([itemId && stepItem(week.sample, itemId, 1), itemId && nextToReview(sample, itemId)]);
-  const go = (item: string | null, replace = true) => {
-    setProblem(null);
-    navigate(reviewUrl.changed({ week: week.week, item }), { replace });
+  const go = (target: string | null, replace = true) => {
+    flow.setProblem(null);
+    navigate(reviewUrl.changed({ week: week.week, item: target }), { replace });
   };
 
-  const submit = async () => {
-    if (!itemId || !labeling.annotator || submitting.current) return;
-    if (!draft.verdict) {
-      setProblem('Choose a verdict first: 1–4 or c / w / p / u.');
-      return;
-    }
-    const note = draft.note.trim();
-    submitting.current = true;
-    try {
-      const label = await labeling.give({ kind: 'answer_review', target_event_id: itemId, verdict: draft.verdict, ...(note ? { note } : {}) });
-      setProblem(null);
-      setGivenHere((list) => [...list, { eventId: label.event_id, responseId: itemId, week: week.week, verdict: draft.verdict!, note }]);
-      setDraft({ itemId: null, verdict: null, note: '' });
-      // The next answer without a verdict; none left: the week's done state.
-      go(nextToReview(sample, itemId));
-    } catch (error) {
-      setProblem(`The verdict was not saved: ${(error as Error).message}`);
-    } finally {
-      submitting.current = false;
-    }
+  const mineLatest = (item.data?.labels ?? []).findLast((label) => label.kind === 'answer_review' && label.annotator === labeling.annotator);
+  const myVerdict = (flow.lastHere?.input.kind === 'answer_review' ? flow.lastHere.input.verdict : null) ?? (mineLatest?.verdict as Verdict | undefined) ?? null;
+  const giveVerdict = (verdict: Verdict) => {
+    if (!itemId || !labeling.annotator) return;
+    void flow.give({ kind: 'answer_review', target_event_id: itemId, verdict }, { week: week.week });
+  };
+  const submit = () => {
+    if (!itemId) return;
+    return flow.next({
+      go: () => go(myVerdict ? nextToReview(sample, itemId) : stepItem(week.sample, itemId, 1)),
+      labeled: myVerdict !== null,
+      needsLabel: 'A note goes with a verdict: press 1–4 first (your note is kept).',
+    });
+  };
+  const skip = () => {
+    flow.skip(itemId);
+    go(stepItem(week.sample, itemId, 1));
   };
 
-  const undo = async () => {
-    const last = givenHere.at(-1);
-    if (!last) {
-      setProblem('Nothing to undo: no verdict was given on this screen yet.');
-      return;
-    }
-    try {
-      await labeling.retract(last.eventId);
-      setGivenHere((list) => list.slice(0, -1));
-      setDraft({ itemId: last.responseId, verdict: last.verdict, note: last.note });
-      setProblem(null);
-      navigate(reviewUrl.changed({ week: last.week, item: last.responseId }), { replace: true });
-    } catch (error) {
-      setProblem(`Could not take the verdict back: ${(error as Error).message}`);
-    }
-  };
-
-  useReviewKeys({
-    choose: (verdict) => labeling.annotator && itemId && setDraft({ ...draft, verdict }),
-    submit: () => void submit(),
-    step: (delta) => go(stepItem(week.sample, itemId, delta)),
-    undo: () => void undo(),
-    focusNote: () => noteRef.current?.focus(),
-    toggleHelp: () => setHelpOpen((open) => !open),
-    escape: () => (helpOpen ? setHelpOpen(false) : noteRef.current?.blur()),
+  // A verdict names only the answer, whose id is on screen before its text: keys apply at once;
+  // they wait (in order) only while the previous key's verdict is saved and the screen moves on.
+  const waiting = useLabelingKeys(valueKeysOf('answer_review'), {
+    value: (key) => giveVerdict(VERDICTS[Number(key) - 1]),
+    submit,
+    skip,
+    next: () => go(stepItem(week.sample, itemId, 1)),
+    previous: () => go(stepItem(week.sample, itemId, -1)),
+    undo: () => void flow.undo(),
+    note: () => noteRef.current?.focus(),
+    help: () => setHelpOpen((shown) => !shown),
+    escape: () => {
+      if (!helpOpen) return false;
+      setHelpOpen(false);
+      return true;
+    },
   });
 
   const progress = weekProgress(week);
-  const position = week.sample.findIndex((item) => item.event_id === itemId);
+  const position = week.sample.findIndex((entry) => entry.event_id === itemId);
   return (
     <div className="review-workspace">
-      <QueueList week={week} progress={progress} openItem={itemId} worked={worked} questions={questions} />
+      <QueueList week={week} progress={progress} openItem={itemId} worked={worked} skipped={flow.skipped} questions={questions} />
       {itemId ? (
-        <ReviewItemPanel key={itemId} itemId={itemId} week={week} position={position}
-          draft={draft} setDraft={setDraft} noteRef={noteRef} problem={problem}
-          onSubmit={() => void submit()} onStep={(delta) => go(stepItem(week.sample, itemId, delta))}
-          onUndo={givenHere.length > 0 ? () => void undo() : null} onHelp={() => setHelpOpen(true)} />
+        <ReviewItemPanel key={itemId} itemId={itemId} week={week} position={position} skipped={flow.skipped.has(itemId)}
+          verdict={myVerdict} note={flow.note} setNote={flow.setNote} onVerdict={giveVerdict} noteRef={noteRef} problem={flow.problem}
+          onSubmit={() => void submit()} onSkip={skip} onStep={(delta) => go(stepItem(week.sample, itemId, delta))}
+          onUndo={givenHere.length > 0 ? () => void flow.undo() : null} onHelp={() => setHelpOpen(true)} />
       ) : (
         <WeekDone week={week} progress={progress} nextOpen={nextOpenWeek(weeks, week.week)} onBrowse={() => go(week.sample[0]?.event_id ?? null, false)} />
       )}
-      {helpOpen && <ShortcutHelp onClose={() => setHelpOpen(false)} />}
+      <PendingKeys waiting={waiting} />
+      {helpOpen && <LabelingShortcuts kind="answer_review" screen="review" onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { MIN_COLUMN_WIDTH } from './column-widths';
 
 const KEY_STEP = 16;
 
-/** The right edge of a column header: drag it (or use ← →) to resize the column; a double-click goes back to the content's width. */
+/** The right edge of a column header: drag it to resize the column (from the keyboard: Shift+← → on the header, SessionTable); a double-click goes back to the content's width. Not a Tab stop: the table is one. */
 export function ColumnResizeHandle({ label, width, onResize, onReset }: {
   label: string;
   width: number;
@@ -12,7 +12,7 @@ export function ColumnResizeHandle({ label, width, onResize, onReset }: {
 }) {
   const drag = useRef<{ x: number; width: number } | null>(null);
   return (
-    <div role="separator" aria-orientation="vertical" aria-label={`Resize the ${label} column`} tabIndex={0}
+    <div role="separator" aria-orientation="vertical" aria-label={`Resize the ${label} column`} tabIndex={-1}
       aria-valuenow={width} aria-valuemin={MIN_COLUMN_WIDTH} className="column-resize" title="Drag to resize; double-click to fit the content"
       onPointerDown={(event) => {
         event.preventDefault();

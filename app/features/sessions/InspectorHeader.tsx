@@ -3,10 +3,12 @@ import { tier1Rule } from '../../components/lineage-graph/fact-settings';
 import { Link } from '../../components/Link';
 import type { SessionRow } from '../../engine/sql/sessions';
 import { formatDuration, formatTimestamp, pluralize } from '../../lib/format';
+import { navigate, useUrlHash } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import type { SessionLink } from '../../model/lineage/graph';
 import type { TimelineTurn } from '../../model/lineage/timeline';
 import type { MetricSettings } from '../../model/metrics/settings';
+import { markSteps, nextStepIndex, type FlagStep } from './flag-steps';
 
 interface InspectorHeaderProps {
   sessionId: string;
@@ -17,6 +19,8 @@ interface InspectorHeaderProps {
   settings: MetricSettings;
   /** Search-drift flags on this session's events; null until the analysis is in. */
   driftFlags: number | null;
+  /** The events that carry them, in timeline order. */
+  driftSteps: readonly FlagStep[];
   /** The turns are one page of a longer session: the counts are of that page. */
   partial: boolean;
 }
@@ -29,8 +33,23 @@ const MARK_COUNTS: [string, (kind: string, label: string) => boolean][] = [
   ['orphan reference', (kind, label) => kind === 'orphan' && label !== 'no source'],
 ];
 
-function FlagCount({ n, label }: { n: number; label: string }) {
-  return <span className={`flag-count${n ? ' on' : ''}`} data-flag={label}>{pluralize(n, label)}</span>;
+/**
+ * A count of one kind of flag. With any, a button: each click goes to the next event that carries
+ * one (the timeline scrolls to it and highlights it; an event with a graph node is selected there
+ * too), after the last back to the first.
+ */
+function FlagCount({ n, label, steps, at }: { n: number; label: string; steps: readonly FlagStep[]; at: string | null }) {
+  if (n === 0 || steps.length === 0) return <span className={`flag-count${n ? ' on' : ''}`} data-flag={label}>{pluralize(n, label)}</span>;
+  const current = steps.findIndex((step) => step.anchor === at);
+  const next = steps[nextStepIndex(steps, at)];
+  const go = () => navigate(`${sessionsUrl.changed(next.nodeId ? { node: next.nodeId } : {})}#${encodeURIComponent(next.anchor)}`, { replace: true });
+  return (
+    <button type="button" className="flag-count on" data-flag={label} onClick={go}
+      title={`Go to the next event with a ${label} (${steps.length} ${steps.length === 1 ? 'event' : 'events'})`}>
+      {pluralize(n, label)}
+      {current >= 0 && <span className="flag-step"> · {current + 1}/{steps.length}</span>}
+    </button>
+  );
 }
 
 const relativeDay = (ts: number | null, start: number | null | undefined) => {
@@ -40,8 +59,9 @@ const relativeDay = (ts: number | null, start: number | null | undefined) => {
 };
 
 /** Who, where and when; what the timeline flags, counted; and the other sessions this one's lineage reaches. */
-export function InspectorHeader({ sessionId, summary, missing, turns, links, settings, driftFlags, partial }: InspectorHeaderProps) {
+export function InspectorHeader({ sessionId, summary, missing, turns, links, settings, driftFlags, driftSteps, partial }: InspectorHeaderProps) {
   const marks = turns.flatMap((turn) => turn.entries.flatMap((entry) => entry.marks));
+  const at = useUrlHash();
   return (
     <header className="inspector-head">
       <div className="inspector-title">
@@ -57,8 +77,11 @@ export function InspectorHeader({ sessionId, summary, missing, turns, links, set
         {missing && <span className="text-bad">No session with this id is loaded.</span>}
       </div>
       <div className="inspector-flags">
-        {MARK_COUNTS.map(([label, matches]) => <FlagCount key={label} n={marks.filter((mark) => matches(mark.kind, mark.label)).length} label={label} />)}
-        {driftFlags !== null && driftFlags > 0 && <FlagCount n={driftFlags} label="drift flag" />}
+        {MARK_COUNTS.map(([label, matches]) => (
+          <FlagCount key={label} n={marks.filter((mark) => matches(mark.kind, mark.label)).length} label={label} at={at}
+            steps={markSteps(turns, (mark) => matches(mark.kind, mark.label))} />
+        ))}
+        {driftFlags !== null && driftFlags > 0 && <FlagCount n={driftFlags} label="drift flag" steps={driftSteps} at={at} />}
         {partial && <span className="text-soft">on this page</span>}
         <span className="text-soft rule" title="Masked and Tier 1 marks follow the metrics' settings (k, tier1_threshold, used_actions in the URL)">{tier1Rule(settings)}</span>
       </div>

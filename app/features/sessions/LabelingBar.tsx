@@ -1,17 +1,32 @@
 import { useState } from 'react';
 import { AnnotatorGate } from '../../components/AnnotatorGate';
+import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortcuts';
+import { useLabelingKeys } from '../../components/labeling-keys/use-labeling-keys';
 import { UnsavedLabels } from '../../components/UnsavedLabels';
 import { useLabeling } from '../../queries/labeling';
 import { useSessionLabels } from './session-labels-context';
 
+const NO_VALUE_KEYS: ReadonlySet<string> = new Set();
+
 /**
- * Above the timeline: who labels here, or a way to name oneself (labels carry a name); and the
- * error of the last label that could not be saved.
+ * Above the timeline: who labels here, or a way to name oneself (labels carry a name); undo of
+ * the last label given in this view (z, the key of every labeling screen); the error of the last
+ * label that could not be saved.
  */
 export function LabelingBar() {
   const { annotator } = useLabeling();
-  const { error } = useSessionLabels();
+  const { error, undo, undoable } = useSessionLabels();
   const [naming, setNaming] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useLabelingKeys(NO_VALUE_KEYS, {
+    undo: () => void undo(),
+    help: () => setHelpOpen((shown) => !shown),
+    escape: () => {
+      if (!helpOpen) return false;
+      setHelpOpen(false);
+      return true;
+    },
+  });
   return (
     <div className="labeling-bar" data-testid="labels.bar">
       {annotator ? (
@@ -23,8 +38,15 @@ export function LabelingBar() {
           <button type="button" className="label-link" onClick={() => setNaming(true)}>Name yourself to label</button> — grade results, mark missed assets, set roles and intents.
         </span>
       )}
+      {undoable > 0 && (
+        <button type="button" className="label-link" onClick={() => void undo()} title="Take back the last label given in this session view (z)">
+          Undo <kbd>z</kbd>
+        </button>
+      )}
+      <button type="button" className="label-link" onClick={() => setHelpOpen(true)} title="Keyboard shortcuts (?)"><kbd>?</kbd></button>
       {error && <span className="text-bad" role="alert">{error}</span>}
       <UnsavedLabels />
+      {helpOpen && <LabelingShortcuts kind={null} screen="session" onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useDataset } from '../../queries/dataset';
 import { driftAnalysisOptions } from '../../queries/drift';
 import { sessionInspectorOptions } from '../../queries/lineage';
 import { sessionSummaryOptions } from '../../queries/sessions';
+import { driftSteps } from './flag-steps';
 import { InspectorHeader } from './InspectorHeader';
 import { LabelingBar } from './LabelingBar';
 import { labelTargets } from './label-targets';
@@ -95,7 +96,8 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || (event.target as Element).closest?.('.lg-viewport, input, select, textarea')) return;
+      // A labeling dialog closed by this Esc (components/labeling-keys) has taken it.
+      if (event.defaultPrevented || event.key !== 'Escape' || (event.target as Element).closest?.('.lg-viewport, input, select, textarea')) return;
       if (selected) select(null);
       else navigate(sessionsUrl.changed({ session: null, node: null, page: null }));
     };
@@ -107,6 +109,7 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
     <section ref={frame} className="inspector" style={{ height }} aria-label={`Session ${sessionId}`}>
       <InspectorHeader sessionId={sessionId} summary={summary.data} missing={summary.isFetched && !summary.data} turns={turns}
         links={graph?.sessionLinks ?? []} settings={settings} driftFlags={drift ? [...drift.flagsByEvent.values()].flat().length : null}
+        driftSteps={drift ? driftSteps(turns, drift.flagsByEvent) : []}
         partial={rows ? rows.events.length < rows.page.events : false} />
       <QueryState query={inspector} label="this session's timeline and lineage" />
       <div className="inspector-body">

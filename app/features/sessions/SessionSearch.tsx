@@ -7,8 +7,9 @@ const DEBOUNCE_MS = 250;
 /**
  * The search box: what is typed goes to the URL's `q` once typing pauses (replacing the history
  * entry, not adding one per key); a change of `q` from elsewhere (clear filters, Back) shows here.
+ * ↓ moves the focus on to the table's rows.
  */
-export function SessionSearch({ search }: { search: string }) {
+export function SessionSearch({ search, onArrowDown }: { search: string; /** ↓ in the box: on to the rows. */ onArrowDown(): void }) {
   const [text, setText] = useState(search);
   const sent = useRef(search);
 
@@ -29,6 +30,11 @@ export function SessionSearch({ search }: { search: string }) {
 
   return (
     <input type="search" className="session-search" aria-label="Filter sessions" value={text}
-      placeholder="Search prompts, queries, responses and ids…" onChange={(event) => setText(event.currentTarget.value)} />
+      placeholder="Search prompts, queries, responses and ids…" onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        onArrowDown();
+      }} />
   );
 }

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import { signalCount, type SessionListFilter, type SessionListRow } from '../../model/session/session-list';
@@ -28,10 +28,19 @@ function Cell({ column, row }: { column: ListColumn; row: SessionListRow }) {
   return <div role="cell" className={classes.filter(Boolean).join(' ') || undefined} title={column.numeric ? undefined : text}>{column.numeric ? text : <LogText text={text} shown={300} more={false} />}</div>;
 }
 
+const ROW_ID = (index: number) => `session-row-${index}`;
+/** The sort order a header's first click gives: names A→Z, everything else most first. */
+const firstDescending = (id: ListColumn['id']) => id !== 'session_id' && id !== 'user_id' && id !== 'surface';
+
 /**
  * Only the visible rows are in the DOM, so 100,000 sessions scroll as smoothly as 100. Columns
  * are as wide as their content (column-widths.ts) or as the user dragged them; the header
  * scrolls sideways with the body.
+ *
+ * The keyboard: the table is one Tab stop (a roving focus). In the rows ↑/↓ (j/k), Home/End and
+ * Page Up/Down move the highlight (aria-activedescendant), Enter opens; ↑ on the first row goes to
+ * the header, where ←/→ move between columns, Enter sorts, Shift+←/→ resizes and ↓ goes back to
+ * the rows.
  */
 export function SessionTable(props: {
   rows: SessionListRow[];
@@ -43,12 +52,16 @@ export function SessionTable(props: {
   selected: string | null;
   /** Shown in place of the rows when there are none. */
   empty: ReactNode;
+  /** Bumped to move the focus into the rows (↓ in the search box). */
+  focusRequest?: number;
   onHighlight(id: string | null): void;
   onSelect(id: string): void;
 }) {
-  const { rows, columns, busy, filter, selected, empty, onHighlight, onSelect } = props;
+  const { rows, columns, busy, filter, selected, empty, focusRequest, onHighlight, onSelect } = props;
   const head = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const sortButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [headColumn, setHeadColumn] = useState(0);
   const { widths, resize, reset } = useColumnWidths(columns, rows);
   const totalWidth = widths.reduce((sum, width) => sum + width, 0);
   const grid = { gridTemplateColumns: `${widths.map((width) => `${width}px`).join(' ')} minmax(0, 1fr)`, minWidth: totalWidth };
@@ -59,15 +72,59 @@ export function SessionTable(props: {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
+  // back from a session, the focus returns to the row that was opened
+  useEffect(() => {
+    if (selected !== null) scroller.current?.focus({ preventScroll: true });
+    // only when the table appears
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (focusRequest) scroller.current?.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  const highlight = (index: number) => onHighlight(rows[Math.min(rows.length - 1, Math.max(0, index))].session_id);
+  const page = () => Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'Escape') return onHighlight(null);
     if (event.key === 'Enter' && selected) return onSelect(selected);
-    const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : event.key === 'ArrowUp' || event.key === 'k' ? -1 : 0;
-    if (!step || rows.length === 0) return;
+    if (rows.length === 0) return;
+    if ((event.key === 'ArrowUp' || event.key === 'k') && selectedIndex === 0) {
+      event.preventDefault();
+      return sortButtons.current[headColumn]?.focus();
+    }
+    const to = event.key === 'ArrowDown' || event.key === 'j' ? (selectedIndex < 0 ? 0 : selectedIndex + 1)
+      : event.key === 'ArrowUp' || event.key === 'k' ? (selectedIndex < 0 ? 0 : selectedIndex - 1)
+        : event.key === 'Home' ? 0 : event.key === 'End' ? rows.length - 1
+          : event.key === 'PageDown' ? Math.max(0, selectedIndex) + page() : event.key === 'PageUp' ? selectedIndex - page() : null;
+    if (to === null) return;
     event.preventDefault();
-    const next = Math.min(rows.length - 1, Math.max(0, selectedIndex + step));
-    onHighlight(rows[next].session_id);
+    highlight(to);
   };
+
+  const onHeadKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step && event.shiftKey) {
+      event.preventDefault();
+      return resize(columns[index].id, widths[index] + step * 16);
+    }
+    if (step) {
+      event.preventDefault();
+      const next = Math.min(columns.length - 1, Math.max(0, index + step));
+      setHeadColumn(next);
+      return sortButtons.current[next]?.focus();
+    }
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      if (rows.length > 0 && selectedIndex < 0) highlight(0);
+      scroller.current?.focus({ preventScroll: true });
+    }
+  };
+
+  const sortBy = (column: ListColumn) => navigate(sessionsUrl.changed({
+    sort: { column: column.id, descending: filter.sort === column.id ? !filter.descending : firstDescending(column.id) },
+  }));
 
   return (
     <div className="vtable session-table" role="table" aria-label="Sessions table"
@@ -79,17 +136,19 @@ export function SessionTable(props: {
         <div className="vtable-row vtable-head" role="row" style={{ ...grid, minWidth: totalWidth + SCROLLBAR_ALLOWANCE }}>
           {columns.map((column, index) => {
             const active = filter.sort === column.id;
-            const sortable = column.id !== 'match';
+            // the match column does not sort; it still takes the header's focus, so ←/→ pass through it
             return (
-              <div key={column.id} role="columnheader" className={column.numeric ? 'num' : undefined}
+              <div key={column.id} role="columnheader" className={[column.numeric ? 'num' : '', column.vertical ? 'vertical' : ''].filter(Boolean).join(' ') || undefined}
                 aria-sort={active ? (filter.descending ? 'descending' : 'ascending') : 'none'}>
-                {sortable ? (
-                  <button type="button" className="sort-button" title={column.description}
-                    onClick={() => navigate(sessionsUrl.changed({ sort: { column: column.id, descending: active ? !filter.descending : column.id !== 'session_id' && column.id !== 'user_id' && column.id !== 'surface' } }))}>
-                    {column.label}
-                    <span aria-hidden className="sort-mark">{active ? (filter.descending ? '▼' : '▲') : ''}</span>
-                  </button>
-                ) : <span className="sort-button" title={column.description}>{column.label}</span>}
+                <button type="button" className="sort-button" title={column.description} tabIndex={-1}
+                  ref={(element) => { sortButtons.current[index] = element; }}
+                  aria-disabled={column.id === 'match' || undefined}
+                  onFocus={() => setHeadColumn(index)}
+                  onKeyDown={(event) => onHeadKeyDown(event, index)}
+                  onClick={() => { if (column.id !== 'match') sortBy(column); }}>
+                  <span className="sort-label">{column.label}</span>
+                  <span aria-hidden className="sort-mark">{active ? (filter.descending ? '▼' : '▲') : ''}</span>
+                </button>
                 <ColumnResizeHandle label={column.label} width={widths[index]} onResize={(width) => resize(column.id, width)} onReset={() => reset(column.id)} />
               </div>
             );
@@ -97,13 +156,16 @@ export function SessionTable(props: {
         </div>
       </div>
       <div ref={scroller} className="vtable-body" tabIndex={0} onKeyDown={onKeyDown} role="rowgroup"
+        aria-label="Sessions: ↑ ↓ move, Enter opens, ↑ on the first row reaches the column headers"
+        aria-activedescendant={selectedIndex >= 0 ? ROW_ID(selectedIndex) : undefined}
+        onFocus={(event) => { if (event.target === event.currentTarget && selectedIndex < 0 && rows.length > 0) highlight(0); }}
         onScroll={(event) => { if (head.current) head.current.scrollLeft = event.currentTarget.scrollLeft; }}>
         {rows.length === 0 && empty}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: totalWidth }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             return (
-              <div key={row.session_id} role="row" aria-rowindex={item.index + 2} aria-selected={row.session_id === selected}
+              <div key={row.session_id} id={ROW_ID(item.index)} role="row" aria-rowindex={item.index + 2} aria-selected={row.session_id === selected}
                 className="vtable-row" style={{ ...grid, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
                 onClick={() => onSelect(row.session_id)}>
                 {columns.map((column) => <Cell key={column.id} column={column} row={row} />)}

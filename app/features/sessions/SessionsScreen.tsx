@@ -26,6 +26,8 @@ export default function SessionsScreen() {
   const selected = view.session;
   // the row last opened or moved to with the keys; it stays highlighted after going back to the list
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  // ↓ in the search box asks the table to take the focus
+  const [rowsFocus, setRowsFocus] = useState(0);
   const open = (id: string) => {
     setHighlighted(id);
     navigate(sessionsUrl.changed({ session: id, node: null, page: null }));
@@ -72,7 +74,7 @@ export default function SessionsScreen() {
     <div className="sessions-layout">
       <section className="panel sessions-list" aria-label="Sessions">
         <div className="toolbar">
-          <SessionSearch search={view.search ?? ''} />
+          <SessionSearch search={view.search ?? ''} onArrowDown={() => setRowsFocus((n) => n + 1)} />
           <select aria-label="Surface" value={view.surface ?? ''} onChange={(event) => navigate(sessionsUrl.changed({ surface: event.currentTarget.value }))}>
             <option value="">All surfaces</option>
             {surfaces.data?.map((name) => <option key={name} value={name}>{name}</option>)}
@@ -89,6 +91,7 @@ export default function SessionsScreen() {
             busy={searching}
             filter={filter}
             selected={highlighted}
+            focusRequest={rowsFocus}
             empty={loading ? <div className="empty-state">Loading sessions…</div> : (
               <div className="empty-state">
                 <p>No session matches this filter.</p>

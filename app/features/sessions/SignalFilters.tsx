@@ -12,7 +12,7 @@ const SCOPE_CHIPS = [
 ] as const;
 
 /**
- * "Only sessions with" one toggle per signal (`has=`), each with how many sessions it alone would keep; the scope a link narrowed the list to as
+ * "Only sessions with" one toggle per signal (`has=`), each with how many sessions the list would show were it added to the signals already on; the scope a link narrowed the list to as
  * removable chips ("category billing ×"), and one button that clears every filter.
  */
 export function SignalFilters({ view, withSignal }: { view: SessionsView; withSignal: Record<SessionSignal, number | null> | null }) {

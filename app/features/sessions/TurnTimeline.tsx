@@ -19,6 +19,13 @@ const turnCounts = (turn: TimelineTurn) =>
     .filter(Boolean)
     .join(' · ');
 
+/** An event in the middle of the timeline pane; one taller than most of the pane (a long ranked list) with its head at the top. */
+function reveal(element: Element) {
+  const pane = element.closest('.timeline-pane');
+  const tall = pane !== null && element.getBoundingClientRect().height > pane.clientHeight * 0.8;
+  element.scrollIntoView({ block: tall ? 'start' : 'center' });
+}
+
 /**
  * The session turn by turn, with the OpenTelemetry spans no event covers among the events; the event (or ranked result) of the selected graph node scrolls into
  * view, and so does the event the URL's #fragment names (a link from a feedback to its response).
@@ -26,14 +33,31 @@ const turnCounts = (turn: TimelineTurn) =>
 export function TurnTimeline({ turns, selectedNode, onSelectNode, drift }: TurnTimelineProps) {
   const list = useRef<HTMLOListElement>(null);
   const target = useUrlHash();
-  useEffect(() => {
-    if (!selectedNode) return;
-    const element = [...(list.current?.querySelectorAll('[data-node-id]') ?? [])].find((candidate) => candidate.getAttribute('data-node-id') === selectedNode);
-    element?.scrollIntoView({ block: 'nearest' });
-  }, [selectedNode]);
   const drawn = turns.length > 0;
+  // scrolled to once per selection, as soon as its event is drawn: a session opened from a link
+  // (a matrix cell's retrieval) draws its turns after the selection is already in the URL
+  const scrolledTo = useRef<string | null>(null);
+  const opened = useRef(true);
   useEffect(() => {
-    if (drawn && target) document.getElementById(target)?.scrollIntoView({ block: 'center' });
+    if (!selectedNode) {
+      scrolledTo.current = null;
+      return;
+    }
+    if (scrolledTo.current === selectedNode) return;
+    const element = [...(list.current?.querySelectorAll('[data-node-id]') ?? [])].find((candidate) => candidate.getAttribute('data-node-id') === selectedNode);
+    if (!element) return;
+    scrolledTo.current = selectedNode;
+    // arriving at a session: the event in the middle of the pane; a click in the graph: as little scrolling as it takes
+    if (opened.current) reveal(element);
+    else element.scrollIntoView({ block: 'nearest' });
+    opened.current = false;
+  }, [selectedNode, turns]);
+  useEffect(() => {
+    if (drawn && !selectedNode) opened.current = false;
+  }, [drawn, selectedNode]);
+  useEffect(() => {
+    const element = drawn && target ? document.getElementById(target) : null;
+    if (element) reveal(element);
   }, [drawn, target]);
   return (
     <ol className="turns" ref={list} aria-label="Turn timeline">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionListRow } from '../../model/session/session-list';
-import { contentWidths } from './column-widths';
+import { contentWidths, headerLines } from './column-widths';
 import { listColumns } from './session-columns';
 
 /** 7 px a character, 6 in monospace, 5 in a header: widths are then worked out by hand. */
@@ -21,15 +21,25 @@ describe('contentWidths', () => {
   const widths = contentWidths(columns, rows, measure);
 
   it('fits the longest cell of each column, however far down the list it is', () => {
-    expect(widths.session_id).toBe(15 * 6 + 16);
-    expect(widths.surface).toBe(12 * 7 + 16);
-    expect(widths.wrong).toBe(11 * 7 + 16);
-    expect(widths.start_ts).toBe('2026-10-01 00:00:00Z'.length * 7 + 16);
+    expect(widths.session_id).toBe(15 * 6 + 12);
+    expect(widths.surface).toBe(12 * 7 + 12);
+    expect(widths.wrong).toBe(11 * 7 + 12);
+    expect(widths.start_ts).toBe('2026-10-01 00:00:00Z'.length * 7 + 12);
   });
 
   it('never narrower than the header with its sort mark, a number header keeping its mark in the padding', () => {
-    expect(widths.user_id).toBe(4 * 5 + 16 + 13);
-    expect(widths.completion).toBe('completions'.length * 5 + 16);
+    expect(widths.user_id).toBe(4 * 5 + 12 + 13);
+    expect(widths.duration_ms).toBe('duration'.length * 5 + 12);
+  });
+
+  it('a count whose header reads bottom to top is as wide as its numbers (at least the minimum)', () => {
+    expect(widths.completion).toBe(36);
+    expect(contentWidths(columns, [row('s', { rewrite: 123456 })], measure).rewrite).toBe('123,456'.length * 7 + 12);
+  });
+
+  it('measures a header by its widest line, as it wraps at a space or after a hyphen', () => {
+    expect(headerLines('thumbs-down')).toEqual(['thumbs-', 'down']);
+    expect(headerLines('start (UTC)')).toEqual(['start', '(UTC)']);
   });
 
   it('caps a long snippet; its tooltip holds the rest', () => {

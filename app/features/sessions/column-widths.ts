@@ -3,11 +3,13 @@ import type { SessionListRow } from '../../model/session/session-list';
 import type { ColumnId, ListColumn } from './session-columns';
 
 const STORAGE_KEY = 'retrieval-inspector.sessions.column-widths';
-/** Cell padding, 8 px each side. */
-const CELL_CHROME = 16;
+/** Cell padding, 6 px each side (session-list.css): with 8 the default columns did not fit 1280 px. */
+const CELL_CHROME = 12;
 /** A header also holds its sort mark: after the label, or in the right padding of a number's header (session-list.css). */
 const SORT_MARK = 13;
 export const MIN_COLUMN_WIDTH = 36;
+/** A header that reads bottom to top is a line of text wide (session-list.css `.vertical`). */
+const VERTICAL_HEADER = 16;
 /** A snippet or a long id stops here; the rest is in the cell's tooltip. */
 const MAX_WIDTH = { match: 460, text: 320 };
 /** Per column, only the longest texts (by characters) are measured: a wider text is almost always a longer one. */
@@ -27,13 +29,18 @@ function longestTexts(texts: readonly string[]): string[] {
   return [...picked];
 }
 
+/** Where a header may break onto a second line: at spaces and after hyphens, as the browser breaks it. */
+export const headerLines = (label: string): string[] => label.split(/ |(?<=-)/).filter(Boolean);
+
 /** Each column as wide as its widest cell or its header, within bounds. */
 export function contentWidths(columns: readonly ListColumn[], rows: readonly SessionListRow[], measure: Measure): Record<ColumnId, number> {
   const widths = {} as Record<ColumnId, number>;
   for (const column of columns) {
     const kind = column.mono ? 'mono' : 'cell';
     const cells = Math.max(0, ...longestTexts(rows.map((row) => column.text(row))).map((text) => measure(text, kind))) + CELL_CHROME;
-    const header = measure(column.label, 'header') + CELL_CHROME + (column.numeric ? 0 : SORT_MARK);
+    // a header wraps at a space or after a hyphen ("thumbs-|down", "start|(UTC)"): its widest line counts
+    const header = column.vertical ? VERTICAL_HEADER + CELL_CHROME
+      : Math.max(...headerLines(column.label).map((line) => measure(line, 'header'))) + CELL_CHROME + (column.numeric ? 0 : SORT_MARK);
     const cap = column.id === 'match' ? MAX_WIDTH.match : MAX_WIDTH.text;
     widths[column.id] = Math.ceil(Math.max(MIN_COLUMN_WIDTH, header, Math.min(cap, cells)));
   }

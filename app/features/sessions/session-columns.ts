@@ -12,6 +12,11 @@ export interface ListColumn {
   description?: string;
   numeric?: boolean;
   mono?: boolean;
+  /**
+   * The header reads bottom to top: a count whose name is far wider than its numbers ("completions"
+   * over "0"), so the default columns fit 1280 px.
+   */
+  vertical?: boolean;
   /** A signal column: zero is shown faint, so the sessions that have it stand out. */
   signal?: SessionSignal;
   /** The cell as shown: what is measured for the column's width and written by the download. */
@@ -24,9 +29,9 @@ const SUMMARY_COLUMNS: ListColumn[] = [
   { id: 'surface', label: 'surface', text: (r) => r.surface ?? '—' },
   { id: 'start_ts', label: 'start (UTC)', text: (r) => formatTimestamp(r.start_ts) },
   { id: 'duration_ms', label: 'duration', numeric: true, text: (r) => formatDuration(r.duration_ms) },
-  { id: 'prompts', label: 'prompts', numeric: true, text: (r) => formatCount(r.prompts) },
-  { id: 'retrievals', label: 'retrievals', numeric: true, text: (r) => formatCount(r.retrievals) },
-  { id: 'actions', label: 'actions', numeric: true, text: (r) => formatCount(r.actions) },
+  { id: 'prompts', label: 'prompts', numeric: true, vertical: true, text: (r) => formatCount(r.prompts) },
+  { id: 'retrievals', label: 'retrievals', numeric: true, vertical: true, text: (r) => formatCount(r.retrievals) },
+  { id: 'actions', label: 'actions', numeric: true, vertical: true, text: (r) => formatCount(r.actions) },
 ];
 
 const signalColumn = (signal: SessionSignal): ListColumn => ({
@@ -34,6 +39,7 @@ const signalColumn = (signal: SessionSignal): ListColumn => ({
   label: SESSION_SIGNAL_DEFINITIONS[signal].label,
   description: SESSION_SIGNAL_DEFINITIONS[signal].counts,
   numeric: signal !== 'wrong',
+  vertical: signal !== 'wrong',
   signal,
   text: (row) => {
     if (signal === 'wrong') return row.worst_verdict ?? '—';

@@ -34,6 +34,10 @@ interface SessionLabelsValue {
   pending(key: string): LabelInput | null;
   /** Gives the label under the named annotator; false when it was not saved (`error` says why). */
   give(label: LabelInput): Promise<boolean>;
+  /** Takes back the last label given in this session view (z, as on every labeling screen); false when none is left. */
+  undo(): Promise<boolean>;
+  /** Labels given in this session view that undo can still take back. */
+  undoable: number;
   error: string | null;
 }
 
@@ -46,19 +50,46 @@ export function SessionLabelsProvider({ targets, children }: { targets: SessionL
   const { data } = useQuery(sessionLabelsOptions(dataset, targets));
   const [given, setGiven] = useState<ReadonlyMap<string, { eventId: string; label: LabelInput }>>(new Map());
   const [error, setError] = useState<string | null>(null);
-  const { annotator, give: giveLabel } = labeling;
+  const { annotator, give: giveLabel, retract, given: givenInBrowser } = labeling;
+  // The undo stack of this session view, last on top.
+  const [stack, setStack] = useState<readonly { eventId: string; key: string }[]>([]);
+  const stillGiven = useMemo(() => new Set(givenInBrowser.map((label) => label.event_id)), [givenInBrowser]);
+  const undoable = stack.filter((entry) => stillGiven.has(entry.eventId));
 
   const give = useCallback(async (label: LabelInput) => {
     setError(null);
     try {
       const saved = await giveLabel(label);
       setGiven((previous) => new Map(previous).set(keyOfInput(label), { eventId: saved.event_id, label }));
+      setStack((previous) => [...previous, { eventId: saved.event_id, key: keyOfInput(label) }]);
       return true;
     } catch (failure) {
       setError(`The label was not saved: ${(failure as Error).message}`);
       return false;
     }
   }, [giveLabel]);
+
+  const last = undoable.at(-1) ?? null;
+  const undo = useCallback(async () => {
+    if (!last) {
+      setError('Nothing to undo: no label given in this session view is left.');
+      return false;
+    }
+    setError(null);
+    try {
+      await retract(last.eventId);
+      setStack((previous) => previous.filter((entry) => entry.eventId !== last.eventId));
+      setGiven((previous) => {
+        const next = new Map(previous);
+        if (next.get(last.key)?.eventId === last.eventId) next.delete(last.key);
+        return next;
+      });
+      return true;
+    } catch (failure) {
+      setError(`Could not take the label back: ${(failure as Error).message}`);
+      return false;
+    }
+  }, [last, retract]);
 
   const value = useMemo<SessionLabelsValue>(() => {
     const items = labelsByItem(data?.labels ?? []);
@@ -82,9 +113,11 @@ export function SessionLabelsProvider({ targets, children }: { targets: SessionL
         return entry && !loaded.has(entry.eventId) ? entry.label : null;
       },
       give,
+      undo,
+      undoable: undoable.length,
       error,
     };
-  }, [data, annotator, given, give, error]);
+  }, [data, annotator, given, give, undo, undoable.length, error]);
 
   return <SessionLabelsContext.Provider value={value}>{children}</SessionLabelsContext.Provider>;
 }

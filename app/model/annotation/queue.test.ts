@@ -3,7 +3,7 @@ import type { ItemLabelRow } from './item-labels';
 import type { AgreementVote } from './agreement';
 import { itemKey } from './item-key';
 import {
-  annotatorTotals, disagreeingItems, itemStates, labeledBy, pickQueue, queueProgress, sampleRank, stratifiedOrder,
+  disagreeingItems, itemStates, labeledBy, pickQueue, queueProgress, sampleRank, stratifiedOrder,
   type QueueCandidate, type QueueParams,
 } from './queue';
 
@@ -18,11 +18,11 @@ const grade = (retrieval_id: string, asset_id: string, value: number, annotator:
 const role = (retrieval_id: string, value: string, annotator: string | null) => label({ kind: 'role', retrieval_id, role: value, annotator });
 
 const candidate = (item_id: string, fields: Partial<QueueCandidate> = {}): QueueCandidate =>
-  ({ item_id, role: null, surface: null, category: null, asset_ids: [], ...fields });
+  ({ item_id, role: null, surface: null, category: null, asset_list: '', ...fields });
 const params = (fields: Partial<QueueParams>): QueueParams => ({ pick: 'unlabeled', by: 'role', seed: 's', size: 50, annotator: 'me', ...fields });
 
 describe('item states and picks', () => {
-  const candidates = ['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => candidate(id, { asset_ids: ['a', 'b'] }));
+  const candidates = ['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => candidate(id, { asset_list: 'a\u001fb' }));
   const labels = [
     grade('r2', 'a', 2, 'ann'), grade('r2', 'b', 0, 'ann'), // one annotator, complete
     grade('r3', 'a', 2, 'ann'), grade('r3', 'a', 1, 'bob'), // two annotators disagree on (r3, a)
@@ -80,14 +80,6 @@ describe('item states and picks', () => {
     expect(labeledBy(candidate('r1'), roleStates.get('r1'), 'ann')).toBe(true);
     const intents = itemStates('intent', [label({ kind: 'intent', turn_id: 't1', retrieval_intent: true, intents: [], annotator: 'x' })]);
     expect(labeledBy(candidate('t1'), intents.get('t1'), 'x')).toBe(true);
-  });
-
-  it('counts labels and items per annotator for one kind', () => {
-    expect(annotatorTotals('relevance', labels)).toEqual([
-      { annotator: 'ann', labels: 5, items: 3 },
-      { annotator: 'bob', labels: 2, items: 2 },
-      { annotator: 'me', labels: 1, items: 1 },
-    ]);
   });
 });
 

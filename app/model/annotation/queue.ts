@@ -1,7 +1,7 @@
 import { fnv1a } from '../../lib/hash';
 import { disagreementItems, type AgreementVote } from './agreement';
 import { parseItemKey } from './item-key';
-import { itemKeyOf, type ItemLabelRow } from './item-labels';
+import type { ItemLabelRow } from './item-labels';
 
 /**
  * Labeling queues (features/annotate): which items a queue holds, in which order, and how far
@@ -17,8 +17,13 @@ export interface QueueCandidate {
   role: string | null;
   surface: string | null;
   category: string | null;
-  /** Relevance: the distinct assets the retrieval returned, each to be graded. */
-  asset_ids: string[];
+  /**
+   * Relevance: the distinct assets the retrieval returned, each to be graded, joined by U+001F
+   * ('' for none; `candidateAssets` splits it). One string, not a list: a queue holds every
+   * retrieval of the logs, and reading hundreds of thousands of lists into JavaScript costs more
+   * than the query; only the items an annotator has labeled are ever split.
+   */
+  asset_list: string;
   /** The retrieval's query (a relevance label given by query applies to every retrieval with it). */
   query?: string | null;
 }
@@ -79,8 +84,12 @@ export function disagreeingItems(kind: QueueKind, candidates: readonly QueueCand
 export function labeledBy(candidate: QueueCandidate, state: ItemState | undefined, annotator: string): boolean {
   const given = state?.labeledBy.get(annotator);
   if (!given) return false;
-  return candidate.asset_ids.every((asset) => given.has(asset));
+  return candidateAssets(candidate).every((asset) => given.has(asset));
 }
+
+/** The distinct assets a relevance candidate returned (`asset_list` split). */
+export const candidateAssets = (candidate: Pick<QueueCandidate, 'asset_list'>): string[] =>
+  candidate.asset_list === '' ? [] : candidate.asset_list.split('\u001f');
 
 export interface QueueParams {
   pick: QueuePick;
@@ -167,17 +176,3 @@ export function queueProgress(ids: readonly string[], candidates: Map<string, Qu
 
 export const NO_ANNOTATOR = '(no annotator)';
 
-/** Labels and queue items (retrievals or turns) per annotator for one kind, most labels first. */
-export function annotatorTotals(kind: QueueKind, labels: readonly ItemLabelRow[]): { annotator: string; labels: number; items: number }[] {
-  const totals = new Map<string, { labels: number; items: Set<string> }>();
-  for (const label of labels) {
-    if (label.kind !== kind) continue;
-    const name = label.annotator ?? NO_ANNOTATOR;
-    const total = totals.get(name) ?? { labels: 0, items: new Set<string>() };
-    total.labels++;
-    total.items.add(queueItemOf(label) ?? itemKeyOf(label));
-    totals.set(name, total);
-  }
-  return [...totals].map(([annotator, t]) => ({ annotator, labels: t.labels, items: t.items.size }))
-    .sort((a, b) => b.labels - a.labels || (a.annotator < b.annotator ? -1 : 1));
-}

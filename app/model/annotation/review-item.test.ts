@@ -3,7 +3,7 @@ import { shapeReviewItem, type ReviewResponseRow, type ReviewRetrievalRow } from
 
 const makeResponse = (fields: Partial<ReviewResponseRow> = {}): ReviewResponseRow => ({
   event_id: 'resp', ts: 0, week: '2026-W40', session_id: 's', turn_id: 't', request_id: 'q', text: 'answer', cited_asset_ids: null,
-  prompt_text: 'question', prompt_category: null, gate_decision: null, gate_reason: null, dense_score: null, sparse_score: null,
+  prompt_text: 'question', prompt_category: null, question_id: null, question_text: null, gold_answer: null, gate_decision: null, gate_reason: null, dense_score: null, sparse_score: null,
   top_gap: null, doc_count: null, gate_category: null, gate_retrieval_id: null, ...fields,
 });
 const makeRetrievalRow = (retrieval_id: string, returned: string[], fields: Partial<ReviewRetrievalRow> = {}): ReviewRetrievalRow => ({

@@ -19,6 +19,11 @@ export interface ReviewResponseRow {
   /** The prompt of the same turn (or request): the user's question. */
   prompt_text: string | null;
   prompt_category: string | null;
+  /** The multi-hop question the answer names (`question_id`); null for any other answer. */
+  question_id: string | null;
+  /** That question's text and gold answer, from its definition (null without a `question` event, or without a gold answer). */
+  question_text: string | null;
+  gold_answer: string | null;
   gate_decision: string | null;
   gate_reason: string | null;
   dense_score: number | null;

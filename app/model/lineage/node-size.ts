@@ -14,8 +14,15 @@ export const NODE_SIZE: Record<LineageNodeKind, { width: number; height: number 
   completion: { width: 160, height: 50 },
 };
 
-/** Text rows inside a node box, in graph units from its top: title, subtitle, badges. */
-export const NODE_TEXT = { padX: 12, title: 18, subtitle: 33, badges: 47, titlePx: 12, subtitlePx: 11, badgePx: 10 } as const;
+/**
+ * Text rows inside a node box, in graph units from its top: title, subtitle, badges; and the font
+ * size of every text the graph draws (an edge's label too). All are 12: with text drawn only at
+ * 11/12 scale or more (viewport-math.ts), none is ever under 11 px on screen.
+ */
+export const NODE_TEXT = { padX: 12, title: 18, subtitle: 33, badges: 47, titlePx: 12, subtitlePx: 12, badgePx: 12, edgeLabelPx: 12 } as const;
+
+/** The smallest font size of the graph's text, in graph units. */
+export const SMALLEST_TEXT_PX = Math.min(NODE_TEXT.titlePx, NODE_TEXT.subtitlePx, NODE_TEXT.badgePx, NODE_TEXT.edgeLabelPx);
 
 /** Baselines of title and subtitle: lower when a node has no badge row, so the text stays centered. */
 export function textRows(kind: LineageNodeKind, hasBadges: boolean): { title: number; subtitle: number } {

@@ -40,10 +40,23 @@ describe('shapeSessionList', () => {
     expect(ids({ scoped: true, has: ['handoff'] })).toEqual(['a']);
   });
 
-  it('counts, per signal, the sessions in scope that have it, whatever the signals asked for', () => {
-    const list = shapeSessionList({ sessions: SESSIONS, drift: null, matches: null, search: '', filter: { ...FILTER, scoped: true, has: ['masked'] } });
-    expect(list.rows.map((row) => row.session_id)).toEqual(['d']);
-    expect(list.withSignal).toEqual({ masked: 1, orf: 0, empty: 1, failed: 1, drift: null, clarify: 0, handoff: 1, down: 2, wrong: 1, rewrite: 0, completion: 0 });
+  it('counts, per signal, the sessions the list would show with that signal added to the filter', () => {
+    const count = (filter: Partial<SessionListFilter>) =>
+      shapeSessionList({ sessions: SESSIONS, drift: null, matches: null, search: '', filter: { ...FILTER, ...filter } }).withSignal;
+    // no signal on: each signal alone
+    expect(count({})).toEqual({ masked: 1, orf: 0, empty: 1, failed: 1, drift: null, clarify: 0, handoff: 2, down: 2, wrong: 2, rewrite: 0, completion: 0 });
+    // in scope only (b is out)
+    expect(count({ scoped: true })).toEqual({ masked: 1, orf: 0, empty: 1, failed: 1, drift: null, clarify: 0, handoff: 1, down: 2, wrong: 1, rewrite: 0, completion: 0 });
+    // handoff on (a, b shown): down would keep a; handoff itself, the rows shown
+    expect(count({ has: ['handoff'] })).toEqual({ masked: 0, orf: 0, empty: 1, failed: 0, drift: null, clarify: 0, handoff: 2, down: 1, wrong: 2, rewrite: 0, completion: 0 });
+    expect(count({ scoped: true, has: ['masked'] })).toEqual({ masked: 1, orf: 0, empty: 0, failed: 1, drift: null, clarify: 0, handoff: 0, down: 0, wrong: 0, rewrite: 0, completion: 0 });
+    // each count is what the list shows once that chip is added
+    for (const has of [[], ['handoff'], ['down'], ['handoff', 'wrong']] as const) {
+      const counts = count({ has });
+      for (const signal of ['masked', 'empty', 'failed', 'handoff', 'down', 'wrong'] as const) {
+        expect(counts[signal]).toBe(ids({ has: [...new Set([...has, signal])] }).length);
+      }
+    }
   });
 
   it('sorts either way with empty values last, ties by id; the review column by its worst verdict', () => {

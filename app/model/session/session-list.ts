@@ -132,8 +132,9 @@ export interface SessionList {
   /** Every session loaded, before any filter. */
   total: number;
   /**
-   * Per signal, the sessions in scope and matching the search that have it: what filtering by it
-   * alone would keep; drift is null until the drift analysis is done.
+   * Per signal, how many sessions the list would show with that signal added to the filter: the
+   * rows shown (in scope, matching the search, with every signal already asked for) that also
+   * have it. For a signal already on, the rows shown. Drift is null until the drift analysis is done.
    */
   withSignal: Record<SessionSignal, number | null>;
 }
@@ -162,8 +163,10 @@ export function shapeSessionList(input: {
       drift: drift ? drift.get(session.session_id) ?? 0 : null,
       snippet: match ? searchSnippet(match.field, match.text, search) : null,
     };
+    // signals combine with AND: a session that lacks one asked for is kept by no added signal either
+    if (!filter.has.every((signal) => signalCount(row, signal) > 0)) continue;
+    rows.push(row);
     for (const signal of SESSION_SIGNALS) if (signalCount(row, signal) > 0) withSignal[signal] += 1;
-    if (filter.has.every((signal) => signalCount(row, signal) > 0)) rows.push(row);
   }
   return { rows: sortRows(rows, filter.sort, filter.descending), total: sessions.length, withSignal: { ...withSignal, drift: drift ? withSignal.drift : null } };
 }

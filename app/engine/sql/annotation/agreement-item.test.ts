@@ -3,7 +3,8 @@ import { agreementVotesIn } from '../../annotation-report';
 import { disagreementItems } from '../../../model/annotation/agreement';
 import { parseItemKey } from '../../../model/annotation/item-key';
 import { at, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
-import { annotatorLabelCountsQuery, loadAgreementItem, type AnnotatorLabelCountRow } from './agreement-item';
+import { loadAgreementItem } from './agreement-item';
+import { annotatorLabelCountsQuery, type AnnotatorLabelCountRow } from './annotator-label-counts';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
 
 const iso = (minutes: number) => new Date(at(minutes)).toISOString();
@@ -93,20 +94,20 @@ describe('loadAgreementItem', () => {
 });
 
 describe('annotatorLabelCountsQuery', () => {
-  it('counts each named annotator\'s labels per kind, adjudications apart', async () => {
+  it('counts each annotator\'s labels given and items labeled per kind, adjudications apart', async () => {
     const { sql, params } = annotatorLabelCountsQuery();
     const rows = await engine.query<AnnotatorLabelCountRow>(sql, params);
     expect(rows).toEqual([
-      { kind: 'answer_review', annotator: 'qa1', labels: 1, adjudications: 0, given_here: 0 },
-      { kind: 'answer_review', annotator: 'qa2', labels: 1, adjudications: 0, given_here: 0 },
-      { kind: 'intent', annotator: 'x', labels: 1, adjudications: 0, given_here: 0 },
-      { kind: 'intent', annotator: 'y', labels: 1, adjudications: 0, given_here: 0 },
-      { kind: 'relevance', annotator: 'lead', labels: 1, adjudications: 1, given_here: 0 },
-      { kind: 'relevance', annotator: 'x', labels: 2, adjudications: 0, given_here: 0 },
-      { kind: 'relevance', annotator: 'y', labels: 1, adjudications: 0, given_here: 0 },
-      { kind: 'relevance', annotator: 'z', labels: 1, adjudications: 0, given_here: 0 },
-      { kind: 'role', annotator: 'x', labels: 1, adjudications: 0, given_here: 0 },
-      { kind: 'role', annotator: 'y', labels: 1, adjudications: 0, given_here: 0 },
+      { kind: 'answer_review', annotator: 'qa1', labels: 1, items: 1, adjudications: 0, given_here: 0 },
+      { kind: 'answer_review', annotator: 'qa2', labels: 1, items: 1, adjudications: 0, given_here: 0 },
+      { kind: 'intent', annotator: 'x', labels: 1, items: 1, adjudications: 0, given_here: 0 },
+      { kind: 'intent', annotator: 'y', labels: 1, items: 1, adjudications: 0, given_here: 0 },
+      { kind: 'relevance', annotator: 'lead', labels: 1, items: 0, adjudications: 1, given_here: 0 },
+      { kind: 'relevance', annotator: 'x', labels: 2, items: 2, adjudications: 0, given_here: 0 },
+      { kind: 'relevance', annotator: 'y', labels: 1, items: 1, adjudications: 0, given_here: 0 },
+      { kind: 'relevance', annotator: 'z', labels: 1, items: 1, adjudications: 0, given_here: 0 },
+      { kind: 'role', annotator: 'x', labels: 1, items: 1, adjudications: 0, given_here: 0 },
+      { kind: 'role', annotator: 'y', labels: 1, items: 1, adjudications: 0, given_here: 0 },
     ]);
   });
 });

@@ -124,19 +124,3 @@ export async function loadAgreementItem(engine: Engine, item: LabelItem): Promis
   if (retrieval.turn_id !== null) context.turn = (await run<QueueTurnRow>(queueTurnQuery(retrieval.turn_id, retrieval.session_id)))[0] ?? null;
   return context;
 }
-
-/** Labels per annotator and kind: all of them (re-labels included), the adjudications, those given in this browser. */
-export interface AnnotatorLabelCountRow {
-  kind: LabelKind;
-  annotator: string;
-  labels: number;
-  adjudications: number;
-  given_here: number;
-}
-
-export const annotatorLabelCountsQuery = (): SqlQuery => sql`
-SELECT kind, annotator, count(*)::INTEGER AS labels,
-       count(*) FILTER (WHERE coalesce(adjudicated, false))::INTEGER AS adjudications,
-       count(*) FILTER (WHERE file_id = ${GIVEN_LABELS_FILE_ID})::INTEGER AS given_here
-FROM labels WHERE annotator IS NOT NULL
-GROUP BY kind, annotator ORDER BY kind, annotator`;

@@ -16,7 +16,7 @@ import { literal } from '../quote';
 /** A key part as item-key.ts escapes it. */
 const part = (column: string) => `replace(replace(${column}, '%', '%25'), '|', '%7C')`;
 
-const KIND_VOTES: Record<LabelKind, { item: string; value: string; present: string }> = {
+export const KIND_VOTES: Record<LabelKind, { item: string; value: string; present: string }> = {
   relevance: {
     item: `CASE WHEN retrieval_id IS NOT NULL THEN 'retrieval|' || ${part('retrieval_id')} ELSE 'query|' || ${part('query')} END || '|' || ${part('asset_id')}`,
     value: 'grade::INTEGER::VARCHAR',

@@ -8,7 +8,9 @@ import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
  * role) with its ranked list, titled and texted from `asset_catalog`; the turn's prompt and the
  * turn before it in the session (its prompt and the reply); the turn's route and retrievals
  * (intent); the gate events of the same request or turn, or naming the retrieval; every label
- * already on the item.
+ * already on the item. `loadQueueItem` reads it all in one statement (`queueItemQuery`); the
+ * separate builders below are what that statement is checked against
+ * (queue-item-one-statement.test.ts) and what bench/annotate-queries.ts compares it with.
  */
 export interface QueueRetrievalRow {
   retrieval_id: string;
@@ -133,22 +135,77 @@ export interface QueueItemContext {
   labels: ItemLabelRow[];
 }
 
-export async function loadQueueItem(engine: Engine, kind: QueueKind, itemId: string): Promise<QueueItemContext> {
-  const run = <Row>(query: SqlQuery) => engine.query<Row>(query.sql, query.params);
-  const empty: QueueItemContext = { kind, item_id: itemId, found: false, retrieval: null, turn: null, assets: [], gates: [], turnRetrievals: [], labels: [] };
+/** The turn `this` (one prompt row) with its route and the turn before it in the session, as queueTurnQuery reads it. */
+const TURN_OF_THIS = rawSql(`
+previous AS (
+  SELECT p.turn_id, p.text FROM prompts p JOIN this t ON p.session_id = t.session_id
+  WHERE p.turn_id IS DISTINCT FROM t.turn_id AND (coalesce(p.ts, 0), p.seq) < (coalesce(t.ts, 0), t.seq)
+  ORDER BY coalesce(p.ts, 0) DESC, p.seq DESC LIMIT 1
+),
+turn AS (
+  SELECT t.turn_id, t.session_id, t.request_id, t.ts, t.text, t.category, t.surface,
+         (SELECT r.route FROM routes r WHERE r.session_id = t.session_id AND r.turn_id = t.turn_id ORDER BY r.seq DESC LIMIT 1) AS route,
+         (SELECT r.tool FROM routes r WHERE r.session_id = t.session_id AND r.turn_id = t.turn_id ORDER BY r.seq DESC LIMIT 1) AS tool,
+         pv.turn_id AS previous_turn_id, pv.text AS previous_prompt,
+         (SELECT r.text FROM responses r WHERE r.session_id = t.session_id AND r.turn_id = pv.turn_id ORDER BY r.seq DESC LIMIT 1) AS previous_response
+  FROM this t LEFT JOIN previous pv ON TRUE
+)`);
+
+const GATE_COLUMNS = rawSql(`struct_pack(g.event_id, g.ts, g.decision, g.reason, g.dense_score, g.sparse_score, g.top_gap,
+  doc_count := g.doc_count::INTEGER, g.category, g.retrieval_id)`);
+const LABEL_FIELDS = rawSql(`struct_pack(l.event_id, l.kind, l.retrieval_id, l.query, l.asset_id, l.grade, l.role, l.turn_id, l.retrieval_intent,
+  l.intents, l.target_event_id, l.verdict, l.note, l.annotator, l.adjudicated, l.ts, l.label_order, l.given_here, l.file)`);
+
+/**
+ * One queue item's whole context in one statement (one round trip to the engine, one job slot):
+ * the retrieval (relevance, role) with its ranked list, its turn and the turn before, the gate
+ * events, and the labels on it; for an intent item the turn, its gates and retrievals. The same
+ * rows as the separate builders above read (queue-items.test.ts checks them).
+ */
+export function queueItemQuery(kind: QueueKind, itemId: string): SqlQuery {
   if (kind === 'intent') {
-    const [turn] = await run<QueueTurnRow>(queueTurnQuery(itemId, null));
-    if (!turn) return empty;
-    const gates = await run<QueueGateRow>(queueGatesQuery(turn.session_id, { requestId: turn.request_id, turnId: turn.turn_id }));
-    const turnRetrievals = turn.session_id === null ? [] : await run<TurnRetrievalRow>(turnRetrievalsQuery(turn.session_id, turn.turn_id));
-    const labels = await run<ItemLabelRow>(itemLabelsQuery({ turnIds: [itemId] }));
-    return { ...empty, found: true, turn, gates, turnRetrievals, labels };
+    return sql`
+WITH this AS (SELECT * FROM prompts WHERE turn_id = ${itemId} ORDER BY seq LIMIT 1),
+${TURN_OF_THIS}
+SELECT (SELECT t FROM turn t) AS turn,
+       (SELECT list(${GATE_COLUMNS} ORDER BY g.ts NULLS FIRST, g.seq) FROM gates g, turn t
+        WHERE (t.session_id IS NULL OR g.session_id = t.session_id) AND (g.request_id = t.request_id OR g.turn_id = t.turn_id)) AS gates,
+       (SELECT list(struct_pack(r.retrieval_id, r.query, r.role, result_count := coalesce(len(r.returned_asset_ids), 0)::INTEGER) ORDER BY r.ts NULLS FIRST, r.seq)
+        FROM retrievals r, turn t WHERE r.session_id = t.session_id AND r.turn_id = t.turn_id AND r.retrieval_id IS NOT NULL) AS turn_retrievals,
+       (SELECT list(${LABEL_FIELDS} ORDER BY l.label_order) FROM (${itemLabelsQuery({ turnIds: [itemId] })}) l) AS labels`;
   }
-  const [retrieval] = await run<QueueRetrievalRow>(queueRetrievalQuery(itemId));
-  if (!retrieval) return empty;
-  const [turn] = retrieval.turn_id === null ? [] : await run<QueueTurnRow>(queueTurnQuery(retrieval.turn_id, retrieval.session_id));
-  const assets = await run<RankedAssetRow>(rankedAssetsQuery(itemId));
-  const gates = await run<QueueGateRow>(queueGatesQuery(retrieval.session_id, { retrievalId: itemId, requestId: retrieval.request_id, turnId: retrieval.turn_id }));
-  const labels = await run<ItemLabelRow>(itemLabelsQuery({ retrievalIds: [itemId] }));
-  return { ...empty, found: true, retrieval, turn: turn ?? null, assets, gates, labels };
+  return sql`
+WITH item AS (SELECT * FROM retrievals WHERE retrieval_id = ${itemId} ORDER BY seq LIMIT 1),
+this AS (SELECT p.* FROM prompts p, item i WHERE p.turn_id = i.turn_id AND (i.session_id IS NULL OR p.session_id = i.session_id) ORDER BY p.seq LIMIT 1),
+${TURN_OF_THIS}
+SELECT (SELECT struct_pack(i.retrieval_id, i.session_id, i.turn_id, i.request_id, i.ts, i.query, i.role, i.retriever, i.surface, i.dense_score,
+               i.sparse_score, result_count := coalesce(len(i.returned_asset_ids), 0)::INTEGER) FROM item i) AS retrieval,
+       (SELECT t FROM turn t) AS turn,
+       (SELECT list(struct_pack(rank := k::INTEGER, asset_id := i.returned_asset_ids[k], score := i.scores[k], c.title, c.text, c.kind) ORDER BY k)
+        FROM (SELECT *, generate_subscripts(returned_asset_ids, 1) AS k FROM item) i
+        LEFT JOIN asset_catalog c ON c.asset_id = i.returned_asset_ids[k]) AS assets,
+       (SELECT list(${GATE_COLUMNS} ORDER BY g.ts NULLS FIRST, g.seq) FROM gates g, item i
+        WHERE g.retrieval_id = i.retrieval_id OR ((i.session_id IS NULL OR g.session_id = i.session_id) AND (g.request_id = i.request_id OR g.turn_id = i.turn_id))) AS gates,
+       (SELECT list(${LABEL_FIELDS} ORDER BY l.label_order) FROM (${itemLabelsQuery({ retrievalIds: [itemId] })}) l) AS labels`;
+}
+
+interface QueueItemRow {
+  retrieval?: QueueRetrievalRow | null;
+  turn: QueueTurnRow | null;
+  assets?: RankedAssetRow[] | null;
+  gates: QueueGateRow[] | null;
+  turn_retrievals?: TurnRetrievalRow[] | null;
+  labels: ItemLabelRow[] | null;
+}
+
+export async function loadQueueItem(engine: Engine, kind: QueueKind, itemId: string): Promise<QueueItemContext> {
+  const empty: QueueItemContext = { kind, item_id: itemId, found: false, retrieval: null, turn: null, assets: [], gates: [], turnRetrievals: [], labels: [] };
+  const query = queueItemQuery(kind, itemId);
+  const [row] = await engine.query<QueueItemRow>(query.sql, query.params);
+  const found = kind === 'intent' ? row.turn !== null : (row.retrieval ?? null) !== null;
+  if (!found) return empty;
+  return {
+    ...empty, found: true, retrieval: row.retrieval ?? null, turn: row.turn, assets: row.assets ?? [], gates: row.gates ?? [],
+    turnRetrievals: row.turn_retrievals ?? [], labels: row.labels ?? [],
+  };
 }

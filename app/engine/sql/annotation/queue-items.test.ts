@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disagreeingItems, itemStates, pickQueue } from '../../../model/annotation/queue';
+import { candidateAssets, disagreeingItems, itemStates, pickQueue } from '../../../model/annotation/queue';
 import { at, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadQueueItem } from './queue-item-context';
 import { loadQueueCandidates, loadQueueVotes } from './queue-items';
@@ -42,7 +42,7 @@ const engine = loadedTestEngine(DATASET);
 describe('queue candidates', () => {
   it('relevance: retrievals with results, in time order, with strata and the assets to grade', async () => {
     const { candidates, labels } = await loadQueueCandidates(engine, 'relevance');
-    expect(candidates.map(({ item_id, role, surface, category, asset_ids }) => ({ item_id, role, surface, category, asset_ids: [...asset_ids].sort() }))).toEqual([
+    expect(candidates.map((c) => ({ item_id: c.item_id, role: c.role, surface: c.surface, category: c.category, asset_ids: candidateAssets(c).sort() }))).toEqual([
       { item_id: 'r1', role: 'find', surface: 'chat', category: 'returns', asset_ids: ['a1', 'a2'] },
       { item_id: 'r3', role: null, surface: 'library', category: null, asset_ids: ['a2'] },
     ]);

@@ -2,8 +2,9 @@ import type { AgreementVote } from '../../../model/annotation/agreement';
 import type { QueueCandidate, QueueKind } from '../../../model/annotation/queue';
 import type { Engine } from '../../engine';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { agreementVotesQuery } from './agreement-votes';
-import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
+import type { ItemLabelRow } from './item-labels';
 
 /**
  * The items a labeling queue can hold (features/annotate, model/annotation/queue.ts picks
@@ -14,8 +15,6 @@ import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
  * and the category (the prompt's, else the gate's). In time order, each id once.
  */
 export interface QueueItemRow extends QueueCandidate {
-  session_id: string | null;
-  ts: number | null;
   /** The retrieval's query; for an intent item, the prompt's text. */
   query: string | null;
 }
@@ -29,9 +28,9 @@ gate_category AS (
   SELECT retrieval_id, category FROM gates WHERE retrieval_id IS NOT NULL AND category IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY retrieval_id ORDER BY seq DESC) = 1
 )
-SELECT r.retrieval_id AS item_id, r.session_id, r.ts, r.query, r.role, coalesce(r.surface, p.surface) AS surface,
+SELECT r.retrieval_id AS item_id, r.query, r.role, coalesce(r.surface, p.surface) AS surface,
        coalesce(p.category, g.category) AS category,
-       ${rawSql(kind === 'relevance' ? 'list_distinct(r.returned_asset_ids)' : '[]::VARCHAR[]')} AS asset_ids
+       ${rawSql(kind === 'relevance' ? 'array_to_string(list_distinct(r.returned_asset_ids), chr(31))' : "''")} AS asset_list
 FROM retrievals r
 LEFT JOIN turn_prompt p ON p.session_id = r.session_id AND p.turn_id = r.turn_id
 LEFT JOIN gate_category g ON g.retrieval_id = r.retrieval_id
@@ -44,7 +43,7 @@ WITH turn_retrieval AS (
   SELECT session_id, turn_id, role FROM retrievals WHERE turn_id IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
 )
-SELECT p.turn_id AS item_id, p.session_id, p.ts, p.text AS query, r.role, p.surface, p.category, []::VARCHAR[] AS asset_ids
+SELECT p.turn_id AS item_id, p.text AS query, r.role, p.surface, p.category, '' AS asset_list
 FROM prompts p
 LEFT JOIN turn_retrieval r ON r.session_id = p.session_id AND r.turn_id = p.turn_id
 WHERE p.turn_id IS NOT NULL
@@ -61,13 +60,45 @@ export interface QueueCandidates {
   labels: ItemLabelRow[];
 }
 
+/** Which retrievals are items of a relevance or role queue (RETRIEVAL_ITEMS' condition). */
+const ITEM_RETRIEVALS = (kind: 'relevance' | 'role') =>
+  rawSql(`SELECT DISTINCT retrieval_id FROM events_retrieval WHERE retrieval_id IS NOT NULL${kind === 'relevance' ? ' AND len(returned_asset_ids) > 0' : ''}`);
+
+/**
+ * Every label of `kind` on the queue's items, in label order, as item-labels.ts reads them for
+ * the same ids (a relevance label given by query once per item retrieval with that query). One
+ * pass over the labels: `label_order` is a row number over every label (by ts, labels without ts
+ * first, then seq), where item-labels.ts counts, per picked label, the labels before it — fine for
+ * a session's few labels, quadratic for a queue's thousands.
+ */
+export function queueLabelsQuery(kind: QueueKind): SqlQuery {
+  const targeted = kind === 'intent'
+    ? rawSql(`SELECT l.* FROM ordered l WHERE l.kind = 'intent' AND l.turn_id IN (SELECT turn_id FROM events_prompt WHERE turn_id IS NOT NULL)`)
+    : rawSql(`SELECT l.* FROM ordered l WHERE l.kind = '${kind}' AND l.retrieval_id IN (${ITEM_RETRIEVALS(kind).sql})
+  ${kind === 'relevance' ? `UNION ALL
+  SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM ordered l
+  JOIN (SELECT DISTINCT retrieval_id, query FROM events_retrieval WHERE retrieval_id IN (${ITEM_RETRIEVALS(kind).sql})) r ON r.query = l.query
+  WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL` : ''}`);
+  return sql`
+WITH ordered AS (
+  SELECT event_id, kind, retrieval_id, query, asset_id, grade, role, turn_id, retrieval_intent, intents, target_event_id, verdict,
+         note, annotator, adjudicated, ts, file_id, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order
+  FROM events_label
+),
+targeted AS (${targeted})
+SELECT t.event_id, t.kind, t.retrieval_id, t.query, t.asset_id, t.grade::INTEGER AS grade, t.role, t.turn_id,
+       t.retrieval_intent, t.intents, t.target_event_id, t.verdict, t.note, t.annotator,
+       coalesce(t.adjudicated, false) AS adjudicated, t.ts, t.label_order,
+       t.file_id = ${GIVEN_LABELS_FILE_ID} AS given_here, f.name AS file
+FROM targeted t LEFT JOIN files f ON f.file_id = t.file_id
+ORDER BY t.label_order`;
+}
+
 /** Everything a queue of `kind` is picked from and its progress is counted on. */
 export async function loadQueueCandidates(engine: Engine, kind: QueueKind): Promise<QueueCandidates> {
   const run = <Row>(query: SqlQuery) => engine.query<Row>(query.sql, query.params);
   const candidates = await run<QueueItemRow>(queueItemsQuery(kind));
-  const ids = candidates.map((candidate) => candidate.item_id);
-  const labels = (await run<ItemLabelRow>(itemLabelsQuery(kind === 'intent' ? { turnIds: ids } : { retrievalIds: ids })))
-    .filter((label) => label.kind === kind);
+  const labels = await run<ItemLabelRow>(queueLabelsQuery(kind));
   return { candidates, labels };
 }
 

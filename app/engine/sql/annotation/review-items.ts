@@ -30,6 +30,13 @@ prompt AS (
    AND (p.ts IS NULL OR c.ts IS NULL OR p.ts <= c.ts)
   QUALIFY row_number() OVER (PARTITION BY c.event_id ORDER BY p.ts DESC NULLS LAST, p.seq DESC) = 1
 ),
+-- the question a multi-hop answer names, defined as the Questions screen picks it
+-- (model/drift/analyze.ts): the latest definition of the answer's run, else of no run, else any
+gold AS (
+  SELECT c.event_id AS response_id, q.gold_answer, q.text FROM chosen c JOIN questions q ON q.question_id = c.question_id
+  QUALIFY row_number() OVER (PARTITION BY c.event_id
+    ORDER BY (q.run_id IS NOT DISTINCT FROM c.run_id) DESC, (q.run_id IS NULL) DESC, q.seq DESC) = 1
+),
 gate AS (
   SELECT c.event_id AS response_id, g.* FROM chosen c JOIN gates g ON g.request_id = c.request_id AND g.session_id = c.session_id
   QUALIFY row_number() OVER (PARTITION BY c.event_id ORDER BY g.ts DESC NULLS LAST, g.seq DESC) = 1
@@ -37,11 +44,13 @@ gate AS (
 SELECT c.event_id, c.ts, CASE WHEN c.ts IS NULL THEN NULL ELSE ${rawSql(isoWeekOf('c.ts'))} END AS week,
        c.session_id, c.turn_id, c.request_id, c.text, c.cited_asset_ids,
        p.text AS prompt_text, p.category AS prompt_category,
+       c.question_id, q.text AS question_text, q.gold_answer,
        g.decision AS gate_decision, g.reason AS gate_reason, g.dense_score, g.sparse_score, g.top_gap,
        g.doc_count::INTEGER AS doc_count, g.category AS gate_category, g.retrieval_id AS gate_retrieval_id
 FROM chosen c
 LEFT JOIN prompt p ON p.response_id = c.event_id
 LEFT JOIN gate g ON g.response_id = c.event_id
+LEFT JOIN gold q ON q.response_id = c.event_id
 ORDER BY c.event_id`;
 }
 

@@ -66,6 +66,7 @@ describe('the Tier 1 × Tier 2 matrix', () => {
     const { sql, params } = matrixCellRetrievalsQuery(DEFAULT_METRIC_SETTINGS, cell);
     const rows = await engine.query<{ retrieval_id: string; orf_signals: string; p_at_1: number; session_id: string; query: string; role: string }>(sql, params);
     expect(rows.map((row) => [row.retrieval_id, row.orf_signals, row.p_at_1])).toEqual(expected);
-    expect(rows[0]).toMatchObject({ query: `query of ${rows[0].retrieval_id}`, role: 'unknown', session_id: `s${rows[0].retrieval_id.slice(1)}` });
+    expect(rows[0]).toMatchObject({ query: `query of ${rows[0].retrieval_id}`, role: 'unknown', session_id: `s${rows[0].retrieval_id.slice(1)}`, retriever: null });
+    expect(Object.keys(rows[0])).toEqual(['retrieval_id', 'query', 'retriever', 'role', 'p_at_1', 'ndcg_at_k', 'orf_signals', 'session_id', 'ts']);
   });
 });

@@ -10,6 +10,8 @@ export interface RetrievalDetailRow {
   request_id: string | null;
   query: string | null;
   surface: string | null;
+  /** The `retriever` the retrieval logged, if any. */
+  retriever: string | null;
   /** Effective role: the resolved role label, else the logged role, else 'unknown'. */
   role: string;
   logged_role: string | null;
@@ -42,7 +44,7 @@ export function retrievalDetailsQuery(
   const cellFilter = options.cell ? rawSql(CELL_CONDITIONS[options.cell]) : rawSql('TRUE');
   const limit = options.limit === undefined ? sql`` : sql`LIMIT CAST(${options.limit} AS BIGINT)`;
   return sql`
-SELECT base.retrieval_id, base.session_id, base.request_id, base.query, base.surface, facts.role, base.logged_role, facts.ts,
+SELECT base.retrieval_id, base.session_id, base.request_id, base.query, base.surface, base.retriever, facts.role, base.logged_role, facts.ts,
        facts.is_empty, facts.failed, facts.judged, facts.p_at_1, facts.p_at_k, facts.recall_at_k, facts.ndcg_at_k, facts.rr, facts.tier1_bad,
        facts.gpr, facts.acr, facts.orf, ${orfSignals('base')} AS orf_signals, facts.uor, facts.matrix_cell
 FROM (SELECT *, ${UOR} AS uor, ${MATRIX_CELL} AS matrix_cell FROM ${factsFrom(settings, options.source ?? 'inline')} AS f WHERE ${cellFilter}) AS facts
@@ -52,12 +54,12 @@ ${limit}`;
 }
 
 /**
- * The drill-down of one matrix cell: retrieval_id, query, role, P@1, nDCG@k, the ORF signals
- * (or 'none') and the session, in time order.
+ * The drill-down of one matrix cell: retrieval_id, query, retriever, role, P@1, nDCG@k, the ORF
+ * signals (or 'none'), the session and the time, in time order.
  */
 export function matrixCellRetrievalsQuery(settings: MetricSettings, cell: MatrixCell, limit = 1000, source: FactsSource = 'inline'): SqlQuery {
   return sql`
-SELECT retrieval_id, query, role, p_at_1, ndcg_at_k, orf_signals, session_id
+SELECT retrieval_id, query, retriever, role, p_at_1, ndcg_at_k, orf_signals, session_id, ts
 FROM (${retrievalDetailsQuery(settings, { cell, limit, source })})`;
 }
 
