@@ -5,7 +5,7 @@ import { RETRIEVAL_AGGREGATES } from '../engine/sql/metrics/tier1-tier2';
 
 // Three row groups (122,880 rows each) of facts, so that several threads each add up a part.
 const ROWS = 300_000;
-const FACTS = `SELECT i AS seq, NULL::VARCHAR AS role, false AS is_empty, true AS judged, (i % 2)::DOUBLE AS p_at_1,
+const FACTS = `SELECT i AS seq, NULL::VARCHAR AS role, false AS is_empty, false AS failed, true AS judged, (i % 2)::DOUBLE AS p_at_1,
   ((i * 7919) % 10007) / 10007 AS p_at_k, ((i * 104729) % 99991) / 99991 AS recall_at_k,
   1 / log2(2 + i % 37) AS ndcg_at_k, 1 / (1 + i % 11) AS rr, false AS gpr, false AS acr, false AS orf
   FROM range(${ROWS}) t(i)`;
