@@ -13,10 +13,10 @@ test('files dropped anywhere on the page are loaded, with an overlay while dragg
     return transfer;
   }, files);
   await page.dispatchEvent('main', 'dragenter', { dataTransfer });
-  await expect(page.getByText('Drop log files to add them to what is loaded')).toBeVisible();
+  await expect(page.getByText('Drop log files to load them')).toBeVisible();
   await page.dispatchEvent('main', 'drop', { dataTransfer });
   await app.idle();
-  await expect(page.getByText('Drop log files to add them to what is loaded')).toBeHidden();
+  await expect(page.getByText('Drop log files to load them')).toBeHidden();
   const expected: { reason: string }[] = JSON.parse(readFileSync(samplePath('malformed.expected.json'), 'utf8'));
   const rejected = expected.filter((e) => e.reason !== 'unknown_reference').length;
   const events = recordCount('multihop-qa.json') + recordCount('malformed.jsonl') - rejected;
