@@ -21,7 +21,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(() => page.close());
 
 test('the load summary counts the retrievals and events as events and the other spans by kind', async () => {
-  await expect(app.status()).toContainText('Loaded 10 events from 1 file (0 rejected)');
+  await expect(app.status()).toContainText('Loaded 11 events from 1 file (0 rejected)');
   await expect(page.getByTestId('status.unmapped-spans')).toHaveText('· 4 spans not mapped: AGENT 1, LLM 1, execute_tool 1, invoke_agent 1');
   await app.goTo('Overview');
   const files = page.getByRole('table', { name: 'Loaded files' });
@@ -36,16 +36,17 @@ test('a retrieval span is a retrieval of its session, and the session timeline s
   await page.getByRole('table', { name: 'Sessions table' }).getByRole('cell', { name: 'sess-oi', exact: true }).click();
   const inspector = page.getByRole('region', { name: 'Session sess-oi', exact: true });
   const timeline = inspector.getByRole('list', { name: 'Turn timeline' });
-  await expect(timeline.locator('.event-retrieval')).toContainText('how do refunds work');
-  // time order: the agent span (10:00:00, 6 s) encloses the retrieval (10:00:01), then the LLM call (10:00:02, 2 s)
+  await expect(timeline.locator('.event-retrieval').first()).toContainText('how do refunds work');
+  // time order: the agent span (10:00:00, 6 s) encloses the retrieval (10:00:01), then the LLM call (10:00:02, 2 s) with
+  // the use it read (derived), the follow-up retrieval, the place and the feedback: 5 events and 2 spans in one turn
   const rows = timeline.locator('.events > li');
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(7);
   await expect(rows.nth(0)).toHaveClass(/event-span/);
   await expect(rows.nth(0).locator('.event-head')).toContainText(/AGENT\s*support turn\s*6\.0 s/);
   await expect(rows.nth(1)).toHaveClass(/event-retrieval/);
   const llm = rows.nth(2);
   await expect(llm.locator('.event-head')).toContainText(/LLM\s*generate answer\s*2\.0 s/);
-  await expect(timeline.locator('.turn-head')).toContainText('3 events · 2 spans');
+  await expect(timeline.locator('.turn-head')).toContainText('5 events · 2 spans');
   await llm.getByText('attributes', { exact: true }).click();
   await expect(llm.locator('pre.raw')).toContainText('"input.value": "Answer using: Refunds are issued within 14 days."');
   await expect(llm).toContainText('collector.otlp.jsonl, line 1');
@@ -55,7 +56,7 @@ test('a retrieval span is a retrieval of its session, and the session timeline s
 test('the spans are kept with the logs in this browser: a reload reopens them and their count', async () => {
   await page.reload();
   await app.idle();
-  await expect(app.status()).toContainText('Restored 10 events from 1 file');
+  await expect(app.status()).toContainText('Restored 11 events from 1 file');
   await expect(page.getByTestId('status.unmapped-spans')).toHaveText('· 4 spans not mapped: AGENT 1, LLM 1, execute_tool 1, invoke_agent 1');
   const timeline = page.getByRole('region', { name: 'Session sess-oi', exact: true }).getByRole('list', { name: 'Turn timeline' });
   await expect(timeline.locator('.event-span')).toHaveCount(2);

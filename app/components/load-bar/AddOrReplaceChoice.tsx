@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { pluralize } from '../../lib/format';
 import { useDataset } from '../../queries/dataset';
 import { ChoiceDialog } from '../ChoiceDialog';
@@ -23,7 +24,13 @@ function Picked({ request }: { request: OpenRequest }) {
 /** With logs loaded, opening more asks: add them to the loaded logs, or replace those (Esc cancels). */
 export function AddOrReplaceChoice() {
   const question = useOpenQuestion();
-  if (!question) return null;
+  const dataset = useDataset();
+  const nothingLoaded = dataset.summary.files === 0;
+  // Asked while a Clear was finishing (the picker saw the logs before they went): nothing is loaded now, so nothing to ask.
+  useEffect(() => {
+    if (question && nothingLoaded) void answerOpen(dataset, 'add');
+  }, [question, nothingLoaded, dataset]);
+  if (!question || nothingLoaded) return null;
   return <Question request={question.request} />;
 }
 
