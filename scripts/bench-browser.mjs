@@ -6,7 +6,9 @@
 //   the Metrics screen after the load and after a change of K; 50 session opens;
 //   restoring the kept dataset on reload, against loading it; the same load in memory only;
 //   OTLP and Parquet copies of the same events against decoding them alone (bench-floors.mjs);
-//   200- and 2,000-node lineage graphs drawn and clicked (bench-lineage.mjs).
+//   200- and 2,000-node lineage graphs drawn and clicked (bench-lineage.mjs);
+//   a LlamaIndex-shaped OTLP file of N spans against the same events as JSON Lines (bench-traces.mjs);
+//   the annotator's waits: Annotate opened, a queue switch, the next item while labeling (bench-annotate.mjs).
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -14,6 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatRows, orFailedRow, otlpRun, parquetRun, storedEvents } from './bench-floors.mjs';
 import { lineageRows, lineageRun } from './bench-lineage.mjs';
+import { tracesRows, tracesRun } from './bench-traces.mjs';
+import { annotateRows, annotateRun } from './bench-annotate.mjs';
 import { addFloorInput, longestTask, navigateAndTime, recordLongTasks, runFloorWorker } from './bench-page.mjs';
 import { startMemorySampler } from './bench-memory.mjs';
 import { findChromium } from './find-chromium.mjs';
@@ -205,7 +209,11 @@ export async function benchBrowser(file, sessionIds, inputs = {}) {
     rows.push(...formatRows(otlp, parquet, run ? storedEvents(run.status) : inputs.otlp?.events));
     const lineage = await part(inputs.lineage, 'lineage', 'lineage graph', lineageRun);
     if (lineage) rows.push(...lineageRows(lineage));
-    return { chromium: version, raw: { start, ...run, memoryOnly, otlp, parquet, lineage }, rows };
+    const traces = await part(inputs.traces, 'traces', 'OTLP traces ingest', tracesRun);
+    if (traces) rows.push(...tracesRows(traces));
+    const annotate = await part(file, 'annotate', 'Annotate', annotateRun);
+    if (annotate) rows.push(...annotateRows(annotate));
+    return { chromium: version, raw: { start, ...run, memoryOnly, otlp, parquet, lineage, traces, annotate }, rows };
   } finally {
     try {
       process.kill(-server.pid);

@@ -49,7 +49,8 @@ export async function startMemorySampler(context, page, profile) {
     try {
       pids = rendererPids(profile);
       peakRendererMb = Math.max(peakRendererMb, ...pids.map(rssMb));
-      const { metrics } = await cdp.send('Performance.getMetrics');
+      // a crashed tab never answers: a sample gives up after 2 s, so that stop() returns what was seen
+      const { metrics } = await Promise.race([cdp.send('Performance.getMetrics'), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000).unref())]);
       const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
       peakJsHeapMb = Math.max(peakJsHeapMb, heap / 1e6);
     } catch {
@@ -65,7 +66,7 @@ export async function startMemorySampler(context, page, profile) {
     async stop() {
       clearInterval(timer);
       await sample();
-      await cdp.detach().catch(() => {});
+      await Promise.race([cdp.detach().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       return { beforeMb, peakRendererMb, peakJsHeapMb, everyMs: EVERY_MS, rendererPids: pids.length, source: 'renderer RSS from /proc + CDP Performance.getMetrics JSHeapUsedSize' };
     },
   };
