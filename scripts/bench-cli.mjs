@@ -25,6 +25,13 @@ export async function randomSessionIds(file, count, seed = 12) {
   return { sessions: all.length, picked: all.slice(0, count) };
 }
 
+/** Why a run failed, in 300 characters: the line that names the error (a minified bundle's stack prints a page of code first), else the start of the output. */
+function failureText(run) {
+  const text = run.stderr || run.stdout || `exit ${run.status} ${run.signal ?? ''}`;
+  const named = text.split('\n').find((line) => line.length < 400 && /(^\w*Error\b|Error:|FATAL ERROR|out of memory)/i.test(line));
+  return (named ? named.trim() : text).slice(0, 300);
+}
+
 /** Wall time of `report --json` on `engine` ('wasm' or 'native'), with its output kept for comparing the engines. */
 export async function timeCliReport(file, engine = 'wasm') {
   const extra = (process.env.BENCH_CLI_ARGS ?? '').split(' ').filter(Boolean);
@@ -34,7 +41,7 @@ export async function timeCliReport(file, engine = 'wasm') {
   const ms = performance.now() - started;
   return {
     engine, ms, ok: run.status === 0, command: `node ${args.join(' ')}`, stdout: run.status === 0 ? run.stdout : '',
-    error: run.status === 0 ? '' : (run.stderr || run.stdout || `exit ${run.status} ${run.signal ?? ''}`).slice(0, 300),
+    error: run.status === 0 ? '' : failureText(run),
   };
 }
 

@@ -8,14 +8,17 @@
 // budget of waiting spans, the traces whose root has come resolved and stored as the file is
 // read), resolving the traces left at the end (until the first batch after it), storing their
 // rows (until `traces-done`), then the commit and the derived tables (until "Loaded"), with the
-// megabytes of Arrow batches sent in each. The command line's `report --json` on both files is a second
-// row (bench-cli.mjs `timeCliReport`, the wasm engine unless BENCH_CLI_ENGINES says otherwise).
+// megabytes of Arrow batches sent in each; and each file's floor, after its load in the same page
+// (a worker reads the file and JSON.parses every line, bench-page.mjs `runFloorWorker`).
+// The command line's `report --json` on both files is a second row (bench-cli.mjs
+// `timeCliReport`, the wasm engine unless BENCH_CLI_ENGINES says otherwise).
 //   BENCH_SPANS=N            spans of the OTLP file (bench.mjs: 1,000,000 at BENCH_EVENTS ≥ 1M, else 100,000)
 //   BENCH_TRACES_ROUNDS=R    loads of each file, alternated (default 1)
 import path from 'node:path';
 import { timeCliReport } from './bench-cli.mjs';
 import { storedEvents, rejectedRows } from './bench-floors.mjs';
 import { startMemorySampler } from './bench-memory.mjs';
+import { addFloorInput, runFloorWorker } from './bench-page.mjs';
 
 export const TRACES_TARGET = 1.5;
 
@@ -97,7 +100,11 @@ async function timedLoad(tab, file) {
     const status = await page.getByTestId('status-line').innerText();
     const spans = await page.getByTestId('status.unmapped-spans').innerText().catch(() => '');
     const messages = await page.evaluate(() => window.__benchIngest);
-    return { ms: ready - from, status, spans: spans.replace(/^\s*·\s*/, ''), peak, phases: phasesOf(messages, from, ready) };
+    // the floor, after the load in the same page: a worker reads the file and JSON.parses every line
+    await page.evaluate(addFloorInput);
+    await page.setInputFiles('#bench-floor-input', file);
+    const floor = await page.evaluate(runFloorWorker);
+    return { ms: ready - from, status, spans: spans.replace(/^\s*·\s*/, ''), peak, phases: phasesOf(messages, from, ready), floor };
   } catch (error) {
     const peak = memory ? await memory.stop().catch(() => null) : null;
     const p = seen.progress;
@@ -124,7 +131,7 @@ export async function tracesRun(tab, pair) {
       try {
         const run = await timedLoad(tab, file);
         runs[side].push(run);
-        console.log(`  ${(run.ms / 1000).toFixed(1)} s, peak renderer RSS ${run.peak.peakRendererMb.toFixed(0)} MB; ${run.status}; phases ${JSON.stringify(run.phases)}`);
+        console.log(`  ${(run.ms / 1000).toFixed(1)} s (floor ${(run.floor.ms / 1000).toFixed(1)} s), peak renderer RSS ${run.peak.peakRendererMb.toFixed(0)} MB; ${run.status}; phases ${JSON.stringify(run.phases)}`);
       } catch (error) {
         console.log(`  failed: ${error.message}`);
         failures[side].push(error.message);
@@ -174,6 +181,7 @@ export function tracesRows({ pair, runs, failures }) {
       target: `≤ ${TRACES_TARGET}× JSON Lines`, met: Number.isFinite(otlpMs / jsonlMs) ? otlpMs <= TRACES_TARGET * jsonlMs : null,
       note: `${stored(o).toLocaleString('en-US')} events from the OTLP file, ${stored(j).toLocaleString('en-US')} from the JSON Lines${same ? ' (both as generated)' : `: DIFFERENT (${pair.events.events.toLocaleString('en-US')} generated)`}, ${rejectedRows(o.status)} / ${rejectedRows(j.status)} rejected${o.spans ? `, ${o.spans}` : ''}; `
         + `OTLP ${mb(pair.otlp.bytes)} in ${pair.otlp.lines.toLocaleString('en-US')} lines, JSON Lines ${mb(pair.events.bytes)}; `
+        + `floor (a worker in the page reads + JSON.parses every line): OTLP ${(o.floor.ms / 1000).toFixed(1)} s, JSON Lines ${(j.floor.ms / 1000).toFixed(1)} s; `
         + `OTLP phases: reading the file ${phase(p.readFileMs)} (spans decoded into the collector; past its budget the traces whose root came resolved and stored as it goes: ${mbOf(p.batches.duringFile)}), then the traces left: resolved ${phase(p.resolveMs)}, stored ${phase(p.storeResolvedMs)} (${mbOf(p.batches.afterFile)}), commit + derived tables ${phase(p.afterWorkerMs)}; `
         + `JSON Lines: first batch at ${phase(j.phases.firstBatchMs)}, file read + stored ${phase(j.phases.readFileMs)}, commit + derived tables ${phase(j.phases.afterWorkerMs)} (last round's phases)${rounds}`,
     },
