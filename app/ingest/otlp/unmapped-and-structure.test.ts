@@ -37,6 +37,16 @@ describe('every other span is kept as an unmapped span', () => {
     });
   });
 
+  it("without a model call's input.value that only repeats its input messages (the messages kept)", () => {
+    const messages = { 'llm.input_messages.0.message.role': 'user', 'llm.input_messages.0.message.content': 'Use:\n"A"' };
+    const repeated = { 'openinference.span.kind': 'LLM', 'input.value': JSON.stringify({ messages: [{ role: 'user', content: 'Use:\n"A"' }] }), 'input.mime_type': 'application/json', ...messages };
+    // a model call alone makes its trace a turn: its input the prompt
+    const stored = (attributes: SpanSpec['attributes']) => JSON.parse(mapOtlpDocument(makeDocument([makeSpan({ attributes })])).spans[0].attributes);
+    expect(stored(repeated)).toEqual({ 'openinference.span.kind': 'LLM', ...messages });
+    const plain = { ...repeated, 'input.value': 'Use: "A"', 'input.mime_type': 'text/plain' };
+    expect(stored(plain)).toEqual(plain);
+  });
+
   it.each<[string, SpanSpec, Record<string, unknown>]>([
     ['a root span, an open span, status by name', { parentSpanId: '', endTimeUnixNano: undefined, status: { code: 'STATUS_CODE_OK' } }, { parent_span_id: null, end_ts: null, status: 'OK' }],
     ['session = the trace id, no user', { attributes: {} }, { session_id: TRACE_ID, user_id: null }],

@@ -29,8 +29,11 @@ export interface ReturnedList {
   documents: TraceDocument[];
 }
 
-function isInText(document: TraceDocument, text: string): boolean {
-  const content = document.content === undefined ? '' : normalizeWhitespace(document.content).slice(0, CONTENT_MATCH_LENGTH);
+/** What of a document's content a reader's text must hold: its normalized first 64 characters. */
+const matchedContent = (document: TraceDocument): string =>
+  document.content === undefined ? '' : normalizeWhitespace(document.content).slice(0, CONTENT_MATCH_LENGTH);
+
+function isInText(document: TraceDocument, content: string, text: string): boolean {
   if (content !== '' && text.includes(content)) return true;
   return document.idSource !== 'content' && containsTerm(text, document.id);
 }
@@ -56,7 +59,8 @@ export function agentUseActions(lists: ReturnedList[], readers: Reader[], defaul
     for (const document of documents) {
       if (seen.has(document.id)) continue;
       seen.add(document.id);
-      const reader = after.find((candidate) => isInText(document, candidate.text()));
+      const content = matchedContent(document);
+      const reader = after.find((candidate) => isInText(document, content, candidate.text()));
       if (reader === undefined) continue;
       const { span } = reader.collected;
       const n = countByReader.get(reader.collected) ?? 0;

@@ -7,8 +7,18 @@ describe('normalizeWhitespace', () => {
     ['trimmed', '  a b \n', 'a b'],
     ['a non-breaking space is whitespace', 'a\u00a0b', 'a b'],
     ['only whitespace', ' \n\t ', ''],
+    ['a lone space kept, a space before a newline or tab folded in', 'a b \nc\t d  \te', 'a b c d e'],
+    ['other Unicode whitespace in a run', 'a \u2028\u3000b\ufeff', 'a b'],
   ])('%s', (_rule, text, expected) => {
     expect(normalizeWhitespace(text)).toBe(expected);
+  });
+
+  it('equals replacing every run of whitespace by one space, on every short mix of whitespace and letters', () => {
+    const characters = [' ', '\n', '\t', '\r', '\u00a0', '\u2028', '\ufeff', 'a', 'é'];
+    const byEveryRun = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const texts = [''];
+    for (let length = 1; length <= 4; length++) for (const text of texts.filter((t) => t.length === length - 1)) for (const c of characters) texts.push(text + c);
+    for (const text of texts) expect(normalizeWhitespace(text), JSON.stringify(text)).toBe(byEveryRun(text));
   });
 });
 

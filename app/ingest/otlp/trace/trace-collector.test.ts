@@ -70,6 +70,19 @@ describe('a collector past its budget', () => {
     expect(rest.lateSpansByFile.size).toBe(0);
   });
 
+  it('once past its budget, resolves each trace as its root comes, however few spans wait', () => {
+    const collector = new TraceCollector(2);
+    const [a, b, c] = ['a', 'b', 'c'].map((traceId) => traceOf(traceId));
+    for (const span of [a.retriever, b.retriever, a.root]) collector.addSpan(span);
+    expect(collector.overBudget).toBe(true);
+    collector.resolveRooted(1);
+    collector.addSpan(c.retriever);
+    expect(collector.overBudget).toBe(false);
+    collector.addSpan(c.root);
+    expect(collector.overBudget).toBe(true);
+    expect(collector.resolveRooted(1).events.map(({ event }) => event.retrieval_id ?? event.type).sort()).toEqual(['c-r', 'prompt']);
+  });
+
   it('counts a span that comes after its trace was resolved, and reads it apart', () => {
     const collector = new TraceCollector(1);
     const a = traceOf('a');
