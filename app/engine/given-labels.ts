@@ -75,10 +75,12 @@ export async function syncGivenLabels(engine: Engine, journal: readonly GivenLab
 /** The ids of `labels` that a loaded file holds as label events of its own (the same label, exported and loaded back). */
 async function labelIdsInLoadedFiles(engine: Engine, labels: readonly GivenLabel[]): Promise<Set<string>> {
   if (labels.length === 0) return new Set();
-  const rows = await engine.query<{ event_id: string }>(
-    `SELECT DISTINCT event_id FROM events_label WHERE file_id <> ${GIVEN_LABELS_FILE_ID} AND event_id IN (SELECT unnest(string_split(?, chr(31))))`,
+  // The file is told apart here, not in the WHERE: in the browser, on a dataset restored from its
+  // storage, DuckDB-wasm 1.32 answered `file_id <> 0 AND event_id IN (…)` with rows of file 0.
+  const rows = await engine.query<{ event_id: string; file_id: number }>(
+    `SELECT event_id, file_id FROM events_label WHERE event_id IN (SELECT unnest(string_split(?, chr(31))))`,
     [labels.map((label) => label.event_id).join(SEPARATOR)]);
-  return new Set(rows.map((row) => row.event_id));
+  return new Set(rows.filter((row) => Number(row.file_id) !== GIVEN_LABELS_FILE_ID).map((row) => row.event_id));
 }
 
 /** One given label as a row of `events_label`, its fields checked by the schema as any loaded label's are. */
