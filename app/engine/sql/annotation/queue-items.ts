@@ -19,7 +19,36 @@ export interface QueueItemRow extends QueueCandidate {
   query: string | null;
 }
 
-const RETRIEVAL_ITEMS = (kind: 'relevance' | 'role') => sql`
+/**
+ * The items of a queue of `kind` with `item_order` (their time order) and `assets` (relevance:
+ * the distinct assets to grade; otherwise []). Without `strata`, the role, surface and category
+ * are left out, and with them the joins that find them.
+ */
+export function queueItemsSql(kind: QueueKind, { strata = true } = {}): string {
+  if (kind === 'intent') {
+    return `
+WITH turn_retrieval AS (
+  SELECT session_id, turn_id, role FROM retrievals WHERE turn_id IS NOT NULL
+  QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
+)
+SELECT p.turn_id AS item_id, p.text AS query, r.role, p.surface, p.category, []::VARCHAR[] AS assets,
+       row_number() OVER (ORDER BY p.ts NULLS LAST, p.seq) AS item_order
+FROM prompts p
+LEFT JOIN turn_retrieval r ON r.session_id = p.session_id AND r.turn_id = p.turn_id
+WHERE p.turn_id IS NOT NULL
+QUALIFY row_number() OVER (PARTITION BY p.turn_id ORDER BY p.seq) = 1`;
+  }
+  const assets = kind === 'relevance' ? 'list_distinct(r.returned_asset_ids)' : '[]::VARCHAR[]';
+  const where = `r.retrieval_id IS NOT NULL${kind === 'relevance' ? ' AND len(r.returned_asset_ids) > 0' : ''}`;
+  const order = 'row_number() OVER (ORDER BY r.ts NULLS LAST, r.seq) AS item_order';
+  if (!strata) {
+    return `
+SELECT r.retrieval_id AS item_id, r.query, ${assets} AS assets, ${order}
+FROM events_retrieval r
+WHERE ${where}
+QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1`;
+  }
+  return `
 WITH turn_prompt AS (
   SELECT session_id, turn_id, surface, category FROM prompts WHERE turn_id IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
@@ -29,29 +58,18 @@ gate_category AS (
   QUALIFY row_number() OVER (PARTITION BY retrieval_id ORDER BY seq DESC) = 1
 )
 SELECT r.retrieval_id AS item_id, r.query, r.role, coalesce(r.surface, p.surface) AS surface,
-       coalesce(p.category, g.category) AS category,
-       ${rawSql(kind === 'relevance' ? 'array_to_string(list_distinct(r.returned_asset_ids), chr(31))' : "''")} AS asset_list
+       coalesce(p.category, g.category) AS category, ${assets} AS assets, ${order}
 FROM retrievals r
 LEFT JOIN turn_prompt p ON p.session_id = r.session_id AND p.turn_id = r.turn_id
 LEFT JOIN gate_category g ON g.retrieval_id = r.retrieval_id
-WHERE r.retrieval_id IS NOT NULL ${rawSql(kind === 'relevance' ? 'AND len(r.returned_asset_ids) > 0' : '')}
-QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1
-ORDER BY r.ts NULLS LAST, r.seq`;
-
-const TURN_ITEMS = sql`
-WITH turn_retrieval AS (
-  SELECT session_id, turn_id, role FROM retrievals WHERE turn_id IS NOT NULL
-  QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
-)
-SELECT p.turn_id AS item_id, p.text AS query, r.role, p.surface, p.category, '' AS asset_list
-FROM prompts p
-LEFT JOIN turn_retrieval r ON r.session_id = p.session_id AND r.turn_id = p.turn_id
-WHERE p.turn_id IS NOT NULL
-QUALIFY row_number() OVER (PARTITION BY p.turn_id ORDER BY p.seq) = 1
-ORDER BY p.ts NULLS LAST, p.seq`;
+WHERE ${where}
+QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1`;
+}
 
 export function queueItemsQuery(kind: QueueKind): SqlQuery {
-  return kind === 'intent' ? TURN_ITEMS : RETRIEVAL_ITEMS(kind);
+  const assetList = kind === 'relevance' ? 'array_to_string(assets, chr(31))' : "''";
+  return rawSql(`SELECT item_id, query, role, surface, category, ${assetList} AS asset_list
+FROM (${queueItemsSql(kind)}) ORDER BY item_order`);
 }
 
 export interface QueueCandidates {
