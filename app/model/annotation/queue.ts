@@ -81,7 +81,7 @@ export function disagreeingItems(kind: QueueKind, candidates: readonly QueueCand
 }
 
 /** Whether `annotator` has labeled the item: relevance, every asset it returned; role and intent, once. */
-export function labeledBy(candidate: QueueCandidate, state: ItemState | undefined, annotator: string): boolean {
+export function labeledBy(candidate: Pick<QueueCandidate, 'asset_list'>, state: ItemState | undefined, annotator: string): boolean {
   const given = state?.labeledBy.get(annotator);
   if (!given) return false;
   return candidateAssets(candidate).every((asset) => given.has(asset));

@@ -12,7 +12,8 @@ import { syncGivenLabels } from '../../given-labels';
 import type { Engine } from '../../engine';
 import { at, type TestEvent } from '../metrics/fixtures';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
-import { queuePageQuery, queueProgressQuery, withSampleRank, type QueuePickParams } from './queue-pick';
+import { loadQueueCandidates } from './queue-items';
+import { loadQueueWindow, queuePageQuery, queueProgressQuery, withSampleRank, type QueuePickParams } from './queue-pick';
 import { referencePick, type ReferenceQueue } from './queue-pick.reference';
 
 /**
@@ -105,6 +106,25 @@ describe('the queue picked in SQL is the JavaScript pick', () => {
     // the log gives each pick something to pick (a comparison of empty lists would prove little)
     expect(nonEmpty).toBeGreaterThan(cases(frozenAt).length * 0.8);
   }, 600_000);
+
+  it('a window: the progress, and the items around the first open one or an item, with their assets and labels', async () => {
+    const { candidates } = await loadQueueCandidates(engine, 'relevance');
+    const assetList = new Map(candidates.map((c) => [c.item_id, c.asset_list]));
+    for (const annotator of ['ann-ada', 'someone new']) {
+      const params = cases(frozenAt).find((p) => p.kind === 'relevance' && p.pick === 'single' && p.annotator === annotator)!;
+      const { ids, progress } = references.get(name(params))!;
+      const window = await loadQueueWindow(engine, params, null, 8, 100);
+      expect(window.head).toMatchObject({ ...progress, first_open_item: progress.first_open === null ? null : ids[progress.first_open], anchor: progress.first_open });
+      const from = Math.max(0, (progress.first_open ?? ids.length) - 8);
+      expect(window.rows.map((row) => row.item_id)).toEqual(ids.slice(from, (progress.first_open ?? ids.length) + 100));
+      expect(window.rows.map((row) => row.asset_list)).toEqual(window.rows.map((row) => assetList.get(row.item_id)));
+      expect(new Set(window.labels.map((label) => label.retrieval_id))).toEqual(new Set(window.rows.map((row) => row.item_id).filter((id) => window.labels.some((l) => l.retrieval_id === id))));
+      expect(window.labels.length).toBeGreaterThan(0);
+      const around = await loadQueueWindow(engine, params, { item: ids[40] }, 8, 10);
+      expect(around.rows.map((row) => row.item_id)).toEqual(ids.slice(32, 50));
+      expect((await loadQueueWindow(engine, params, { pos: 45 }, 8, 10)).rows.map((row) => row.item_id)).toEqual(ids.slice(37, 55));
+    }
+  }, 120_000);
 
   it('a page at a time gives the list whole, in order', async () => {
     const params = cases(frozenAt).find((p) => p.kind === 'relevance' && p.pick === 'unlabeled' && p.annotator === 'ann-ada')!;

@@ -4,7 +4,9 @@ import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { sql, rawSql, type SqlQuery } from '../metrics/sql-query';
 import { ident, literal } from '../quote';
 import { agreementVotesQuery } from './agreement-votes';
-import { queueItemsSql } from './queue-items';
+import type { Engine } from '../../engine';
+import type { ItemLabelRow } from './item-labels';
+import { itemAssetsSql, queueItemsSql, queueLabelsQuery } from './queue-items';
 
 /**
  * A labeling queue picked by the engine (features/annotate): its items in order, a page at a
@@ -114,7 +116,8 @@ function pickedSql(params: QueuePickParams): SqlQuery {
   const inOrder = (where: SqlQuery) => sql`SELECT item_id, row_number() OVER (ORDER BY item_order) - 1 AS pos FROM items WHERE ${where}`;
   switch (params.pick) {
     case 'unlabeled':
-      return inOrder(rawSql('item_id NOT IN (SELECT item_id FROM item_labels WHERE before_freeze)'));
+      return sql`SELECT i.item_id, row_number() OVER (ORDER BY i.item_order) - 1 AS pos
+        FROM items i ANTI JOIN (SELECT DISTINCT item_id FROM item_labels WHERE before_freeze) l ON l.item_id = i.item_id`;
     case 'disagreement':
       return inOrder(sql`item_id IN (${disagreeingSql(params.kind, params.frozenAt)})`);
     case 'single':
@@ -134,7 +137,7 @@ function pickedSql(params: QueuePickParams): SqlQuery {
 
 /** The queue's CTEs: `items`, `item_labels` and `queue` (item_id, pos from 0, the linked item first). */
 function queueSql(params: QueuePickParams): SqlQuery {
-  return sql`WITH items AS MATERIALIZED (${rawSql(queueItemsSql(params.kind, { strata: params.pick === 'sample' }))}),
+  return sql`WITH items AS MATERIALIZED (${rawSql(queueItemsSql(params.kind, { strata: params.pick === 'sample', assets: false }))}),
 item_labels AS MATERIALIZED (${rawSql(itemLabelsSql(params.kind, params.frozenAt))}),
 picked AS MATERIALIZED (${pickedSql(params)}),
 linked AS (SELECT item_id FROM items WHERE item_id = ${params.linked} AND item_id NOT IN (SELECT item_id FROM picked)),
@@ -147,24 +150,111 @@ export function queuePageQuery(params: QueuePickParams, from: number, rows: numb
 SELECT item_id, pos::INTEGER AS pos FROM queue WHERE pos >= ${from} AND pos < ${from + rows} ORDER BY pos`;
 }
 
-/**
- * The queue's progress from every label now in the dataset: `total` items, `labeled` with any
- * label of the kind, `done` labeled by the annotator (relevance: every returned asset graded), and
- * `first_open`, the position of the first item not done (null when every item is).
- */
-export function queueProgressQuery(params: QueuePickParams): SqlQuery {
-  const done = params.kind === 'relevance' ? 'coalesce(list_has_all(s.my_assets, i.assets), false)' : 'coalesce(s.mine, false)';
+/** `queueSql` with `marked` (pos, item_id, labeled, done) and `progress`, from every label now in the dataset. */
+function progressSql(params: QueuePickParams): SqlQuery {
+  const relevance = params.kind === 'relevance';
+  const done = relevance ? 'coalesce(list_has_all(s.my_assets, a.assets), false)' : 'coalesce(s.mine, false)';
   return sql`${queueSql(params)},
-states AS (
-  SELECT item_id, count(*) AS labels, coalesce(bool_or(annotator = ${params.annotator}), false) AS mine,
+states AS MATERIALIZED (
+  SELECT item_id, coalesce(bool_or(annotator = ${params.annotator}), false) AS mine,
          list(DISTINCT asset_id) FILTER (WHERE annotator = ${params.annotator}) AS my_assets
   FROM item_labels GROUP BY item_id
 ),
+my_item_assets AS (${rawSql(relevance ? itemAssetsSql('SELECT item_id FROM states WHERE mine') : 'SELECT NULL::VARCHAR AS item_id, NULL::VARCHAR[] AS assets WHERE false')}),
 marked AS (
-  SELECT q.pos, s.item_id IS NOT NULL AS labeled, ${rawSql(done)} AS done
-  FROM queue q JOIN items i USING (item_id) LEFT JOIN states s USING (item_id)
-)
-SELECT count(*)::INTEGER AS total, count(*) FILTER (WHERE done)::INTEGER AS done, count(*) FILTER (WHERE labeled)::INTEGER AS labeled,
-       min(pos) FILTER (WHERE NOT done)::INTEGER AS first_open
-FROM marked`;
+  SELECT q.pos, q.item_id, s.item_id IS NOT NULL AS labeled, ${rawSql(done)} AS done
+  FROM queue q LEFT JOIN states s USING (item_id) LEFT JOIN my_item_assets a USING (item_id)
+),
+progress AS (
+  SELECT count(*)::INTEGER AS total, count(*) FILTER (WHERE done)::INTEGER AS done, count(*) FILTER (WHERE labeled)::INTEGER AS labeled,
+         min(pos) FILTER (WHERE NOT done)::INTEGER AS first_open, (SELECT count(*) FROM items)::INTEGER AS items
+  FROM marked
+)`;
 }
+
+/**
+ * The queue's progress from every label now in the dataset: `total` items, `labeled` with any
+ * label of the kind, `done` labeled by the annotator (relevance: every returned asset graded),
+ * `first_open`, the position of the first item not done (null when every item is), and `items`,
+ * how many items of the kind there are to pick from.
+ */
+export function queueProgressQuery(params: QueuePickParams): SqlQuery {
+  return sql`${progressSql(params)}
+SELECT total, done, labeled, first_open FROM progress`;
+}
+
+export interface QueueWindowRow {
+  item_id: string;
+  pos: number;
+  query: string | null;
+  /** Relevance: the assets to grade, joined by U+001F (model/annotation/queue.ts, `candidateAssets`). */
+  asset_list: string;
+}
+
+export interface QueueWindowHead {
+  total: number;
+  done: number;
+  labeled: number;
+  first_open: number | null;
+  first_open_item: string | null;
+  items: number;
+  /** The position of `anchor` in the queue: the item asked for, else the first open one; null when neither is in it. */
+  anchor: number | null;
+}
+
+/** Where a window is read around: an item, a position, or (null) the first open item. */
+export type QueueAnchor = { item: string } | { pos: number } | null;
+
+/**
+ * What the screen shows of a queue, in one statement: its progress (as queueProgressQuery) and
+ * the items from `before` before the anchor (an item, a position, or the first open item when
+ * null; the end of the queue when it is not in it) to `after` after it. The first row is the
+ * head (item_id null); each other row one item.
+ */
+export function queueWindowQuery(params: QueuePickParams, anchor: QueueAnchor, before: number, after: number): SqlQuery {
+  const assetList = params.kind === 'relevance' ? 'coalesce(array_to_string(a.assets, chr(31)), \'\')' : "''";
+  const anchorPos = anchor === null ? rawSql('(SELECT first_open FROM progress)')
+    : 'item' in anchor ? sql`(SELECT pos FROM queue WHERE item_id = ${anchor.item})`
+      : sql`(SELECT ${Math.max(0, Math.trunc(anchor.pos))} WHERE ${Math.trunc(anchor.pos)} < (SELECT total FROM progress))`;
+  return sql`${progressSql(params)},
+anchor AS (SELECT ${anchorPos} AS pos),
+bounds AS (SELECT greatest(0, coalesce(a.pos, p.total) - ${before}) AS from_pos, coalesce(a.pos, p.total) + ${after} AS to_pos FROM anchor a, progress p),
+window_items AS MATERIALIZED (SELECT q.item_id, q.pos FROM queue q, bounds b WHERE q.pos >= b.from_pos AND q.pos < b.to_pos),
+window_assets AS (${rawSql(params.kind === 'relevance' ? itemAssetsSql('SELECT item_id FROM window_items') : 'SELECT NULL::VARCHAR AS item_id, NULL::VARCHAR[] AS assets WHERE false')})
+SELECT NULL::VARCHAR AS item_id, NULL::INTEGER AS pos, NULL::VARCHAR AS query, NULL::VARCHAR AS asset_list,
+       p.total, p.done, p.labeled, p.first_open, (SELECT item_id FROM queue WHERE pos = p.first_open) AS first_open_item, p.items,
+       (SELECT pos FROM anchor)::INTEGER AS anchor
+FROM progress p
+UNION ALL
+(SELECT w.item_id, w.pos::INTEGER, i.query, ${rawSql(assetList)}, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+FROM window_items w JOIN items i USING (item_id) LEFT JOIN window_assets a USING (item_id))`;
+}
+
+export interface QueueWindow {
+  head: QueueWindowHead;
+  /** The items of the window, by position. */
+  rows: QueueWindowRow[];
+  /** Every label of the queue's kind on those items, in label order (queue-items.ts). */
+  labels: ItemLabelRow[];
+}
+
+/** The window of queueWindowQuery and the labels on its items: two statements, one engine job. */
+export async function loadQueueWindow(engine: Engine, params: QueuePickParams, anchor: QueueAnchor, before: number, after: number): Promise<QueueWindow> {
+  const window = queueWindowQuery(params, anchor, before, after);
+  const rows = await engine.query<QueueWindowRow & QueueWindowHead & { item_id: string | null }>(window.sql, window.params);
+  const head = rows.find((row) => row.item_id === null);
+  if (!head) throw new Error('the queue window statement returned no head row');
+  const items = rows.filter((row): row is typeof row & { item_id: string } => row.item_id !== null).sort((a, b) => a.pos - b.pos)
+    .map(({ item_id, pos, query, asset_list }) => ({ item_id, pos, query, asset_list: asset_list ?? '' }));
+  const { total, done, labeled, first_open, first_open_item, items: itemCount } = head;
+  const labels = items.length === 0 ? [] : await runQuery<ItemLabelRow>(engine, queueLabelsQuery(params.kind, items.map((item) => item.item_id)));
+  return { head: { total, done, labeled, first_open, first_open_item, items: itemCount, anchor: head.anchor }, rows: items, labels };
+}
+
+/** The progress alone (queueProgressQuery), read again when labels given here reach the dataset. */
+export async function loadQueueProgress(engine: Engine, params: QueuePickParams): Promise<Pick<QueueWindowHead, 'total' | 'done' | 'labeled' | 'first_open'>> {
+  const [row] = await runQuery<Pick<QueueWindowHead, 'total' | 'done' | 'labeled' | 'first_open'>>(engine, queueProgressQuery(params));
+  return row;
+}
+
+const runQuery = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
