@@ -1,10 +1,10 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadQueueItem } from '../engine/sql/annotation/queue-item-context';
-import { loadQueueProgress, loadQueueWindow, type QueueAnchor, type QueuePickParams } from '../engine/sql/annotation/queue-pick';
+import { loadQueueWindow, type QueueAnchor, type QueuePickParams } from '../engine/sql/annotation/queue-pick';
 import type { QueueKind } from '../model/annotation/queue';
 import { coordinatedQueryFn } from './coordinated-query';
-import { datasetKey, loadedLogsKey, type DatasetRef } from './dataset-key';
+import { loadedLogsKey, type DatasetRef } from './dataset-key';
 
 /**
  * Keeps the last result of the same queue (or item) on screen while it re-runs: a label given
@@ -38,19 +38,6 @@ export const queueWindowOptions = (dataset: DatasetRef, params: QueuePickParams,
     queryFn: coordinatedQueryFn(dataset, ({ engine }) => loadQueueWindow(engine, params, anchor, WINDOW_BEFORE, WINDOW_AFTER)),
     enabled: dataset.engine !== null,
     placeholderData: sameTarget('annotate', 'window', ...queueParts(params)),
-  });
-
-/**
- * The queue's progress read again from the dataset, once labels given here have reached it (the
- * window's counts are those of when it was read); after whatever the screen waits for.
- */
-export const queueProgressOptions = (dataset: DatasetRef, params: QueuePickParams, enabled: boolean) =>
-  queryOptions({
-    queryKey: datasetKey(dataset, 'annotate', 'progress', ...queueParts(params)),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => loadQueueProgress(engine, params)),
-    enabled: enabled && dataset.engine !== null,
-    placeholderData: sameTarget('annotate', 'progress', ...queueParts(params)),
-    meta: { priority: 'background' },
   });
 
 /**

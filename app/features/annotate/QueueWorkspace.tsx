@@ -5,8 +5,8 @@ import { QueryState } from '../../components/QueryState';
 import { navigate } from '../../lib/url-state';
 import { annotateUrl, type AnnotateView } from '../../links/annotate';
 import { withGivenLabels } from '../../model/annotation/given-rows';
-import { itemStates, labeledBy, type QueueProgress } from '../../model/annotation/queue';
-import { PREFETCHED_ITEMS, queueItemOptions, queueProgressOptions, queueWindowOptions, usePrefetchQueueItems, WINDOW_BEFORE } from '../../queries/annotate';
+import { itemStates, labeledBy, windowProgress } from '../../model/annotation/queue';
+import { PREFETCHED_ITEMS, queueItemOptions, queueWindowOptions, usePrefetchQueueItems, WINDOW_BEFORE } from '../../queries/annotate';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
 import { NoItems } from './NoItems';
@@ -45,14 +45,10 @@ export function QueueWorkspace({ view, annotator }: QueueWorkspaceProps) {
   const [anchor, setAnchor] = useState<QueueAnchor>(view.item ? { item: view.item } : null);
   const windowQuery = useQuery(queueWindowOptions(dataset, params, anchor));
   const queueWindow = windowQuery.data;
-  // The window's counts are those of when it was read; once labels given here reach the dataset, read them again.
-  const [openedAt, setOpenedAt] = useState<number | null>(null);
-  if (queueWindow && openedAt === null) setOpenedAt(dataset.version);
-  const refreshed = useQuery(queueProgressOptions(dataset, params, openedAt !== null && dataset.version !== openedAt));
-
   // Labels given or taken back here count at once, before the dataset has taken them in.
   const labels = useMemo(() => withGivenLabels(queueWindow?.labels ?? [], labeling.given, (label) => label.kind === kind), [queueWindow, labeling.given, kind]);
   const states = useMemo(() => itemStates(kind, labels), [kind, labels]);
+  const statesRead = useMemo(() => itemStates(kind, queueWindow?.labels ?? []), [kind, queueWindow]);
   const rows = useMemo(() => queueWindow?.rows ?? [], [queueWindow]);
   const byId = useMemo(() => new Map(rows.map((row) => [row.item_id, row])), [rows]);
   const idAt = (pos: number) => (rows.length > 0 ? rows[pos - rows[0].pos]?.item_id ?? null : null);
@@ -151,13 +147,12 @@ export function QueueWorkspace({ view, annotator }: QueueWorkspaceProps) {
   const rebuild = () => {
     frozen.rebuild();
     setAnchor(null);
-    setOpenedAt(null);
     setAtEnd(false);
     navigate(annotateUrl.changed({ item: null }), { replace: true });
   };
   if (!queueWindow || !head) return <QueryState query={windowQuery} label="the queue" />;
   if (head.items === 0) return <NoItems kind={kind} />;
-  const progress: QueueProgress = refreshed.data ?? head;
+  const progress = windowProgress(head, rows, statesRead, states, annotator);
   return (
     <div className="annotate-workspace">
       <QueueSide kind={kind} rows={rows} total={total} index={index} itemId={itemId} byId={byId} states={states} annotator={annotator} skipped={session.skipped}

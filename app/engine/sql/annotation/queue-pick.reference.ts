@@ -1,4 +1,5 @@
-import { disagreeingItems, itemStates, labeledBy, pickQueue, queueProgress } from '../../../model/annotation/queue';
+import { itemStates, labeledBy } from '../../../model/annotation/queue';
+import { disagreeingItems, pickQueue, queueProgress } from '../../../model/annotation/queue-reference';
 import type { Engine } from '../../engine';
 import { loadQueueCandidates, loadQueueVotes } from './queue-items';
 import type { QueuePickParams } from './queue-pick';

@@ -251,10 +251,4 @@ export async function loadQueueWindow(engine: Engine, params: QueuePickParams, a
   return { head: { total, done, labeled, first_open, first_open_item, items: itemCount, anchor: head.anchor }, rows: items, labels };
 }
 
-/** The progress alone (queueProgressQuery), read again when labels given here reach the dataset. */
-export async function loadQueueProgress(engine: Engine, params: QueuePickParams): Promise<Pick<QueueWindowHead, 'total' | 'done' | 'labeled' | 'first_open'>> {
-  const [row] = await runQuery<Pick<QueueWindowHead, 'total' | 'done' | 'labeled' | 'first_open'>>(engine, queueProgressQuery(params));
-  return row;
-}
-
 const runQuery = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
