@@ -2,8 +2,9 @@ import { fnv1a } from '../../lib/hash';
 import type { ItemLabelRow } from './item-labels';
 
 /**
- * Labeling queues (features/annotate): which items a queue holds, in which order, and how far
- * it has got. Pure: the candidates and the labels come from engine/sql/annotation/queue-items.ts.
+ * Labeling queues (features/annotate): the state of an item's labels, whether an annotator is
+ * done with it, and the progress shown. Which items a queue holds, in which order, is picked by
+ * the engine (engine/sql/annotation/queue-pick.ts).
  */
 export type QueueKind = 'relevance' | 'role' | 'intent';
 export type QueuePick = 'unlabeled' | 'disagreement' | 'single' | 'sample';
