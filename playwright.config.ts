@@ -10,8 +10,10 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/e2e-artifacts${process.env.E2E_PORT ? `-${PORT}` : ''}`,
-  workers: 1,
-  // Each test starts DuckDB-wasm and loads real files; a busy 2-core CI machine needs headroom.
+  // Two test files at a time: the page's engine is one thread, so two pages keep both cores busy
+  // (E2E_WORKERS=1 runs one at a time). Each test starts DuckDB-wasm and loads real files; a busy
+  // 2-core CI machine needs headroom.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -66,5 +67,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default leaves a core idle (cores − 1, one worker on this 2-core machine); most test
+    // files run DuckDB-wasm on one thread, so one per core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -96,3 +96,58 @@ test('two tabs labeling at once keep both labels', async ({ page, context }) => 
   await expect(reopened.getByLabel('Labels of tpl-0369')).toContainText('tabs: 3', { timeout: 30_000 });
   await expect(reopened.getByLabel('Labels of tpl-0106')).toContainText('tabs: 1');
 });
+
+/** The Overview's count of `annotator`'s relevance labels (labels given, items labeled). */
+async function relevanceCounts(page: Page, annotator: string) {
+  const cell = page.locator(`.labels-table tr[data-annotator="${annotator}"] td[data-kind="relevance"]`);
+  await expect(cell).toBeVisible({ timeout: 30_000 });
+  return { labels: Number(await cell.getAttribute('data-labels')), items: Number(await cell.getAttribute('data-items')) };
+}
+
+test('labels given here survive Clear and the same file loaded again, and their export counts once beside them and in a fresh profile', async ({ page, browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const app = new AppPage(page);
+  await page.addInitScript(() => window.localStorage.setItem('retrieval-inspector:annotator', 'rt'));
+  await app.open();
+  await app.loadFiles('creative-assistant.jsonl');
+  await app.goTo('Sessions');
+  const retrieval = resultsOf(page, await openSession(page, 'ca-0001'), 'r-000001');
+  for (const [asset, grade] of [['tpl-0369', '2'], ['tpl-0106', '0'], ['tpl-0202', '3']]) {
+    await retrieval.getByRole('group', { name: `Grade ${asset}` }).getByRole('button', { name: grade }).click();
+    await expect(retrieval.getByLabel(`Labels of ${asset}`)).toContainText(`rt: ${grade}`, { timeout: 30_000 });
+  }
+  await app.goTo('Overview');
+  expect(await relevanceCounts(page, 'rt')).toEqual({ labels: 3, items: 3 });
+  const labelsFile = testInfo.outputPath('labels-given-here.jsonl');
+  expect((await download(page, () => page.getByTestId('labels.export-given').click(), labelsFile)).trim().split('\n')).toHaveLength(3);
+
+  // Cleared (the labels are exported: nothing is asked), the page reloaded, the same file again.
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(app.status()).toHaveText('No logs loaded', { timeout: 180_000 });
+  await page.reload();
+  await app.idle();
+  await app.loadFiles('creative-assistant.jsonl');
+  await expect(page.getByTestId('status.given-labels')).toHaveText('The 3 labels you gave here apply to these logs.', { timeout: 30_000 });
+  expect(await relevanceCounts(page, 'rt')).toEqual({ labels: 3, items: 3 });
+
+  // The export loaded beside them: the same three labels, counted once, and the user told so.
+  await app.openFiles(labelsFile);
+  await expect(page.getByTestId('status.given-labels')).toHaveText(
+    "The 3 labels you gave here apply to these logs. All of them are in a loaded file too, and counted once, as the file's.", { timeout: 30_000 });
+  expect(await relevanceCounts(page, 'rt')).toEqual({ labels: 3, items: 3 });
+  await expect(app.status()).not.toContainText('reference warning');
+  await app.goTo('Metrics');
+  const here = await download(page, () => page.getByTestId('metrics.download-report').click(), testInfo.outputPath('report-here.json'));
+
+  // A fresh profile: the log and the export give the same counts and the same report.
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  const otherApp = new AppPage(other);
+  await otherApp.open();
+  await otherApp.openFiles([samplePath('creative-assistant.jsonl'), labelsFile]);
+  expect(await relevanceCounts(other, 'rt')).toEqual({ labels: 3, items: 3 });
+  await otherApp.goTo('Metrics');
+  const there = await download(other, () => other.getByTestId('metrics.download-report').click(), testInfo.outputPath('report-fresh.json'));
+  expect(rounded(there)).toEqual(rounded(here));
+  await fresh.close();
+});

@@ -117,6 +117,35 @@ test('two tabs labeling one queue at once keep both sets of labels and agree on 
   for (const [row, grade] of [[0, '0'], [1, '3'], [2, '1']] as const) await expect(rows(page).nth(row)).toHaveAttribute('data-grade', grade, { timeout: 30_000 });
 });
 
+test('two tabs grading the same asset: the later grade counts in both, and the tab whose grade it replaced says so', async ({ page, context }, testInfo) => {
+  test.setTimeout(240_000);
+  const app = new AppPage(page);
+  await app.open();
+  await app.loadFiles('creative-assistant.jsonl');
+  const first = await openQueue(app);
+  const other = await context.newPage();
+  await openQueue(new AppPage(other), `&item=${first}`);
+  const asset = (await rows(page).first().getAttribute('data-asset'))!;
+  const grade = (tab: Page, value: string) => rows(tab).first().getByRole('group', { name: `Grade ${asset}` }).getByRole('button', { name: value, exact: true }).click();
+
+  await grade(page, '2');
+  await expect(rows(other).first()).toHaveAttribute('data-grade', '2', { timeout: 30_000 });
+  await grade(other, '0');
+  // The later label is the annotator's vote everywhere; one item, two labels given.
+  for (const tab of [page, other]) {
+    await expect(rows(tab).first()).toHaveAttribute('data-grade', '0', { timeout: 30_000 });
+    await expect(labelCounts(tab)).toHaveText(counted(2, 1), { timeout: 30_000 });
+  }
+  const notice = page.getByTestId('labels.replaced');
+  await expect(notice).toContainText(`Your grade 2 of ${asset} in`);
+  await expect(notice).toContainText(`was replaced by grade 0, given later in another tab: ${ANNOTATOR}'s latest label counts.`);
+  await page.screenshot({ path: testInfo.outputPath('replaced-elsewhere.png') });
+  // The tab that gave the winning label has nothing to be told.
+  await expect(other.getByTestId('labels.replaced')).toHaveCount(0);
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toHaveCount(0);
+});
+
 test('a full storage quota: the user is told, saved labels stay, the new label is kept, retried and offered for download', async ({ page, context }, testInfo) => {
   test.setTimeout(240_000);
   // The browser refuses every write while the test says the quota is reached.

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -15,7 +15,8 @@ export const ANNOTATORS = ['bench-judge', 'ana', 'ben'];
 
 export function workspaceLog(): string {
   if (existsSync(WORKSPACE_LOG)) return WORKSPACE_LOG;
-  const raw = `${WORKSPACE_LOG}.raw`;
+  // Two test workers may make it at once: each writes its own copy and renames it into place whole.
+  const raw = `${WORKSPACE_LOG}.${process.pid}.raw`;
   execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../sample-logs/generate.mjs'), '--events', '55000', '--out', raw]);
   const out: string[] = [];
   let labels = 0;
@@ -44,6 +45,9 @@ export function workspaceLog(): string {
     }
     out.push(JSON.stringify(event));
   }
-  writeFileSync(WORKSPACE_LOG, `${out.join('\n')}\n`);
+  const made = `${WORKSPACE_LOG}.${process.pid}`;
+  writeFileSync(made, `${out.join('\n')}\n`);
+  renameSync(made, WORKSPACE_LOG);
+  rmSync(raw, { force: true });
   return WORKSPACE_LOG;
 }

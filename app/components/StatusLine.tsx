@@ -35,7 +35,7 @@ export function StatusLine() {
   const waitingLabels = phase === 'ready' && summary.files === 0 && given.length > 0;
   const unmappedSpans = unmappedSpansText(summary.unmappedSpans);
   // Labels given here are never counted as loaded events: they are reported apart.
-  const labelsHere = phase === 'ready' && summary.files > 0 ? givenLabelsText(summary.given_here, summary.labelsOtherLogs) : null;
+  const labelsHere = phase === 'ready' && summary.files > 0 ? givenLabelsText(summary.given_here + summary.labelsInLoadedFiles, summary.labelsOtherLogs, summary.labelsInLoadedFiles) : null;
   return (
     <div className="status-line">
       <span role="status" data-testid="status-line" title={dataset.origin?.restored ? `Kept files: ${dataset.origin.restored.names.join(', ')}` : undefined}>

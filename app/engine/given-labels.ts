@@ -12,6 +12,8 @@ export interface GivenLabelsSync {
   applied: number;
   /** Labels of the journal whose items these logs do not hold: they belong to other logs, and stay in the journal. */
   otherLogs: number;
+  /** Labels of the journal a loaded file holds too (an export of them loaded back): that copy stands, counted once. */
+  inLoadedFiles: number;
   /** The `seq` after every stored row: loads number their rows from here on. */
   nextSeq: number;
 }
@@ -51,7 +53,9 @@ export async function labelsWithLoadedItems(engine: Engine, journal: readonly Gi
  * appear on logs they never saw).
  */
 export async function syncGivenLabels(engine: Engine, journal: readonly GivenLabel[]): Promise<GivenLabelsSync> {
-  const wanted = await labelsWithLoadedItems(engine, journal);
+  const belonging = await labelsWithLoadedItems(engine, journal);
+  const inFiles = await labelIdsInLoadedFiles(engine, belonging);
+  const wanted = belonging.filter((label) => !inFiles.has(label.event_id));
   const stored = new Set((await engine.query<{ event_id: string }>(
     `SELECT event_id FROM events_label WHERE file_id = ${GIVEN_LABELS_FILE_ID}`)).map((row) => row.event_id));
   const wantedIds = new Set(wanted.map((label) => label.event_id));
@@ -63,7 +67,18 @@ export async function syncGivenLabels(engine: Engine, journal: readonly GivenLab
   }
   let [{ next_seq: nextSeq }] = await engine.query<{ next_seq: number }>('SELECT (coalesce(max(seq), -1) + 1)::INTEGER AS next_seq FROM events');
   for (const label of added) await insertLabel(engine, label, nextSeq++);
-  return { inserted: added.length, removed: gone.length, applied: wanted.length, otherLogs: journal.length - wanted.length, nextSeq };
+  return {
+    inserted: added.length, removed: gone.length, applied: wanted.length, otherLogs: journal.length - belonging.length, inLoadedFiles: inFiles.size, nextSeq,
+  };
+}
+
+/** The ids of `labels` that a loaded file holds as label events of its own (the same label, exported and loaded back). */
+async function labelIdsInLoadedFiles(engine: Engine, labels: readonly GivenLabel[]): Promise<Set<string>> {
+  if (labels.length === 0) return new Set();
+  const rows = await engine.query<{ event_id: string }>(
+    `SELECT DISTINCT event_id FROM events_label WHERE file_id <> ${GIVEN_LABELS_FILE_ID} AND event_id IN (SELECT unnest(string_split(?, chr(31))))`,
+    [labels.map((label) => label.event_id).join(SEPARATOR)]);
+  return new Set(rows.map((row) => row.event_id));
 }
 
 /** One given label as a row of `events_label`, its fields checked by the schema as any loaded label's are. */

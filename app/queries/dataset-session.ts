@@ -39,6 +39,8 @@ export class DatasetSession {
   private givenLabels: readonly GivenLabel[] = [];
   /** Labels of the journal the last apply left out: their items are in other logs. */
   private labelsOtherLogs = 0;
+  /** Labels of the journal the last apply found in a loaded file: that copy stands. */
+  private labelsInLoadedFiles = 0;
 
   private constructor(
     readonly engine: BrowserEngine,
@@ -82,6 +84,7 @@ export class DatasetSession {
         ...counts,
         unmappedSpans: await engine.query<SpanKindCount>(SPANS_BY_KIND_SQL),
         labelsOtherLogs: counts.files > 0 ? this.labelsOtherLogs : 0,
+        labelsInLoadedFiles: counts.files > 0 ? this.labelsInLoadedFiles : 0,
         datasetId: fingerprints.length > 0 ? await datasetIdOf(fingerprints) : null,
       };
     });
@@ -104,8 +107,9 @@ export class DatasetSession {
       return result;
     });
     this.loader.advance(sync.nextSeq);
-    const leftOutChanged = sync.otherLogs !== this.labelsOtherLogs;
+    const leftOutChanged = sync.otherLogs !== this.labelsOtherLogs || sync.inLoadedFiles !== this.labelsInLoadedFiles;
     this.labelsOtherLogs = sync.otherLogs;
+    this.labelsInLoadedFiles = sync.inLoadedFiles;
     return sync.inserted + sync.removed > 0 || leftOutChanged;
   }
 

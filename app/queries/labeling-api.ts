@@ -1,3 +1,4 @@
+import type { ReplacedLabel } from '../model/annotation/labels-replaced-elsewhere';
 import type { GivenLabel, LabelInput, LabelKind } from '../schema/given-label';
 
 export type { GivenLabel, LabelInput, LabelKind };
@@ -28,6 +29,12 @@ export interface Labeling {
   given: readonly GivenLabel[];
   /** Every label of the dataset that passes the filter, as JSON Lines `label` events in label order; the labels given here it holds count as exported. */
   exportLabels(filter?: LabelExportFilter): Promise<string>;
+  /**
+   * Labels given in this tab that a later label of the same annotator on the same item, given in
+   * another tab, replaced with another value (the latest counts): shown until dismissed.
+   */
+  replacedElsewhere: readonly ReplacedLabel[];
+  dismissReplaced(): void;
   /**
    * Labels given here that the browser refused to store (its storage is full): kept in memory,
    * counted on screen and written again every few seconds; `saveProblem` says why in plain words.

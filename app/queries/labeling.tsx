@@ -6,6 +6,7 @@ import { exportedLabels, unexportedLabels } from '../engine/exported-labels';
 import { pendingLabels } from '../engine/pending-labels';
 import { exportLabelsQuery, GIVEN_HERE_IDS_SQL } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';
+import { labelsReplacedElsewhere, type ReplacedLabel } from '../model/annotation/labels-replaced-elsewhere';
 import { GIVEN_LABEL_VERSION, labelEventOf, type GivenLabel, type LabelInput } from '../schema/given-label';
 import { validateEvent } from '../schema/validate';
 import { useDataset } from './dataset';
@@ -39,6 +40,9 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     datasetRef.current = dataset;
   }, [dataset]);
+  // Ids of the labels given in this tab: another tab's later label on the same item replaces one, and the user is told.
+  const givenInTab = useRef(new Set<string>());
+  const [replaced, setReplaced] = useState<readonly ReplacedLabel[]>([]);
   // Applies run one after another, each with the journal as it is by then.
   const applying = useRef<Promise<void>>(Promise.resolve());
   const lastTs = useRef(0);
@@ -48,6 +52,8 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
   const apply = useCallback((labels: readonly GivenLabel[]) => {
     givenRef.current = labels;
     setGiven(labels);
+    const replacedNow = labelsReplacedElsewhere(labels, givenInTab.current);
+    setReplaced((before) => (sameReplaced(before, replacedNow) ? before : replacedNow));
     applying.current = applying.current
       .then(() => datasetRef.current.applyGivenLabels(givenRef.current))
       .catch((error: Error) => console.error(`Applying the labels given here failed: ${error.message}`));
@@ -91,10 +97,16 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       const label = { ...input, version: GIVEN_LABEL_VERSION, annotator, ts, event_id: `label-${slug(annotator)}-${ts}-${Math.random().toString(36).slice(2, 8)}`, dataset } as GivenLabel;
       const validation = validateEvent(labelEventOf(label), new Set());
       if (!validation.ok) throw new Error(validation.rejection.message);
+      givenInTab.current.add(label.event_id);
       // Saved or kept in memory for a retry (saveProblem says which): either way it counts now.
       await saver.save(label);
       void apply([...givenRef.current.filter((other) => other.event_id !== label.event_id), label]);
       return label;
+    },
+    replacedElsewhere: replaced,
+    dismissReplaced: () => {
+      for (const { mine } of replaced) givenInTab.current.delete(mine.event_id);
+      setReplaced([]);
     },
     unsaved: saveState.unsaved,
     saveProblem: saveState.problem,
@@ -131,10 +143,13 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
         reader.query<{ event_id: string }>(GIVEN_HERE_IDS_SQL));
       return unexportedLabels(rows.map((row) => row.event_id), exportedLabels.read()).length;
     },
-  }), [annotator, given, apply, saver, saveState]);
+  }), [annotator, given, apply, saver, saveState, replaced]);
 
   return <LabelingContext.Provider value={labeling}>{children}</LabelingContext.Provider>;
 }
+
+const sameReplaced = (a: readonly ReplacedLabel[], b: readonly ReplacedLabel[]) =>
+  a.length === b.length && a.every((entry, i) => entry.mine.event_id === b[i].mine.event_id && entry.winner.event_id === b[i].winner.event_id);
 
 export function useLabeling(): Labeling {
   const labeling = useContext(LabelingContext);

@@ -18,6 +18,8 @@ export interface DatasetSummary extends DatasetCounts {
   unmappedSpans: SpanKindCount[];
   /** Labels given in this browser that these logs do not hold the items of: kept for their own logs, not applied. */
   labelsOtherLogs: number;
+  /** Labels given in this browser that a loaded file holds too (their export loaded back): counted once, as the file's. */
+  labelsInLoadedFiles: number;
   /** The loaded files' dataset id (`datasetIdOf` their fingerprints); null with no file loaded. */
   datasetId: string | null;
 }
@@ -30,7 +32,7 @@ SELECT ((SELECT count(*) FROM events) - (SELECT count(*) FROM events_label WHERE
        (SELECT count(*) FROM reference_warnings)::INTEGER AS warnings,
        (SELECT count(*) FROM session_summary)::INTEGER AS sessions`;
 
-export const EMPTY_SUMMARY: DatasetSummary = { events: 0, given_here: 0, files: 0, rejected: 0, warnings: 0, sessions: 0, unmappedSpans: [], labelsOtherLogs: 0, datasetId: null };
+export const EMPTY_SUMMARY: DatasetSummary = { events: 0, given_here: 0, files: 0, rejected: 0, warnings: 0, sessions: 0, unmappedSpans: [], labelsOtherLogs: 0, labelsInLoadedFiles: 0, datasetId: null };
 
 /** Each loaded file's fingerprint (its name and size when it has none): what `datasetIdOf` identifies the dataset by. */
 export const DATASET_FINGERPRINTS_SQL = `SELECT coalesce(fingerprint, name || chr(0) || coalesce(bytes::VARCHAR, '?')) AS fingerprint FROM files WHERE error IS NULL`;

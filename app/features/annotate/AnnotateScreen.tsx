@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { AnnotatorGate } from '../../components/AnnotatorGate';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
+import { ReplacedLabels } from '../../components/ReplacedLabels';
 import { UnsavedLabels } from '../../components/UnsavedLabels';
 import { navigate } from '../../lib/url-state';
 import { annotateUrl, type AnnotateView } from '../../links/annotate';
@@ -24,6 +25,7 @@ export default function AnnotateScreen() {
     <div className="annotate-screen">
       <QueueBar view={view} />
       <UnsavedLabels />
+      <ReplacedLabels />
       <AnnotatorGate what="label">
         <Queue view={view} />
       </AnnotatorGate>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
+import { ReplacedLabels } from '../../components/ReplacedLabels';
 import { UnsavedLabels } from '../../components/UnsavedLabels';
 import { reviewUrl } from '../../links/review';
 import { useScreenView } from '../../links/use-screen-view';
@@ -26,6 +27,7 @@ export default function ReviewScreen() {
     <div className="review-screen" aria-busy={queue.isFetching}>
       <QueryState query={queue} label="the weekly answer review" />
       <UnsavedLabels />
+      <ReplacedLabels />
       {data && data.weeks.length === 0 && (
         <div className="panel empty-state" data-testid="review.empty">
           <h2>No answered responses to review</h2>

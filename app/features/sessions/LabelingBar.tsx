@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AnnotatorGate } from '../../components/AnnotatorGate';
 import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortcuts';
 import { useLabelingKeys } from '../../components/labeling-keys/use-labeling-keys';
+import { ReplacedLabels } from '../../components/ReplacedLabels';
 import { UnsavedLabels } from '../../components/UnsavedLabels';
 import { useLabeling } from '../../queries/labeling';
 import { useSessionLabels } from './session-labels-context';
@@ -46,6 +47,7 @@ export function LabelingBar() {
       <button type="button" className="label-link" onClick={() => setHelpOpen(true)} title="Keyboard shortcuts (?)"><kbd>?</kbd></button>
       {error && <span className="text-bad" role="alert">{error}</span>}
       <UnsavedLabels />
+      <ReplacedLabels />
       {helpOpen && <LabelingShortcuts kind={null} screen="session" onClose={() => setHelpOpen(false)} />}
     </div>
   );

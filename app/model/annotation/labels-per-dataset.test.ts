@@ -14,4 +14,13 @@ describe('givenLabelsText', () => {
   ])('%i applied, %i elsewhere: %j', (applied, otherLogs, expected) => {
     expect(givenLabelsText(applied, otherLogs)).toBe(expected);
   });
+
+  it.each([
+    [1, 0, 1, 'The label you gave here applies to these logs. It is in a loaded file too, and counted once, as the file\'s.'],
+    [3, 0, 2, 'The 3 labels you gave here apply to these logs. 2 of them are in a loaded file too, and counted once, as the file\'s.'],
+    [3, 0, 3, 'The 3 labels you gave here apply to these logs. All of them are in a loaded file too, and counted once, as the file\'s.'],
+    [3, 2, 1, '3 of your labels apply to these logs; 2 belong to other logs, kept. 1 of the 3 that apply is in a loaded file too, and counted once, as the file\'s.'],
+  ])('%i applied, %i elsewhere, %i also in a loaded file: %j', (applied, otherLogs, inFiles, expected) => {
+    expect(givenLabelsText(applied, otherLogs, inFiles)).toBe(expected);
+  });
 });
