@@ -76,12 +76,26 @@ await ensureDerivedTables(raw);
 console.log(`loaded ${result.events} events`);
 const engine = timed(raw);
 const firstIds: Record<string, string[]> = {};
-for (const kind of ['relevance', 'role', 'intent'] as QueueKind[]) {
+for (const kind of (process.env.SKIP_CANDIDATES ? [] : ['relevance', 'role', 'intent']) as QueueKind[]) {
   const queue = await phase(`candidates ${kind}`, () => loadQueueCandidates(engine, kind));
   firstIds[kind] = queue.candidates.slice(0, itemCount).map((c) => c.item_id);
   console.log(`${kind}: ${queue.candidates.length} candidates, ${queue.labels.length} labels`);
 }
 report('queue candidates');
+// the queue picked in SQL: its first page of ids and its progress, as the screen opens it
+const { loadQueueWindow } = await import('../app/engine/sql/annotation/queue-pick');
+for (const [kind, pick] of [['relevance', 'unlabeled'], ['relevance', 'sample'], ['relevance', 'single'], ['relevance', 'disagreement'], ['role', 'unlabeled'], ['intent', 'unlabeled']] as const) {
+  const params = { kind, pick, by: 'role', seed: 'bench', size: 200, annotator: 'ann-ada', frozenAt: Date.now(), linked: null } as const;
+  for (let round = 0; round < 2; round++) {
+    await phase(`open ${kind} ${pick}`, async () => {
+      const window = await loadQueueWindow(engine, params, null, 8, 100);
+      if (round === 0) console.log(`${kind} ${pick}: ${JSON.stringify(window.head)}, ${window.rows.length} rows, ${window.labels.length} labels`);
+    });
+  }
+}
+report('queue picked in SQL: the window the screen opens with (its progress, 108 items and their labels; two rounds)');
+// SKIP_CANDIDATES=1: the window only (no JavaScript pick's reads, no items, no labels given)
+if (process.env.SKIP_CANDIDATES) process.exit(0);
 for (const kind of ['relevance', 'intent'] as QueueKind[]) for (const id of firstIds[kind]) await phase(`item ${kind}`, () => loadQueueItem(engine, kind, id));
 report('item context');
 const given: GivenLabel[] = [];

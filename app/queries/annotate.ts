@@ -1,10 +1,10 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadQueueItem } from '../engine/sql/annotation/queue-item-context';
-import { loadQueueCandidates, loadQueueVotes } from '../engine/sql/annotation/queue-items';
+import { loadQueueWindow, type QueueAnchor, type QueuePickParams } from '../engine/sql/annotation/queue-pick';
 import type { QueueKind } from '../model/annotation/queue';
 import { coordinatedQueryFn } from './coordinated-query';
-import { datasetKey, loadedLogsKey, type DatasetRef } from './dataset-key';
+import { loadedLogsKey, type DatasetRef } from './dataset-key';
 
 /**
  * Keeps the last result of the same queue (or item) on screen while it re-runs: a label given
@@ -16,26 +16,28 @@ const sameTarget = (...parts: unknown[]) =>
   <T>(previous: T | undefined, previousQuery?: { queryKey: readonly unknown[] }) =>
     previousQuery && parts.every((part, i) => previousQuery.queryKey[2 + i] === part) ? previous : undefined;
 
-/**
- * The items a queue of `kind` is picked from and their labels of that kind. Keyed by the loaded
- * logs, not the dataset version: the screen merges the labels given here into these rows
- * (withGivenLabels), so a label given in the queue updates it without computing it again.
- */
-export const queueCandidatesOptions = (dataset: DatasetRef, kind: QueueKind) =>
-  queryOptions({
-    queryKey: loadedLogsKey(dataset, 'annotate', 'candidates', kind),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => loadQueueCandidates(engine, kind)),
-    enabled: dataset.engine !== null,
-    placeholderData: sameTarget('annotate', 'candidates', kind),
-  });
+/** How many items before and after its anchor a queue window holds (the side list shows 8 before, 20 after). */
+export const WINDOW_BEFORE = 8;
+export const WINDOW_AFTER = 100;
 
-/** The agreement votes on labels of `kind`, for the queue of disagreements (asked for only by that queue). */
-export const queueVotesOptions = (dataset: DatasetRef, kind: QueueKind, enabled: boolean) =>
+/** The parts of a queue's key: which queue, for whom, frozen when (queue-pick.ts). */
+const queueParts = (params: QueuePickParams) =>
+  [params.kind, params.pick, params.pick === 'sample' ? `${params.by}|${params.seed}|${params.size}` : '', params.annotator, params.frozenAt, params.linked];
+
+/**
+ * A window of a queue picked by the engine: its progress and the items around `anchor` (an item,
+ * a position, or the first open one when null), with their labels of the kind. Keyed by the loaded logs, not
+ * the dataset version: the list is frozen (labels given since do not change it) and the screen
+ * merges the labels given here into the window's (withGivenLabels), so a label given in the queue
+ * updates it without computing it again. The last window of the same queue stays on screen while
+ * another anchor's is read.
+ */
+export const queueWindowOptions = (dataset: DatasetRef, params: QueuePickParams, anchor: QueueAnchor) =>
   queryOptions({
-    queryKey: datasetKey(dataset, 'annotate', 'votes', kind),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => loadQueueVotes(engine, kind)),
-    enabled: enabled && dataset.engine !== null,
-    placeholderData: sameTarget('annotate', 'votes', kind),
+    queryKey: loadedLogsKey(dataset, 'annotate', 'window', ...queueParts(params), anchor === null ? 'first-open' : 'item' in anchor ? `item:${anchor.item}` : `pos:${anchor.pos}`),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => loadQueueWindow(engine, params, anchor, WINDOW_BEFORE, WINDOW_AFTER)),
+    enabled: dataset.engine !== null,
+    placeholderData: sameTarget('annotate', 'window', ...queueParts(params)),
   });
 
 /**

@@ -6,13 +6,18 @@ import { annotateUrl } from '../../links/annotate';
 import { ITEMS_LABELED_TEXT, LABELS_GIVEN_TEXT } from '../../engine/sql/annotation/annotator-label-counts';
 import { useDataset } from '../../queries/dataset';
 import { annotatorLabelCountsOptions } from '../../queries/label-counts';
-import { NO_ANNOTATOR, labeledBy, type ItemState, type QueueCandidate, type QueueKind, type QueueProgress } from '../../model/annotation/queue';
+import type { QueueWindowRow } from '../../engine/sql/annotation/queue-pick';
+import { NO_ANNOTATOR, labeledBy, type ItemState, type QueueKind, type QueueProgress } from '../../model/annotation/queue';
 
 interface QueueSideProps {
   kind: QueueKind;
-  ids: readonly string[];
+  /** The items of the queue read around the open one (a window of the list), by position. */
+  rows: readonly QueueWindowRow[];
+  total: number;
+  /** The open item's position in the queue; -1 when it is not in it. */
+  index: number;
   itemId: string | null;
-  byId: ReadonlyMap<string, QueueCandidate & { query: string | null }>;
+  byId: ReadonlyMap<string, QueueWindowRow>;
   states: ReadonlyMap<string, ItemState>;
   annotator: string;
   skipped: ReadonlySet<string>;
@@ -32,10 +37,10 @@ const STATE_TITLE: Record<ItemMark, string> = {
 const STATE_MARK: Record<ItemMark, string> = { done: '✓', started: '◐', skipped: '↷', others: '•', open: '' };
 
 /** The queue's progress, the items around the open one with their state, and labels per annotator of this kind. */
-export function QueueSide({ kind, ids, itemId, byId, states, annotator, skipped, progress, frozenAt, onRebuild }: QueueSideProps) {
-  const at = Math.max(itemId === null ? ids.length : ids.indexOf(itemId), 0);
+export function QueueSide({ kind, rows, total, index, itemId, byId, states, annotator, skipped, progress, frozenAt, onRebuild }: QueueSideProps) {
+  const at = Math.max(itemId === null ? total : index, 0);
   const from = Math.max(0, at - BEFORE);
-  const shown = ids.slice(from, at + AFTER);
+  const shown = rows.filter((row) => row.pos >= from && row.pos < at + AFTER).map((row) => row.item_id);
   // the one count of labels given and items labeled, as Overview and Agreement show it
   const counts = useQuery(annotatorLabelCountsOptions(useDataset()));
   const totals = (counts.data ?? []).filter((row) => row.kind === kind)
@@ -70,7 +75,7 @@ export function QueueSide({ kind, ids, itemId, byId, states, annotator, skipped,
           );
         })}
       </ol>
-      {ids.length > from + shown.length && <p className="text-soft annotate-more">… {formatCount(ids.length - from - shown.length)} more</p>}
+      {total > from + shown.length && <p className="text-soft annotate-more">… {formatCount(total - from - shown.length)} more</p>}
       <p className="text-soft annotate-frozen">
         List made {frozenAt ? formatTimestamp(frozenAt) : '—'}; it stays as it is while you label.{' '}
         <button type="button" className="annotate-link-button" onClick={onRebuild}>Make it again</button>

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { QueueCandidates } from '../../engine/sql/annotation/queue-items';
+import type { QueueAnchor, QueuePickParams } from '../../engine/sql/annotation/queue-pick';
+import { QueryState } from '../../components/QueryState';
 import { navigate } from '../../lib/url-state';
 import { annotateUrl, type AnnotateView } from '../../links/annotate';
-import type { AgreementVote } from '../../model/annotation/agreement';
 import { withGivenLabels } from '../../model/annotation/given-rows';
-import { disagreeingItems, itemStates, labeledBy, pickQueue, queueProgress } from '../../model/annotation/queue';
-import { queueItemOptions, usePrefetchQueueItems } from '../../queries/annotate';
+import { itemStates, labeledBy, windowProgress } from '../../model/annotation/queue';
+import { PREFETCHED_ITEMS, queueItemOptions, queueWindowOptions, usePrefetchQueueItems, WINDOW_BEFORE } from '../../queries/annotate';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
+import { NoItems } from './NoItems';
 import { QueueEnd } from './QueueEnd';
 import { ItemPanel } from './ItemPanel';
 import { QueueSide } from './QueueSide';
@@ -22,14 +23,14 @@ import { distinctAssets, intentsDefault } from './item-view';
 
 interface QueueWorkspaceProps {
   view: AnnotateView;
-  data: QueueCandidates;
-  /** The agreement votes of the kind; only the `disagreement` pick reads them. */
-  votes: readonly AgreementVote[];
   annotator: string;
 }
 
+/** Items the screen needs beyond the open one in the window: the side list's 20 and the items read ahead. */
+const LOOK_AHEAD = 20 + PREFETCHED_ITEMS;
+
 /** One queue at work: the frozen list of items, the open item, the keyboard and the progress. */
-export function QueueWorkspace({ view, data, votes, annotator }: QueueWorkspaceProps) {
+export function QueueWorkspace({ view, annotator }: QueueWorkspaceProps) {
   const dataset = useDataset();
   const labeling = useLabeling();
   const kind = view.queue;
@@ -38,27 +39,31 @@ export function QueueWorkspace({ view, data, votes, annotator }: QueueWorkspaceP
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const intentsRef = useRef<HTMLInputElement>(null);
 
-  // Labels given or taken back here count at once, before the dataset has taken them in.
-  const labels = useMemo(() => withGivenLabels(data.labels, labeling.given, (label) => label.kind === kind), [data.labels, labeling.given, kind]);
-  const states = useMemo(() => itemStates(kind, labels), [kind, labels]);
-  const byId = useMemo(() => new Map(data.candidates.map((candidate) => [candidate.item_id, candidate])), [data.candidates]);
-  const known = useMemo(() => new Set(byId.keys()), [byId]);
   const queueKey = [kind, view.pick, view.pick === 'sample' ? `${view.by}|${view.seed ?? ''}|${view.size}` : '', annotator].join('|');
-  const pickIds = (linked: string | null) => {
-    const ids = pickQueue(data.candidates, states, disagreeingItems(kind, data.candidates, votes), { ...view, seed: view.seed ?? '', annotator });
-    // A link to an item outside the queue opens it first.
-    return linked && known.has(linked) && !ids.includes(linked) ? [linked, ...ids] : ids;
-  };
-  const frozen = useFrozenQueue(queueKey, () => pickIds(view.item), known);
-  const ids = frozen.ids;
+  const frozen = useFrozenQueue(queueKey, view.item);
+  const params: QueuePickParams = { kind, pick: view.pick, by: view.by, seed: view.seed ?? '', size: view.size, annotator, frozenAt: frozen.at, linked: frozen.linked };
+  const [anchor, setAnchor] = useState<QueueAnchor>(view.item ? { item: view.item } : null);
+  const windowQuery = useQuery(queueWindowOptions(dataset, params, anchor));
+  const queueWindow = windowQuery.data;
+  // Labels given or taken back here count at once, before the dataset has taken them in.
+  const labels = useMemo(() => withGivenLabels(queueWindow?.labels ?? [], labeling.given, (label) => label.kind === kind), [queueWindow, labeling.given, kind]);
+  const states = useMemo(() => itemStates(kind, labels), [kind, labels]);
+  const statesRead = useMemo(() => itemStates(kind, queueWindow?.labels ?? []), [kind, queueWindow]);
+  const rows = useMemo(() => queueWindow?.rows ?? [], [queueWindow]);
+  const byId = useMemo(() => new Map(rows.map((row) => [row.item_id, row])), [rows]);
+  const idAt = (pos: number) => (rows.length > 0 ? rows[pos - rows[0].pos]?.item_id ?? null : null);
+  const head = queueWindow?.head;
+  const total = head?.total ?? 0;
 
   const isDone = (id: string) => {
     const candidate = byId.get(id);
     return candidate !== undefined && labeledBy(candidate, states.get(id), annotator);
   };
-  const firstOpen = ids.find((id) => !isDone(id)) ?? null;
+  // The first item not done when the window was read, or the next one in the window if it is done since.
+  const firstOpen = head?.first_open == null ? null
+    : rows.find((row) => row.pos >= head.first_open! && !isDone(row.item_id))?.item_id ?? head.first_open_item;
   const itemId = view.item ?? (atEnd ? null : firstOpen);
-  const index = itemId === null ? -1 : ids.indexOf(itemId);
+  const index = itemId === null ? -1 : byId.get(itemId)?.pos ?? -1;
   const go = (id: string | null) => {
     setAtEnd(id === null);
     navigate(annotateUrl.changed({ item: id }), { replace: true });
@@ -69,19 +74,49 @@ export function QueueWorkspace({ view, data, votes, annotator }: QueueWorkspaceP
   }, [view.item, itemId]);
 
   const item = useQuery(queueItemOptions(dataset, kind, itemId));
-  usePrefetchQueueItems(dataset, kind, ids, index);
+  const windowIds = useMemo(() => rows.map((row) => row.item_id), [rows]);
+  usePrefetchQueueItems(dataset, kind, windowIds, index < 0 || rows.length === 0 ? -1 : index - rows[0].pos);
+
+  // The window follows the open item: read again around it when it nears either end, or leaves it.
+  // a move to an item outside the window, made once the window holding it is read
+  const pendingPos = useRef<number | null>(null);
+  useEffect(() => {
+    if (!queueWindow || windowQuery.isPlaceholderData || rows.length === 0) return;
+    const first = rows[0].pos;
+    const last = rows.at(-1)!.pos;
+    if (pendingPos.current !== null) {
+      const id = idAt(pendingPos.current);
+      pendingPos.current = null;
+      if (id) go(id);
+      return;
+    }
+    if (itemId === null) return;
+    const at = byId.get(itemId)?.pos;
+    const nearEnd = at !== undefined && at + LOOK_AHEAD > last && last < total - 1;
+    const nearStart = at !== undefined && at - WINDOW_BEFORE < first && first > 0;
+    const outside = at === undefined && !(anchor && 'item' in anchor && anchor.item === itemId);
+    if (nearEnd || nearStart || outside) setAnchor({ item: itemId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queueWindow, windowQuery.isPlaceholderData, itemId]);
 
   const itemLabels = useMemo(() => withGivenLabels(item.data?.labels ?? [], labeling.given,
     (label) => (label.kind === 'intent' ? label.turn_id === itemId : 'retrieval_id' in label && label.retrieval_id === itemId)), [item.data, labeling.given, itemId]);
   const assets = useMemo(() => distinctAssets(item.data?.assets ?? []), [item.data]);
   const session = useQueueSession({ kind, itemId, assets: assets.map((asset) => asset.asset_id), intentsDefault: intentsDefault(itemLabels, annotator), go, intentsRef });
 
+  /** Opens the item at `pos`, once the window holding it is read. */
+  const goTo = (pos: number) => {
+    const id = idAt(pos);
+    if (id) return go(id);
+    pendingPos.current = pos;
+    setAnchor({ pos });
+  };
   const step = (delta: 1 | -1) => {
-    if (ids.length === 0) return;
-    if (index < 0) return go(delta === 1 ? ids[0] : ids.at(-1)!);
+    if (total === 0) return;
+    if (index < 0) return goTo(delta === 1 ? 0 : total - 1);
     const target = index + delta;
-    if (target >= ids.length) return go(null);
-    go(ids[Math.max(target, 0)]);
+    if (target >= total) return go(null);
+    goTo(Math.max(target, 0));
   };
   const skip = () => {
     session.skip();
@@ -110,20 +145,22 @@ export function QueueWorkspace({ view, data, votes, annotator }: QueueWorkspaceP
   }, ready);
 
   const rebuild = () => {
-    frozen.rebuild(pickIds(null));
+    frozen.rebuild();
+    setAnchor(null);
     setAtEnd(false);
     navigate(annotateUrl.changed({ item: null }), { replace: true });
   };
-  // over every item of the queue (hundreds of thousands at 1M events): not again on every move to the next item
-  const progress = useMemo(() => queueProgress(ids, byId, states, annotator), [ids, byId, states, annotator]);
+  if (!queueWindow || !head) return <QueryState query={windowQuery} label="the queue" />;
+  if (head.items === 0) return <NoItems kind={kind} />;
+  const progress = windowProgress(head, rows, statesRead, states, annotator);
   return (
     <div className="annotate-workspace">
-      <QueueSide kind={kind} ids={ids} itemId={itemId} byId={byId} states={states} annotator={annotator} skipped={session.skipped}
+      <QueueSide kind={kind} rows={rows} total={total} index={index} itemId={itemId} byId={byId} states={states} annotator={annotator} skipped={session.skipped}
         progress={progress} frozenAt={frozen.at} onRebuild={rebuild} />
       {itemId === null ? (
         <QueueEnd pick={view.pick} progress={progress} firstOpen={firstOpen} onOpen={go} onUndo={session.stack.length > 0 ? () => void session.undo() : null} problem={session.problem} />
       ) : (
-        <ItemPanel kind={kind} itemId={itemId} position={index} total={ids.length} query={item} labels={itemLabels} assets={assets}
+        <ItemPanel kind={kind} itemId={itemId} position={index} total={total} query={item} labels={itemLabels} assets={assets}
           annotator={annotator} session={session} noteRef={noteRef} intentsRef={intentsRef} done={isDone(itemId)} skipped={session.skipped.has(itemId)}
           onStep={step} onSkip={skip} onSubmit={() => void submit()} onHelp={() => setHelpOpen(true)} />
       )}

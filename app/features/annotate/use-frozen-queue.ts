@@ -1,9 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 
+/**
+ * A queue's list, frozen: when it was made (epoch ms) and the item linked to then, which it holds
+ * first. The engine picks the list again from these (engine/sql/annotation/queue-pick.ts: labels
+ * given here after `at` do not change it), so the list itself is never stored.
+ */
 export interface FrozenQueue {
-  ids: string[];
-  /** When the list was made (epoch ms). */
   at: number;
+  linked: string | null;
 }
 
 const PREFIX = 'retrieval-inspector:annotate-queue:';
@@ -14,10 +18,11 @@ function stored(key: string): FrozenQueue | null {
   const cached = lists.get(key);
   if (cached) return cached;
   try {
-    const parsed = JSON.parse(window.sessionStorage.getItem(PREFIX + key) ?? 'null') as FrozenQueue | null;
-    if (parsed && Array.isArray(parsed.ids) && typeof parsed.at === 'number') {
-      lists.set(key, parsed);
-      return parsed;
+    const parsed = JSON.parse(window.sessionStorage.getItem(PREFIX + key) ?? 'null') as Partial<FrozenQueue> | null;
+    if (parsed && typeof parsed.at === 'number') {
+      const list = { at: parsed.at, linked: typeof parsed.linked === 'string' ? parsed.linked : null };
+      lists.set(key, list);
+      return list;
     }
   } catch {
     // No storage (a private window's quota) or a garbled entry: the list is made again.
@@ -25,8 +30,10 @@ function stored(key: string): FrozenQueue | null {
   return null;
 }
 
-function freeze(key: string, ids: string[]): FrozenQueue {
-  const list = { ids, at: Date.now() };
+/** A list made now: stored under its key at once, so that it is made once however often the screen renders. */
+const madeNow = (linked: string | null): FrozenQueue => ({ at: Date.now(), linked });
+
+function freeze(key: string, list: FrozenQueue): FrozenQueue {
   lists.set(key, list);
   try {
     window.sessionStorage.setItem(PREFIX + key, JSON.stringify(list));
@@ -37,21 +44,18 @@ function freeze(key: string, ids: string[]): FrozenQueue {
 }
 
 /**
- * The item ids of a queue, made once when the queue is opened and kept under the queue's own
- * key (kind, pick, strata, seed, size, annotator) — not under the dataset version. Each label
- * changes the dataset version and re-runs every query: an "unlabeled" queue made again would
- * lose every item just labeled. `pick` makes the list the first time a key is seen in this tab,
- * or on `rebuild`. Ids no longer among `known` are left out; a list with none left (other logs
- * loaded since) is made again.
+ * The list of a queue, made once when the queue is opened and kept under the queue's own key
+ * (kind, pick, strata, seed, size, annotator) — not under the dataset version. Each label
+ * changes the dataset version: an "unlabeled" queue made again would lose every item just
+ * labeled. Made the first time a key is seen in this tab (with `linked`, the item the link
+ * opens), or on `rebuild`.
  */
-export function useFrozenQueue(key: string, pick: () => string[], known: ReadonlySet<string>) {
+export function useFrozenQueue(key: string, linked: string | null) {
   const [made, setMade] = useState<{ key: string; list: FrozenQueue } | null>(null);
   let list = made?.key === key ? made.list : stored(key);
-  // A list none of whose items is loaded any more belongs to other logs: made again.
-  if (list === null || (list.ids.length > 0 && !list.ids.some((id) => known.has(id)))) list = freeze(key, pick());
+  if (list === null) list = freeze(key, madeNow(linked));
   if (made?.key !== key || made.list !== list) setMade({ key, list });
-  const ids = useMemo(() => list.ids.filter((id) => known.has(id)), [list, known]);
-  /** Makes the list again, as `ids` when given. */
-  const rebuild = (ids?: string[]) => setMade({ key, list: freeze(key, ids ?? pick()) });
-  return { ids, at: list.at, rebuild };
+  /** Makes the list again, as of now. */
+  const rebuild = () => setMade({ key, list: freeze(key, madeNow(null)) });
+  return { ...list, rebuild };
 }

@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ItemLabelRow } from './item-labels';
 import type { AgreementVote } from './agreement';
 import { itemKey } from './item-key';
-import {
-  disagreeingItems, itemStates, labeledBy, pickQueue, queueProgress, sampleRank, stratifiedOrder,
-  type QueueCandidate, type QueueParams,
-} from './queue';
+import { itemStates, labeledBy, sampleRank, windowProgress, type QueueCandidate } from './queue';
+import { disagreeingItems, pickQueue, queueProgress, stratifiedOrder, type QueueParams } from './queue-reference';
 
 let order = 0;
 const label = (fields: Partial<ItemLabelRow>): ItemLabelRow => ({
@@ -129,5 +127,18 @@ describe('the seeded stratified sample', () => {
   it('a sample is the first `size` of that order', () => {
     const states = new Map();
     expect(pickQueue(candidates, states, new Set(), params({ pick: 'sample', seed: 'k', size: 12 }))).toEqual(stratifiedOrder(candidates, 'role', 'k').slice(0, 12));
+  });
+});
+
+describe('windowProgress', () => {
+  it('moves the counts read by the labels given and taken back here since, on the window\'s items', () => {
+    const items = [candidate('r1', { asset_list: 'a\u001fb' }), candidate('r2', { asset_list: 'a' }), candidate('r3', { asset_list: 'a' })];
+    // as read: r1 graded whole by me, r2 by ann only, r3 without a label
+    const read = [grade('r1', 'a', 1, 'me'), grade('r1', 'b', 2, 'me'), grade('r2', 'a', 0, 'ann')];
+    // since: my grade of r1's b taken back (r1 no longer done, still labeled), r2 and r3 graded by me (both done; r3 newly labeled)
+    const now = [read[0], read[2], grade('r2', 'a', 3, 'me'), grade('r3', 'a', 3, 'me')];
+    const counted = { total: 40, done: 7, labeled: 12 };
+    expect(windowProgress(counted, items, itemStates('relevance', read), itemStates('relevance', now), 'me')).toEqual({ total: 40, done: 7 - 1 + 2, labeled: 12 + 1 });
+    expect(windowProgress(counted, items, itemStates('relevance', read), itemStates('relevance', read), 'me')).toEqual(counted);
   });
 });

@@ -2,7 +2,7 @@ import { LABEL_KINDS, type LabelKind } from '../../../schema/given-label';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { labelVotesSql } from './label-votes';
 
-const votesOf = (kinds: readonly LabelKind[]) => rawSql(kinds.map(labelVotesSql).join('\nUNION ALL\n'));
+const votesOf = (kinds: readonly LabelKind[], where = 'TRUE') => rawSql(kinds.map((kind) => labelVotesSql(kind, where)).join('\nUNION ALL\n'));
 
 /**
  * The votes agreement is measured on (metrics.md, "Annotation agreement"), as
@@ -10,10 +10,11 @@ const votesOf = (kinds: readonly LabelKind[]) => rawSql(kinds.map(labelVotesSql)
  * name an annotator and are not adjudicated, each annotator's latest label per item (label
  * order: labels.ts). An adjudicated label is no vote: it settles the disagreement. `page`: the
  * `rows` votes after the first `after` (the order is total: one vote per kind, item, annotator).
+ * `where` counts only some labels (SQL over the `labels` view's columns).
  */
-export function agreementVotesQuery(kinds: readonly LabelKind[] = LABEL_KINDS, page: { rows: number; after: number } | null = null): SqlQuery {
+export function agreementVotesQuery(kinds: readonly LabelKind[] = LABEL_KINDS, page: { rows: number; after: number } | null = null, where = 'TRUE'): SqlQuery {
   return sql`
-WITH votes AS (${votesOf(kinds)})
+WITH votes AS (${votesOf(kinds, where)})
 SELECT kind, item, annotator, value FROM votes
 WHERE annotator IS NOT NULL AND NOT adjudicated
 QUALIFY row_number() OVER (PARTITION BY kind, item, annotator ORDER BY label_order DESC) = 1

@@ -29,10 +29,11 @@ export const KIND_VOTES: Record<LabelKind, { item: string; value: string; presen
 
 /**
  * The votes of one kind as (kind, item, value, adjudicated, annotator, label_order): the shape
- * `resolvedLabelsSql` reads, with items ['item'] and values ['value'].
+ * `resolvedLabelsSql` reads, with items ['item'] and values ['value']. `where` keeps only some labels
+ * (SQL over the `labels` view's columns).
  */
-export function labelVotesSql(kind: LabelKind): string {
+export function labelVotesSql(kind: LabelKind, where = 'TRUE'): string {
   const { item, value, present } = KIND_VOTES[kind];
   return `SELECT ${literal(kind)} AS kind, ${item} AS item, ${value} AS value, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
-FROM (${labelsOfKind(kind)}) WHERE ${present}`;
+FROM (${labelsOfKind(kind, where)}) WHERE ${present}`;
 }

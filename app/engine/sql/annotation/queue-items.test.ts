@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { candidateAssets, disagreeingItems, itemStates, pickQueue } from '../../../model/annotation/queue';
+import { candidateAssets, itemStates } from '../../../model/annotation/queue';
+import { disagreeingItems, pickQueue } from '../../../model/annotation/queue-reference';
 import { at, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadQueueItem } from './queue-item-context';
 import { loadQueueCandidates, loadQueueVotes } from './queue-items';

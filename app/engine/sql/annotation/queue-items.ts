@@ -1,7 +1,7 @@
 import type { AgreementVote } from '../../../model/annotation/agreement';
 import type { QueueCandidate, QueueKind } from '../../../model/annotation/queue';
 import type { Engine } from '../../engine';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, valueList, type SqlQuery } from '../metrics/sql-query';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { agreementVotesQuery } from './agreement-votes';
 import type { ItemLabelRow } from './item-labels';
@@ -19,7 +19,38 @@ export interface QueueItemRow extends QueueCandidate {
   query: string | null;
 }
 
-const RETRIEVAL_ITEMS = (kind: 'relevance' | 'role') => sql`
+/**
+ * The items of a queue of `kind` with `item_order` (their time order) and, unless `assets` is
+ * false, `assets` (relevance: the distinct assets to grade; otherwise []): a list per item costs
+ * more than the rest of the scan, so the pick leaves it out and reads it for the few items that
+ * need it (`itemAssetsSql`). Without `strata`, the role, surface and category are left out, and
+ * with them the joins that find them.
+ */
+export function queueItemsSql(kind: QueueKind, { strata = true, assets: withAssets = true } = {}): string {
+  if (kind === 'intent') {
+    return `
+WITH turn_retrieval AS (
+  SELECT session_id, turn_id, role FROM retrievals WHERE turn_id IS NOT NULL
+  QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
+)
+SELECT p.turn_id AS item_id, p.text AS query, r.role, p.surface, p.category, ${withAssets ? '[]::VARCHAR[]' : 'NULL::VARCHAR[]'} AS assets,
+       row_number() OVER (ORDER BY p.ts NULLS LAST, p.seq) AS item_order
+FROM prompts p
+LEFT JOIN turn_retrieval r ON r.session_id = p.session_id AND r.turn_id = p.turn_id
+WHERE p.turn_id IS NOT NULL
+QUALIFY row_number() OVER (PARTITION BY p.turn_id ORDER BY p.seq) = 1`;
+  }
+  const assets = !withAssets ? 'NULL::VARCHAR[]' : kind === 'relevance' ? 'list_distinct(r.returned_asset_ids)' : '[]::VARCHAR[]';
+  const where = `r.retrieval_id IS NOT NULL${kind === 'relevance' ? ' AND len(r.returned_asset_ids) > 0' : ''}`;
+  const order = 'row_number() OVER (ORDER BY r.ts NULLS LAST, r.seq) AS item_order';
+  if (!strata) {
+    return `
+SELECT r.retrieval_id AS item_id, r.query, ${assets} AS assets, ${order}
+FROM events_retrieval r
+WHERE ${where}
+QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1`;
+  }
+  return `
 WITH turn_prompt AS (
   SELECT session_id, turn_id, surface, category FROM prompts WHERE turn_id IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
@@ -29,29 +60,25 @@ gate_category AS (
   QUALIFY row_number() OVER (PARTITION BY retrieval_id ORDER BY seq DESC) = 1
 )
 SELECT r.retrieval_id AS item_id, r.query, r.role, coalesce(r.surface, p.surface) AS surface,
-       coalesce(p.category, g.category) AS category,
-       ${rawSql(kind === 'relevance' ? 'array_to_string(list_distinct(r.returned_asset_ids), chr(31))' : "''")} AS asset_list
+       coalesce(p.category, g.category) AS category, ${assets} AS assets, ${order}
 FROM retrievals r
 LEFT JOIN turn_prompt p ON p.session_id = r.session_id AND p.turn_id = r.turn_id
 LEFT JOIN gate_category g ON g.retrieval_id = r.retrieval_id
-WHERE r.retrieval_id IS NOT NULL ${rawSql(kind === 'relevance' ? 'AND len(r.returned_asset_ids) > 0' : '')}
-QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1
-ORDER BY r.ts NULLS LAST, r.seq`;
+WHERE ${where}
+QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1`;
+}
 
-const TURN_ITEMS = sql`
-WITH turn_retrieval AS (
-  SELECT session_id, turn_id, role FROM retrievals WHERE turn_id IS NOT NULL
-  QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
-)
-SELECT p.turn_id AS item_id, p.text AS query, r.role, p.surface, p.category, '' AS asset_list
-FROM prompts p
-LEFT JOIN turn_retrieval r ON r.session_id = p.session_id AND r.turn_id = p.turn_id
-WHERE p.turn_id IS NOT NULL
-QUALIFY row_number() OVER (PARTITION BY p.turn_id ORDER BY p.seq) = 1
-ORDER BY p.ts NULLS LAST, p.seq`;
+/**
+ * The distinct assets to grade of the relevance items in `ids` (SQL selecting item ids), as
+ * queueItemsSql reads them: the first event (by seq) of each retrieval that returned any.
+ */
+export const itemAssetsSql = (ids: string) => `SELECT retrieval_id AS item_id, list_distinct(arg_min(returned_asset_ids, seq)) AS assets
+FROM events_retrieval WHERE retrieval_id IN (${ids}) AND len(returned_asset_ids) > 0 GROUP BY retrieval_id`;
 
 export function queueItemsQuery(kind: QueueKind): SqlQuery {
-  return kind === 'intent' ? TURN_ITEMS : RETRIEVAL_ITEMS(kind);
+  const assetList = kind === 'relevance' ? 'array_to_string(assets, chr(31))' : "''";
+  return rawSql(`SELECT item_id, query, role, surface, category, ${assetList} AS asset_list
+FROM (${queueItemsSql(kind)}) ORDER BY item_order`);
 }
 
 export interface QueueCandidates {
@@ -69,16 +96,18 @@ const ITEM_RETRIEVALS = (kind: 'relevance' | 'role') =>
  * the same ids (a relevance label given by query once per item retrieval with that query). One
  * pass over the labels: `label_order` is a row number over every label (by ts, labels without ts
  * first, then seq), where item-labels.ts counts, per picked label, the labels before it — fine for
- * a session's few labels, quadratic for a queue's thousands.
+ * a session's few labels, quadratic for a queue's thousands. `ids`: only the labels on those items.
  */
-export function queueLabelsQuery(kind: QueueKind): SqlQuery {
+export function queueLabelsQuery(kind: QueueKind, ids?: readonly string[]): SqlQuery {
+  const only = ids ? valueList(ids) : null;
+  const among = (column: string) => (only ? sql` AND ${rawSql(column)} IN ${only}` : rawSql(''));
   const targeted = kind === 'intent'
-    ? rawSql(`SELECT l.* FROM ordered l WHERE l.kind = 'intent' AND l.turn_id IN (SELECT turn_id FROM events_prompt WHERE turn_id IS NOT NULL)`)
-    : rawSql(`SELECT l.* FROM ordered l WHERE l.kind = '${kind}' AND l.retrieval_id IN (${ITEM_RETRIEVALS(kind).sql})
-  ${kind === 'relevance' ? `UNION ALL
+    ? sql`SELECT l.* FROM ordered l WHERE l.kind = 'intent' AND l.turn_id IN (SELECT turn_id FROM events_prompt WHERE turn_id IS NOT NULL)${among('l.turn_id')}`
+    : sql`SELECT l.* FROM ordered l WHERE l.kind = ${kind} AND l.retrieval_id IN (${ITEM_RETRIEVALS(kind)})${among('l.retrieval_id')}
+  ${kind === 'relevance' ? sql`UNION ALL
   SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM ordered l
-  JOIN (SELECT DISTINCT retrieval_id, query FROM events_retrieval WHERE retrieval_id IN (${ITEM_RETRIEVALS(kind).sql})) r ON r.query = l.query
-  WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL` : ''}`);
+  JOIN (SELECT DISTINCT retrieval_id, query FROM events_retrieval WHERE retrieval_id IN (${ITEM_RETRIEVALS(kind)})${among('retrieval_id')}) r ON r.query = l.query
+  WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL` : rawSql('')}`;
   return sql`
 WITH ordered AS (
   SELECT event_id, kind, retrieval_id, query, asset_id, grade, role, turn_id, retrieval_intent, intents, target_event_id, verdict,
