@@ -154,11 +154,12 @@ export class DatasetSession {
     return outcome;
   }
 
-  /** Empties the dataset, in this tab and in the browser's storage. */
-  async clear(): Promise<void> {
+  /** Empties the dataset, in this tab and in the browser's storage; says where the logs were removed from. */
+  async clear(): Promise<string> {
     const wasCopy = this.engine.storage.mode === 'copy';
-    await this.engine.discardKept();
-    await datasetCoordinator(this.engine).write(() => openDataset(this.engine));
+    const wasKept = this.engine.storage.mode === 'kept';
+    // The engine restarts empty: queued queries are dropped, and the running one ends with the old engine.
+    await datasetCoordinator(this.engine).takeOver(new LogsClearedError(), () => this.engine.discardKept(), () => openDataset(this.engine));
     this.loader.reset();
     this.inputsThisTab.length = 0;
     this.origin = {
@@ -166,6 +167,15 @@ export class DatasetSession {
       storage: this.engine.storage,
       storageNote: wasCopy ? 'Cleared in this tab; the tab that keeps these logs still has them.' : this.engine.storage.reason,
     };
+    return wasKept ? 'The logs were removed from this tab and from this browser’s storage.' : 'The logs were removed from this tab.';
+  }
+}
+
+/** Why a query asked before a Clear never answered. */
+export class LogsClearedError extends Error {
+  override name = 'LogsClearedError';
+  constructor() {
+    super('the logs were cleared');
   }
 }
 
