@@ -184,7 +184,8 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
         setPhase('clearing');
         setNotice(null);
         try {
-          await session.clear();
+          const removed = await session.clear();
+          setNotice({ tone: 'info', text: removed });
         } catch (error) {
           setNotice({ tone: 'error', text: `Clearing failed: ${(error as Error).message}` });
         }
