@@ -7,6 +7,7 @@ import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
 import { syncGivenLabels } from '../engine/given-labels';
 import type { GivenLabel } from '../schema/given-label';
+import { labelIdsOnLoadedLogs, NO_LABEL_SYNC, type LastLabelSync } from '../model/annotation/labels-on-loaded-logs';
 import { DATASET_FINGERPRINTS_SQL, DATASET_SUMMARY_SQL, type DatasetCounts, type DatasetSummary } from '../engine/sql/dataset-summary';
 import { datasetIdOf } from '../ingest/file-fingerprint';
 import { SPANS_BY_KIND_SQL } from '../engine/sql/spans';
@@ -39,6 +40,7 @@ export class DatasetSession {
   private givenLabels: readonly GivenLabel[] = [];
   /** Labels of the journal the last apply left out: their items are in other logs. */
   private labelsOtherLogs = 0;
+  private lastLabelSync: LastLabelSync = NO_LABEL_SYNC;
 
   private constructor(
     readonly engine: BrowserEngine,
@@ -95,8 +97,9 @@ export class DatasetSession {
   async applyGivenLabels(labels?: readonly GivenLabel[]): Promise<boolean> {
     if (labels) this.givenLabels = labels;
     if (this.loader.busy) return false;
+    const journal = this.givenLabels;
     const sync = await datasetCoordinator(this.engine).write(async (reader) => {
-      const result = await syncGivenLabels(reader, this.givenLabels);
+      const result = await syncGivenLabels(reader, journal);
       if (result.inserted + result.removed > 0) {
         await finalizeLoad(reader);
         await ensureDerivedTables(reader);
@@ -104,9 +107,15 @@ export class DatasetSession {
       return result;
     });
     this.loader.advance(sync.nextSeq);
+    this.lastLabelSync = { journal: new Set(journal.map((label) => label.event_id)), applied: sync.appliedIds };
     const leftOutChanged = sync.otherLogs !== this.labelsOtherLogs;
     this.labelsOtherLogs = sync.otherLogs;
     return sync.inserted + sync.removed > 0 || leftOutChanged;
+  }
+
+  /** The ids of the labels of `journal` on the loaded logs, known without waiting for the engine (labels-on-loaded-logs.ts). */
+  givenLabelIdsHere(journal: readonly GivenLabel[]): string[] {
+    return labelIdsOnLoadedLogs(this.lastLabelSync, journal.map((label) => label.event_id));
   }
 
   get busy(): boolean {
@@ -162,6 +171,7 @@ export class DatasetSession {
     await datasetCoordinator(this.engine).takeOver(new LogsClearedError(), () => this.engine.discardKept(), () => openDataset(this.engine));
     this.loader.reset();
     this.inputsThisTab.length = 0;
+    this.lastLabelSync = { journal: new Set(this.givenLabels.map((label) => label.event_id)), applied: [] };
     this.origin = {
       restored: null,
       storage: this.engine.storage,
