@@ -44,6 +44,14 @@ interface Instance extends Booted {
   connection: AsyncDuckDBConnection;
   writeConnection: AsyncDuckDBConnection;
   storage: EngineStorage;
+  /** Rejects when the instance stops: a call still waiting for its worker then rejects too. */
+  stopped: Promise<never>;
+  stop(reason: Error): void;
+}
+
+/** The error of a call that was running on an instance when it stopped (Clear, the fallback to memory). */
+export class EngineRestartedError extends Error {
+  override name = 'EngineRestartedError';
 }
 
 interface Booted {
@@ -112,13 +120,23 @@ async function startInstance({ keep, onStep, quota }: StartSettings, retryDamage
   const connection = await db.connect();
   const writeConnection = await db.connect();
   onStep('opened');
-  return { ...booted, connection, writeConnection, storage };
+  let stop!: (reason: Error) => void;
+  const stopped = new Promise<never>((_, reject) => (stop = reject));
+  stopped.catch(() => undefined);
+  return { ...booted, connection, writeConnection, storage, stopped, stop };
 }
 
-/** Terminating the worker releases the storage lock; a closing handshake could hang on a worker that failed. */
+/**
+ * Terminating the worker releases the storage lock; a closing handshake could hang on a worker
+ * that failed. DuckDB-wasm never answers the calls a terminated worker had: they reject here.
+ */
 async function stopInstance(instance: Instance): Promise<void> {
   await instance.db.terminate();
+  instance.stop(new EngineRestartedError('the database engine was restarted while this query ran'));
 }
+
+/** `call` on `instance`, rejecting if the instance stops before it answers. */
+const untilStopped = <T>(instance: Instance, call: Promise<T>): Promise<T> => Promise.race([call, instance.stopped]);
 
 const preparedByConnection = new WeakMap<AsyncDuckDBConnection, PreparedStatements>();
 
@@ -155,15 +173,18 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
 
   const onConnection = (pick: (ready: Instance) => AsyncDuckDBConnection): Engine => ({
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const connection = pick(await open());
-      if (params.length === 0) return arrowToRows<Row>(await connection.query(sql));
-      return arrowToRows<Row>(await statementsOf(connection).run(sql, params));
+      const ready = await open();
+      const connection = pick(ready);
+      if (params.length === 0) return arrowToRows<Row>(await untilStopped(ready, connection.query(sql)));
+      return arrowToRows<Row>(await untilStopped(ready, statementsOf(connection).run(sql, params)));
     },
     async exec(sql: string) {
-      await pick(await open()).query(sql);
+      const ready = await open();
+      await untilStopped(ready, pick(ready).query(sql));
     },
     async insertArrowIPC(table: string, ipc: Uint8Array) {
-      await pick(await open()).insertArrowFromIPCStream(ipc, { name: table, create: false });
+      const ready = await open();
+      await untilStopped(ready, pick(ready).insertArrowFromIPCStream(ipc, { name: table, create: false }));
     },
     async close() {
       await stopInstance(await current);
@@ -178,8 +199,8 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
       return instance.storage;
     },
     async persist() {
-      const { connection, storage } = await open();
-      if (storage.mode === 'kept') await connection.query('CHECKPOINT');
+      const ready = await open();
+      if (ready.storage.mode === 'kept') await untilStopped(ready, ready.connection.query('CHECKPOINT'));
       await open();
     },
     async discardKept() {

@@ -10,6 +10,8 @@ export interface GivenLabelsSync {
   removed: number;
   /** Labels of the journal the loaded logs hold the items of: applied. */
   applied: number;
+  /** Their ids. */
+  appliedIds: string[];
   /** Labels of the journal whose items these logs do not hold: they belong to other logs, and stay in the journal. */
   otherLogs: number;
   /** Labels of the journal a loaded file holds too (an export of them loaded back): that copy stands, counted once. */
@@ -68,7 +70,7 @@ export async function syncGivenLabels(engine: Engine, journal: readonly GivenLab
   let [{ next_seq: nextSeq }] = await engine.query<{ next_seq: number }>('SELECT (coalesce(max(seq), -1) + 1)::INTEGER AS next_seq FROM events');
   for (const label of added) await insertLabel(engine, label, nextSeq++);
   return {
-    inserted: added.length, removed: gone.length, applied: wanted.length, otherLogs: journal.length - belonging.length, inLoadedFiles: inFiles.size, nextSeq,
+    inserted: added.length, removed: gone.length, applied: wanted.length, appliedIds: [...wantedIds], otherLogs: journal.length - belonging.length, inLoadedFiles: inFiles.size, nextSeq,
   };
 }
 

@@ -7,6 +7,7 @@ import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
 import { syncGivenLabels } from '../engine/given-labels';
 import type { GivenLabel } from '../schema/given-label';
+import { labelIdsOnLoadedLogs, NO_LABEL_SYNC, type LastLabelSync } from '../model/annotation/labels-on-loaded-logs';
 import { DATASET_FINGERPRINTS_SQL, DATASET_SUMMARY_SQL, type DatasetCounts, type DatasetSummary } from '../engine/sql/dataset-summary';
 import { datasetIdOf } from '../ingest/file-fingerprint';
 import { SPANS_BY_KIND_SQL } from '../engine/sql/spans';
@@ -41,6 +42,7 @@ export class DatasetSession {
   private labelsOtherLogs = 0;
   /** Labels of the journal the last apply found in a loaded file: that copy stands. */
   private labelsInLoadedFiles = 0;
+  private lastLabelSync: LastLabelSync = NO_LABEL_SYNC;
 
   private constructor(
     readonly engine: BrowserEngine,
@@ -98,8 +100,9 @@ export class DatasetSession {
   async applyGivenLabels(labels?: readonly GivenLabel[]): Promise<boolean> {
     if (labels) this.givenLabels = labels;
     if (this.loader.busy) return false;
+    const journal = this.givenLabels;
     const sync = await datasetCoordinator(this.engine).write(async (reader) => {
-      const result = await syncGivenLabels(reader, this.givenLabels);
+      const result = await syncGivenLabels(reader, journal);
       if (result.inserted + result.removed > 0) {
         await finalizeLoad(reader);
         await ensureDerivedTables(reader);
@@ -107,10 +110,16 @@ export class DatasetSession {
       return result;
     });
     this.loader.advance(sync.nextSeq);
+    this.lastLabelSync = { journal: new Set(journal.map((label) => label.event_id)), applied: sync.appliedIds };
     const leftOutChanged = sync.otherLogs !== this.labelsOtherLogs || sync.inLoadedFiles !== this.labelsInLoadedFiles;
     this.labelsOtherLogs = sync.otherLogs;
     this.labelsInLoadedFiles = sync.inLoadedFiles;
     return sync.inserted + sync.removed > 0 || leftOutChanged;
+  }
+
+  /** The ids of the labels of `journal` on the loaded logs, known without waiting for the engine (labels-on-loaded-logs.ts). */
+  givenLabelIdsHere(journal: readonly GivenLabel[]): string[] {
+    return labelIdsOnLoadedLogs(this.lastLabelSync, journal.map((label) => label.event_id));
   }
 
   get busy(): boolean {
@@ -158,18 +167,29 @@ export class DatasetSession {
     return outcome;
   }
 
-  /** Empties the dataset, in this tab and in the browser's storage. */
-  async clear(): Promise<void> {
+  /** Empties the dataset, in this tab and in the browser's storage; says where the logs were removed from. */
+  async clear(): Promise<string> {
     const wasCopy = this.engine.storage.mode === 'copy';
-    await this.engine.discardKept();
-    await datasetCoordinator(this.engine).write(() => openDataset(this.engine));
+    const wasKept = this.engine.storage.mode === 'kept';
+    // The engine restarts empty: queued queries are dropped, and the running one ends with the old engine.
+    await datasetCoordinator(this.engine).takeOver(new LogsClearedError(), () => this.engine.discardKept(), () => openDataset(this.engine));
     this.loader.reset();
     this.inputsThisTab.length = 0;
+    this.lastLabelSync = { journal: new Set(this.givenLabels.map((label) => label.event_id)), applied: [] };
     this.origin = {
       restored: null,
       storage: this.engine.storage,
       storageNote: wasCopy ? 'Cleared in this tab; the tab that keeps these logs still has them.' : this.engine.storage.reason,
     };
+    return wasKept ? 'The logs were removed from this tab and from this browser’s storage.' : 'The logs were removed from this tab.';
+  }
+}
+
+/** Why a query asked before a Clear never answered. */
+export class LogsClearedError extends Error {
+  override name = 'LogsClearedError';
+  constructor() {
+    super('the logs were cleared');
   }
 }
 

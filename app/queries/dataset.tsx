@@ -41,6 +41,8 @@ export interface Dataset {
   loadSamples(): Promise<void>;
   cancel(): void;
   clear(): Promise<void>;
+  /** The ids of the labels of `journal` on the loaded logs, answered at once (DatasetSession.givenLabelIdsHere). */
+  givenLabelIdsHere(journal: readonly GivenLabel[]): string[];
   /** Makes the dataset hold these labels given in this browser; every query re-runs when that changed it. */
   applyGivenLabels(labels: readonly GivenLabel[]): Promise<void>;
 }
@@ -179,12 +181,14 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
       loadFiles: (files, sessionSample) => run(files.map((file) => ({ kind: 'file', file, sessionSample }))),
       loadSamples: () => run(SAMPLE_FILES),
       cancel: () => sessionRef.current?.cancel(),
+      givenLabelIdsHere: (journal) => sessionRef.current?.givenLabelIdsHere(journal) ?? [],
       clear: async () => {
         const session = await startOnce();
         setPhase('clearing');
         setNotice(null);
         try {
-          await session.clear();
+          const removed = await session.clear();
+          setNotice({ tone: 'info', text: removed });
         } catch (error) {
           setNotice({ tone: 'error', text: `Clearing failed: ${(error as Error).message}` });
         }

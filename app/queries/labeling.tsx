@@ -4,7 +4,7 @@ import { LabelJournal } from '../engine/label-journal';
 import { LabelSaver, mergeUnsaved, type LabelSaveState } from '../engine/label-saver';
 import { exportedLabels, unexportedLabels } from '../engine/exported-labels';
 import { pendingLabels } from '../engine/pending-labels';
-import { exportLabelsQuery, GIVEN_HERE_IDS_SQL } from '../engine/sql/annotation/export-labels';
+import { exportLabelsQuery } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';
 import { labelsReplacedElsewhere, type ReplacedLabel } from '../model/annotation/labels-replaced-elsewhere';
 import { GIVEN_LABEL_VERSION, labelEventOf, type GivenLabel, type LabelInput } from '../schema/given-label';
@@ -135,13 +135,11 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       exportedLabels.add(rows.map((row) => String(row.event_id)).filter((id) => givenIds.has(id)));
       return labelEventsJsonl(rows);
     },
+    // Answered at once, not after the screens' queries: Clear and Replace ask it before anything else.
     unexportedHere: async () => {
-      await applying.current;
-      const { engine } = datasetRef.current;
-      if (!engine) return 0;
-      const rows = await datasetCoordinator(engine).read(null, ({ engine: reader }) =>
-        reader.query<{ event_id: string }>(GIVEN_HERE_IDS_SQL));
-      return unexportedLabels(rows.map((row) => row.event_id), exportedLabels.read()).length;
+      const dataset = datasetRef.current;
+      if (!dataset.engine || dataset.summary.files === 0) return 0;
+      return unexportedLabels(dataset.givenLabelIdsHere(givenRef.current), exportedLabels.read()).length;
     },
   }), [annotator, given, apply, saver, saveState, replaced]);
 

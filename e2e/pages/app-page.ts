@@ -4,6 +4,10 @@ import path from 'node:path';
 export const SAMPLE_DIR = path.resolve(import.meta.dirname, '../../sample-logs');
 export const samplePath = (name: string) => path.join(SAMPLE_DIR, name);
 
+/** The screens' links, as the navigation names them. */
+export type ScreenName = 'Overview' | 'Metrics' | 'Compare' | 'Sessions' | 'Lineage' | 'Questions' | 'Annotate' | 'Review' | 'Agreement'
+  | 'Gate & feedback' | 'Rejected rows';
+
 /** The app as a user meets it: the load bar, the status line, the screens. Tests speak through it. */
 export class AppPage {
   readonly outsideRequests: string[] = [];
@@ -54,7 +58,7 @@ export class AppPage {
     await this.openChoice().getByRole('button', { name: answer === 'add' ? 'Add to the loaded logs' : 'Replace them' }).click();
   }
 
-  async goTo(screen: 'Overview' | 'Metrics' | 'Sessions' | 'Lineage' | 'Questions' | 'Gate & feedback' | 'Rejected rows') {
+  async goTo(screen: ScreenName) {
     await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: new RegExp(`^${screen}`) }).click();
   }
 }

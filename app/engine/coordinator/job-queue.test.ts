@@ -77,4 +77,41 @@ describe('JobQueue', () => {
     await expect(failed).rejects.toThrow('boom');
     await expect(queue.run('read', async () => 2)).resolves.toBe(2);
   });
+
+  it('a take-over drops the waiting jobs, stops the running one, and runs its work once the interrupt has ended', async () => {
+    const queue = new JobQueue();
+    const held = gate();
+    const order: string[] = [];
+    let runningSignal!: AbortSignal;
+    const running = queue.run('read', async (signal) => {
+      runningSignal = signal;
+      await held.wait();
+      order.push('running job stopped at its statement');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push('running job ended');
+    });
+    const waiting = [queue.run('read', async () => void order.push('waiting read')), queue.run('write', async () => void order.push('waiting write'))];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const cleared = new Error('cleared');
+    const takeOver = queue.takeOver(cleared, async () => {
+      order.push('interrupt');
+      held.release();
+    }, async () => void order.push('take-over work'));
+    const later = queue.run('read', async () => void order.push('read asked later'), { priority: 'interactive' });
+    expect(runningSignal.aborted).toBe(true);
+    expect(runningSignal.reason).toBe(cleared);
+    for (const job of waiting) await expect(job).rejects.toBe(cleared);
+    await Promise.all([running, takeOver, later]);
+    // The interrupt ended the running job's statement; the rest of that job no longer holds the queue.
+    expect(order).toEqual(['interrupt', 'running job stopped at its statement', 'take-over work', 'read asked later', 'running job ended']);
+  });
+
+  it('a take-over of an idle queue runs its work at once; a failed interrupt fails it without running the work', async () => {
+    const queue = new JobQueue();
+    await expect(queue.takeOver(new Error('x'), async () => undefined, async () => 'done')).resolves.toBe('done');
+    let ran = false;
+    await expect(queue.takeOver(new Error('x'), () => Promise.reject(new Error('no restart')), async () => void (ran = true))).rejects.toThrow('no restart');
+    expect(ran).toBe(false);
+    await expect(queue.run('read', async () => 3)).resolves.toBe(3);
+  });
 });

@@ -3,45 +3,95 @@ export type Priority = 'interactive' | 'prefetch' | 'background';
 
 const RANK: Record<Priority, number> = { interactive: 0, prefetch: 1, background: 2 };
 
+interface RunningJob {
+  stop: AbortController;
+  ended: Promise<void>;
+}
+
 interface QueuedJob {
   kind: 'read' | 'write';
   rank: number;
-  start(): Promise<void>;
+  start(): RunningJob;
+  /** Leaves the queue without starting: the job's promise rejects with `reason`. */
+  drop(reason: unknown): void;
+}
+
+export interface JobOptions {
+  priority?: Priority;
+  signal?: AbortSignal;
 }
 
 /**
  * Runs jobs one at a time. A write is a barrier: it starts once every job queued before it has
  * finished, and jobs queued after it start once it has finished. Between two writes, reads run
  * by priority, then in the order they were queued. A job whose signal fires while it waits is
- * dropped: it never starts and its promise rejects with the signal's reason.
+ * dropped: it never starts and its promise rejects with the signal's reason. A running job gets
+ * a signal of its own, which fires when the caller's does or when the queue is taken over.
  */
 export class JobQueue {
   private readonly waiting: QueuedJob[] = [];
-  private running = false;
+  private running: RunningJob | null = null;
 
-  run<T>(kind: QueuedJob['kind'], work: () => Promise<T>, options: { priority?: Priority; signal?: AbortSignal } = {}): Promise<T> {
-    const { priority = 'interactive', signal } = options;
-    return new Promise<T>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const drop = () => {
-        const index = this.waiting.indexOf(job);
-        if (index < 0) return;
-        this.waiting.splice(index, 1);
-        reject(signal!.reason);
-      };
-      const job: QueuedJob = {
+  run<T>(kind: QueuedJob['kind'], work: (signal: AbortSignal) => Promise<T>, options: JobOptions = {}): Promise<T> {
+    return this.enqueue(kind, work, options, 'last').done;
+  }
+
+  /**
+   * Ends what the queue holds, for a change no job may outlive (the engine restarts): every
+   * waiting job is dropped with `reason`, the running job's signal fires with it, and `interrupt`
+   * runs at once. `interrupt` must end the statement the running job waits for (a restart ends
+   * every statement), so once it has ended `work` starts, as a write, without waiting for the
+   * rest of the running job: that job's signal keeps it from the engine. Jobs queued later wait
+   * for `work`.
+   */
+  takeOver<T>(reason: unknown, interrupt: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+    for (const job of [...this.waiting]) job.drop(reason);
+    this.running?.stop.abort(reason);
+    const interrupted = interrupt();
+    const takeOver = this.enqueue('write', async () => {
+      await interrupted;
+      return work();
+    }, {}, 'first');
+    interrupted.then(() => {
+      if (this.waiting[0] === takeOver.job) this.begin(takeOver.job);
+    }, () => undefined);
+    return takeOver.done;
+  }
+
+  private enqueue<T>(kind: QueuedJob['kind'], work: (signal: AbortSignal) => Promise<T>, { priority = 'interactive', signal }: JobOptions, place: 'first' | 'last') {
+    let job!: QueuedJob;
+    const done = new Promise<T>((resolve, reject) => {
+      const stop = new AbortController();
+      const stopWithCaller = () => stop.abort(signal!.reason);
+      const dropWithCaller = () => job.drop(signal!.reason);
+      job = {
         kind,
         rank: RANK[priority],
         start: () => {
-          signal?.removeEventListener('abort', drop);
-          return Promise.resolve().then(work).then(resolve, reject);
+          signal?.removeEventListener('abort', dropWithCaller);
+          signal?.addEventListener('abort', stopWithCaller, { once: true });
+          const ended = Promise.resolve()
+            .then(() => work(stop.signal))
+            .then(resolve, reject)
+            .finally(() => signal?.removeEventListener('abort', stopWithCaller));
+          return { stop, ended };
+        },
+        drop: (reason) => {
+          const index = this.waiting.indexOf(job);
+          if (index < 0) return;
+          this.waiting.splice(index, 1);
+          signal?.removeEventListener('abort', dropWithCaller);
+          reject(reason);
         },
       };
-      signal?.addEventListener('abort', drop, { once: true });
-      this.waiting.push(job);
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener('abort', dropWithCaller, { once: true });
+      if (place === 'first') this.waiting.unshift(job);
+      else this.waiting.push(job);
       // Deferred, so that jobs asked for in the same tick (a screen's queries) are ordered by priority.
       queueMicrotask(() => this.startNext());
     });
+    return { job, done };
   }
 
   private next(): QueuedJob | undefined {
@@ -54,11 +104,16 @@ export class JobQueue {
   private startNext(): void {
     if (this.running) return;
     const job = this.next();
-    if (!job) return;
+    if (job) this.begin(job);
+  }
+
+  /** Starts `job` now; a job taken over while it ran no longer holds the queue when it ends. */
+  private begin(job: QueuedJob): void {
     this.waiting.splice(this.waiting.indexOf(job), 1);
-    this.running = true;
-    void job.start().finally(() => {
-      this.running = false;
+    const running = job.start();
+    this.running = running;
+    void running.ended.finally(() => {
+      if (this.running === running) this.running = null;
       this.startNext();
     });
   }

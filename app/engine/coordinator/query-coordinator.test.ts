@@ -141,4 +141,29 @@ describe('QueryCoordinator', () => {
     expect(await readOnce(engine, async (job) => count(job.engine).then(() => job.materialize(numbersAbove(0))))).toMatch(/^numbers_above_/);
     expect(await tempTables()).toEqual([]);
   });
+
+  it('a take-over drops the queued reads, stops the running one before its next statement, then runs its work', async () => {
+    const coordinator = new QueryCoordinator(engine);
+    let release!: () => void;
+    const interrupted = new Promise<void>((resolve) => (release = resolve));
+    const statements: string[] = [];
+    const running = coordinator.read('running', async ({ engine: own }) => {
+      statements.push('first');
+      const first = await count(own);
+      await interrupted;
+      statements.push('second');
+      return first + (await count(own));
+    });
+    const queued = coordinator.read('queued', async ({ engine: own }) => (statements.push('queued'), count(own)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reason = new Error('the logs were cleared');
+    const takeOver = coordinator.takeOver(reason, async () => release(), async (own) => (statements.push('take-over'), insert(3)(own)));
+    const later = coordinator.read('queued', ({ engine: own }) => count(own));
+    await expect(running).rejects.toBe(reason);
+    await expect(queued).rejects.toBe(reason);
+    await takeOver;
+    expect(await later).toBe(3);
+    // The running read's second statement was refused: the take-over's insert is the only change.
+    expect(statements.sort()).toEqual(['first', 'second', 'take-over']);
+  });
 });

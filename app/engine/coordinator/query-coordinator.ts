@@ -69,14 +69,15 @@ export class QueryCoordinator {
     const cached = cacheKey === null ? undefined : this.cache.get(cacheKey);
     if (cached !== undefined) return Promise.resolve(cached as T);
     const preparation = options.prepared ? this.prepare() : null;
-    return this.queue.run('read', async () => {
+    return this.queue.run('read', async (signal) => {
       await preparation;
       const repeated = cacheKey === null ? undefined : this.cache.get(cacheKey);
       if (repeated !== undefined) return repeated as T;
       await this.tables.enterVersion(version);
       try {
-        const engine = options.signal ? stopsWhenAborted(this.engine, options.signal) : this.engine;
-        const result = await work({ engine, materialize: (m) => this.tables.ensure(m) });
+        const engine = stopsWhenAborted(this.engine, signal);
+        const materialize = (m: Materialization) => (signal.aborted ? Promise.reject(signal.reason) : this.tables.ensure(m));
+        const result = await work({ engine, materialize });
         if (cacheKey !== null && version === this.currentVersion) this.cache.set(cacheKey, result);
         return result;
       } finally {
@@ -88,7 +89,24 @@ export class QueryCoordinator {
   /** Runs `work` after every job queued so far and before every job queued later; it starts a new version. */
   write<T>(work: (engine: Engine) => Promise<T>): Promise<T> {
     const version = this.startVersion();
-    return this.queue.run('write', async () => {
+    return this.queue.run('write', async (signal) => {
+      try {
+        return await work(stopsWhenAborted(this.engine, signal));
+      } finally {
+        await this.tables.enterVersion(version);
+      }
+    });
+  }
+
+  /**
+   * Runs `work` ahead of everything queued, for a change no job may outlive (Clear restarts the
+   * engine): every queued job is dropped, rejecting with `reason`; the running job stops before
+   * its next statement; `interrupt` runs at once, to end the statement running then (the browser's
+   * engine restarts, which ends it); `work` runs once both have ended. It starts a new version.
+   */
+  takeOver<T>(reason: Error, interrupt: () => Promise<void>, work: (engine: Engine) => Promise<T>): Promise<T> {
+    const version = this.startVersion();
+    return this.queue.takeOver(reason, interrupt, async () => {
       try {
         return await work(this.engine);
       } finally {
@@ -127,8 +145,8 @@ export class QueryCoordinator {
   /** The current version's preparation, queued as a write once; a failed one is tried again by the next read. */
   private prepare(): Promise<void> {
     if (!this.preparation) {
-      const preparation = this.queue.run('write', async () => {
-        await this.options.prepareVersion?.(this.engine);
+      const preparation = this.queue.run('write', async (signal) => {
+        await this.options.prepareVersion?.(stopsWhenAborted(this.engine, signal));
       });
       preparation.catch(() => {
         if (this.preparation === preparation) this.preparation = null;
@@ -141,7 +159,8 @@ export class QueryCoordinator {
 
 /**
  * The engine for a running job: once `signal` fires, its next statement rejects with the signal's
- * reason instead of starting (the statement running then finishes; DuckDB-wasm cannot stop it).
+ * reason instead of starting (the statement running then finishes, unless the engine restarts:
+ * DuckDB-wasm cannot stop it otherwise).
  */
 function stopsWhenAborted(engine: Engine, signal: AbortSignal): Engine {
   const unlessAborted = <T>(next: () => Promise<T>) => (signal.aborted ? Promise.reject(signal.reason) : next());

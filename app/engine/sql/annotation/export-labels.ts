@@ -20,6 +20,3 @@ WHERE (${annotator ?? null}::VARCHAR IS NULL OR annotator = ${annotator ?? null}
   AND (NOT ${givenHere} OR file_id = ${GIVEN_LABELS_FILE_ID})
 ORDER BY ts NULLS FIRST, seq`;
 }
-
-/** The ids of the labels given in this browser that apply to the loaded logs. */
-export const GIVEN_HERE_IDS_SQL = `SELECT event_id FROM events_label WHERE file_id = ${GIVEN_LABELS_FILE_ID}`;
