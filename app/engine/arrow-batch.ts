@@ -1,4 +1,4 @@
-import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableToIPC } from 'apache-arrow';
+import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableFromIPC, tableToIPC } from 'apache-arrow';
 import type { Data, DataType } from 'apache-arrow';
 import type { Cell, ColumnKind, ColumnSpec } from '../schema/columns';
 
@@ -211,6 +211,12 @@ export type BuiltBatch = RecordBatch;
 
 export function batchToIPC(batch: BuiltBatch): Uint8Array {
   return tableToIPC(new Table([batch]), 'stream');
+}
+
+/** IPC streams of one table's batches (same columns) as one stream, for one insert. */
+export function concatIPC(ipcs: Uint8Array[]): Uint8Array {
+  if (ipcs.length === 1) return ipcs[0];
+  return tableToIPC(new Table(ipcs.flatMap((ipc) => tableFromIPC(ipc).batches)), 'stream');
 }
 
 /** Adds `by` to every value of an int column, in place. */
