@@ -49,8 +49,11 @@ function slots(root: { [key: string]: Json }): Slot[] {
   const pending: Json[] = [root];
   while (pending.length > 0) {
     const node = pending.pop()!;
-    if (Array.isArray(node)) node.forEach((child, key) => (found.push({ parent: node, key }), pending.push(child)));
-    else if (typeof node === 'object' && node !== null) for (const key of Object.keys(node)) (found.push({ parent: node, key }), pending.push(node[key]));
+    const entries: [number | string, Json][] = Array.isArray(node) ? [...node.entries()] : typeof node === 'object' && node !== null ? Object.entries(node) : [];
+    for (const [key, child] of entries) {
+      found.push({ parent: node as Slot['parent'], key });
+      pending.push(child);
+    }
   }
   return found;
 }
