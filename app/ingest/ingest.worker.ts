@@ -7,7 +7,7 @@ import { failedFile, FINGERPRINT_HEAD_BYTES, fileFingerprint, skippedAsLoaded } 
 import { LoadState } from './load-state';
 import { storeResolvedTraces } from './otlp/store-traces';
 import { blobSource, type RandomAccessSource } from './parquet/random-access';
-import { SMALL_FILE_BYTES, SmallFileGroup } from './small-file-group';
+import { SMALL_FILE_BYTES, SmallFileGroup, smallFileBatchRows } from './small-file-group';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -58,7 +58,7 @@ async function ingestOne(input: LoadInput, fileId: number, fileName: string, sig
   const source = await open(input, bytes);
   return ingestFile({
     fileId, fileName, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
-    seenRetrievalIds: state.seenRetrievalIds, target, signal, onProgress, sessionSample: input.sessionSample,
+    seenRetrievalIds: state.seenRetrievalIds, target, signal, onProgress, sessionSample: input.sessionSample, batchRows: bytes === null ? undefined : smallFileBatchRows(bytes.byteLength),
     // A sample keeps the records of some sessions as they are read: its traces are resolved document by document.
     traces: input.sessionSample ? null : state.traces,
   });
