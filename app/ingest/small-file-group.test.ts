@@ -1,6 +1,7 @@
-import { tableFromIPC } from 'apache-arrow';
-import { describe, expect, it } from 'vitest';
-import { ArrowBatchBuilder } from '../engine/arrow-batch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArrowBatchBuilder, ipcBatches } from '../engine/arrow-batch';
+import type { Engine } from '../engine/engine';
+import { createNodeEngine } from '../engine/node-engine';
 import type { ColumnSpec } from '../schema/columns';
 import type { FileIngestResult } from './ingest-file';
 import { SmallFileGroup, smallFileBatchRows } from './small-file-group';
@@ -20,11 +21,19 @@ const result = (fileId: number): FileIngestResult => ({
   fileId, fileName: `f${fileId}.jsonl`, bytes: 10, textBytes: null, events: 1, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
 });
 
-const rowsOf = (ipc: Uint8Array) => tableFromIPC(ipc).toArray().map((row: { toJSON(): Record<string, unknown> }) => {
-  const plain = row.toJSON();
-  for (const key of ['ids', 'scores']) if (plain[key] !== null) plain[key] = Array.from(plain[key] as Iterable<unknown>);
-  return plain;
-});
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createNodeEngine();
+}, 60_000);
+afterAll(() => engine.close());
+
+/** The rows of a batch as DuckDB stores them. */
+async function rowsOf(ipc: Uint8Array): Promise<Record<string, unknown>[]> {
+  await engine.exec('CREATE OR REPLACE TABLE merged (name VARCHAR, score DOUBLE, seq INTEGER, ok BOOLEAN, ids VARCHAR[], scores DOUBLE[])');
+  await engine.insertArrowIPC('merged', ipc);
+  const rows = await engine.query<Record<string, unknown>>('SELECT * FROM merged ORDER BY rowid');
+  return rows.map((row) => ({ ...row, ids: row.ids === null ? null : [...(row.ids as string[])], scores: row.scores === null ? null : [...(row.scores as number[])] }));
+}
 
 describe('a group of small files', () => {
   it('sends one batch per table holding every row of the files read, in order, each value as it was', async () => {
@@ -39,9 +48,9 @@ describe('a group of small files', () => {
     const { results, batches } = group.take();
     expect(results.map((r) => r.fileId)).toEqual([1, 2]);
     expect(batches.map((b) => b.table)).toEqual(['events_prompt', 'rejected']);
-    expect(tableFromIPC(batches[0].ipc).batches).toHaveLength(1);
-    expect(rowsOf(batches[0].ipc)).toEqual([...first, { ...second[0] }]);
-    expect(rowsOf(batches[1].ipc)).toEqual([{ name: 'r', score: null, seq: 9, ok: null, ids: null, scores: null }]);
+    expect(ipcBatches(batches[0].ipc)).toHaveLength(1);
+    expect(await rowsOf(batches[0].ipc)).toEqual([...first, { ...second[0] }]);
+    expect(await rowsOf(batches[1].ipc)).toEqual([{ name: 'r', score: null, seq: 9, ok: null, ids: null, scores: null }]);
     expect(group.isEmpty).toBe(true);
   });
 
@@ -55,7 +64,7 @@ describe('a group of small files', () => {
     group.dropPending();
     const { results, batches } = group.take();
     expect(results.map((r) => [r.fileId, r.error])).toEqual([[1, null], [2, 'could not load the file']]);
-    expect(rowsOf(batches[0].ipc).map((row) => row.name)).toEqual(['kept']);
+    expect((await rowsOf(batches[0].ipc)).map((row) => row.name)).toEqual(['kept']);
   });
 
   it('a file of three events starts its batches with room for 16 rows, a 1 MB one for 10,486', () => {
