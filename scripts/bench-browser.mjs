@@ -8,7 +8,8 @@
 //   OTLP and Parquet copies of the same events against decoding them alone (bench-floors.mjs);
 //   200- and 2,000-node lineage graphs drawn and clicked (bench-lineage.mjs);
 //   a LlamaIndex-shaped OTLP file of N spans against the same events as JSON Lines (bench-traces.mjs);
-//   the annotator's waits: Annotate opened, a queue switch, the next item while labeling (bench-annotate.mjs).
+//   the annotator's waits: Annotate opened, a queue switch, the next item while labeling (bench-annotate.mjs);
+//   10,000 tiny files chosen at once against the same events in one file (bench-tinyfiles.mjs).
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { formatRows, orFailedRow, otlpRun, parquetRun, storedEvents } from './be
 import { lineageRows, lineageRun } from './bench-lineage.mjs';
 import { tracesRows, tracesRun } from './bench-traces.mjs';
 import { annotateRows, annotateRun } from './bench-annotate.mjs';
+import { tinyFilesRows, tinyFilesRun } from './bench-tinyfiles.mjs';
 import { addFloorInput, longestTask, navigateAndTime, recordLongTasks, runFloorWorker } from './bench-page.mjs';
 import { startMemorySampler } from './bench-memory.mjs';
 import { findChromium } from './find-chromium.mjs';
@@ -213,7 +215,9 @@ export async function benchBrowser(file, sessionIds, inputs = {}) {
     if (traces) rows.push(...tracesRows(traces));
     const annotate = await part(file, 'annotate', 'Annotate', annotateRun);
     if (annotate) rows.push(...annotateRows(annotate));
-    return { chromium: version, raw: { start, ...run, memoryOnly, otlp, parquet, lineage, traces, annotate }, rows };
+    const tinyFiles = await part(inputs.tinyFiles, 'tinyfiles', 'tiny files', tinyFilesRun);
+    if (tinyFiles) rows.push(...tinyFilesRows(tinyFiles));
+    return { chromium: version, raw: { start, ...run, memoryOnly, otlp, parquet, lineage, traces, annotate, tinyFiles }, rows };
   } finally {
     try {
       process.kill(-server.pid);

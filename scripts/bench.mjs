@@ -9,7 +9,10 @@
 //                                        a LlamaIndex-shaped OTLP file of BENCH_SPANS spans against
 //                                        the same events as JSON Lines (+ `report --json` on both),
 //                                        annotate: Annotate opened, a queue switch, the next item
-//                                        while labeling (its labels spread over three annotators)
+//                                        while labeling (its labels spread over three annotators),
+//                                        tinyfiles: 10,000 files of 3 events chosen at once against
+//                                        the same events in one file (bench-tinyfiles.mjs)
+//   BENCH_TINY_FILES=10000               files of the tinyfiles part
 //   BENCH_ANNOTATE_ITEMS=25              items labeled in a row by the annotate part
 //   BENCH_SPANS=1000000                  spans of that file (default 1M at BENCH_EVENTS ≥ 1M, else 100k)
 //   BENCH_CLI_EVENTS=10000000            the command line only, on a file of that many events
@@ -21,6 +24,7 @@ import path from 'node:path';
 import { cliRows, randomSessionIds } from './bench-cli.mjs';
 import { lineageFile, otlpCopy, parquetCopy, tracesPair } from './bench-inputs.mjs';
 import { tracesCliRows } from './bench-traces.mjs';
+import { tinyFiles } from './bench-tinyfiles.mjs';
 
 const SESSION_OPENS = 50; // timed, after one untimed open that warms the sessions list
 const cliOnly = process.env.BENCH_CLI_EVENTS !== undefined;
@@ -69,6 +73,7 @@ if (process.env.BENCH_BROWSER !== '0' && !cliOnly) {
     inputs.parquet = parquetCopy(file);
   }
   if (!parts || parts.includes('lineage')) inputs.lineage = lineageFile([200, 2000]);
+  if (!parts || parts.includes('tinyfiles')) inputs.tinyFiles = tinyFiles();
   const { picked, sessions } = await randomSessionIds(file, SESSION_OPENS + 1);
   const { benchBrowser } = await import('./bench-browser.mjs');
   const browser = await benchBrowser(file, picked, inputs);

@@ -1,4 +1,4 @@
-import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableToIPC } from 'apache-arrow';
+import { Bool, Field, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableFromIPC, tableToIPC } from 'apache-arrow';
 import type { Data, DataType } from 'apache-arrow';
 import type { Cell, ColumnKind, ColumnSpec } from '../schema/columns';
 
@@ -223,6 +223,43 @@ export type BuiltBatch = RecordBatch;
 export function batchToIPC(batch: BuiltBatch): Uint8Array {
   return tableToIPC(new Table([batch]), 'stream');
 }
+
+/** The column kind an Arrow type of arrowType() stands for. */
+function kindOf(type: DataType): ColumnKind {
+  if (type instanceof Utf8) return 'string';
+  if (type instanceof Float64) return 'number';
+  if (type instanceof Int32) return 'int';
+  if (type instanceof Bool) return 'boolean';
+  return (type as List).children[0].type instanceof Utf8 ? 'strings' : 'numbers';
+}
+
+/**
+ * One table's batches (the same columns) as one IPC stream with one batch, for one insert: the
+ * rows copied into one builder. Thousands of tiny batches written as they are would cost an IPC
+ * message each (2–4 KB of metadata for a row or two).
+ */
+export function batchesToIPC(batches: BuiltBatch[]): Uint8Array {
+  if (batches.length === 1) return batchToIPC(batches[0]);
+  const { fields } = batches[0].schema;
+  const kinds = fields.map((field) => kindOf(field.type));
+  const rows = batches.reduce((n, batch) => n + batch.numRows, 0);
+  const builder = new ArrowBatchBuilder(fields.map((field, c) => ({ name: field.name, kind: kinds[c] })), rows);
+  const cells: Cell[] = new Array<Cell>(fields.length);
+  for (const batch of batches) {
+    const columns = fields.map((_, c) => batch.getChildAt(c)!);
+    for (let row = 0; row < batch.numRows; row++) {
+      for (let c = 0; c < columns.length; c++) {
+        const value: unknown = columns[c].get(row);
+        cells[c] = value !== null && (kinds[c] === 'strings' || kinds[c] === 'numbers') ? (Array.from(value as Iterable<string | number>) as Cell) : (value as Cell);
+      }
+      builder.addCells(cells);
+    }
+  }
+  return builder.flush();
+}
+
+/** The batches of an IPC stream. */
+export const ipcBatches = (ipc: Uint8Array): BuiltBatch[] => tableFromIPC(ipc).batches;
 
 /** Adds `by` to every value of an int column, in place. */
 export function shiftIntColumn(batch: BuiltBatch, name: string, by: number): void {

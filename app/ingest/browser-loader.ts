@@ -1,5 +1,5 @@
 import type { Engine } from '../engine/engine';
-import { recordFile, recordTraceRows } from '../engine/dataset';
+import { recordFile, recordFiles, recordTraceRows } from '../engine/dataset';
 import { withTraceCounts } from './otlp/store-traces';
 import type { LoadCounters } from '../engine/kept-dataset';
 import type { FileIngestResult, IngestProgress } from './ingest-file';
@@ -52,8 +52,9 @@ export class BrowserLoader {
         });
       });
     };
-    // Each file is one transaction: its rows appear at once when it is recorded, a cancelled
-    // file is rolled back, and DuckDB writes whole row groups instead of logging every batch.
+    // Each file is one transaction (a group of small files, one for all): its rows appear at once
+    // when it is recorded, a cancelled file is rolled back, and DuckDB writes whole row groups
+    // instead of logging every batch.
     const begin = () => this.engine.exec('BEGIN TRANSACTION');
     const commit = () => this.engine.exec('COMMIT');
     const rollback = () => this.engine.exec('ROLLBACK');
@@ -87,6 +88,12 @@ export class BrowserLoader {
           case 'file-done':
             outcome.files.push(message.result);
             then(() => recordFile(this.engine, message.result));
+            then(commit);
+            then(begin);
+            break;
+          case 'files-done':
+            outcome.files.push(...message.results);
+            then(() => recordFiles(this.engine, message.results));
             then(commit);
             then(begin);
             break;

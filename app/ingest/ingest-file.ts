@@ -15,6 +15,7 @@ import type { RandomAccessSource } from './parquet/random-access';
 import type { RestoredRejection } from './parquet/rejected-rows';
 import type { IdSet } from '../lib/id-set';
 import type { TraceCollector } from './otlp/trace/trace-collector';
+import type { BuiltBatch } from '../engine/arrow-batch';
 
 export interface IngestProgress {
   fileName: string;
@@ -47,6 +48,8 @@ export interface FileIngestResult extends ReadCounts {
 export interface IngestTarget {
   /** Appends a batch to a table (an `events_<type>` table, or `rejected`). */
   insert(table: string, ipc: Uint8Array): Promise<void>;
+  /** The same, for a target that gathers batches before it stores them (small-file-group.ts): not yet encoded. */
+  insertBatch?(table: string, batch: BuiltBatch): Promise<void>;
 }
 
 export interface IngestFileOptions {
@@ -129,7 +132,10 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     });
   };
   const flush = async (force: boolean) => {
-    for (const { table, builder } of records.ready(force)) await target.insert(table, builder.flush());
+    for (const { table, builder } of records.ready(force)) {
+      if (target.insertBatch) await target.insertBatch(table, builder.flushBatch());
+      else await target.insert(table, builder.flush());
+    }
   };
 
   // A stream cut short (not text, broken gzip) tells its size only when its source did.

@@ -2,11 +2,12 @@
 import { httpFileSize, type HttpFileSize } from './http-size';
 import { ChunkPool } from './chunked/chunk-pool';
 import { ingestInParallel, splitsAcrossWorkers } from './chunked/ingest-parallel';
-import { ingestFile, type IngestProgress } from './ingest-file';
+import { ingestFile, type FileIngestResult, type IngestProgress, type IngestTarget } from './ingest-file';
 import { failedFile, FINGERPRINT_HEAD_BYTES, fileFingerprint, skippedAsLoaded } from './file-fingerprint';
 import { LoadState } from './load-state';
 import { storeResolvedTraces } from './otlp/store-traces';
 import { blobSource, type RandomAccessSource } from './parquet/random-access';
+import { SMALL_FILE_BYTES, SmallFileGroup, smallFileBatchRows } from './small-file-group';
 import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -40,10 +41,12 @@ interface OpenedInput {
   size: HttpFileSize;
 }
 
-async function open(input: LoadInput): Promise<OpenedInput> {
+/** `bytes`: a small file read whole already (one read of the file instead of two). */
+async function open(input: LoadInput, bytes: Uint8Array | null): Promise<OpenedInput> {
   if (input.kind === 'file') {
     const { file } = input;
-    return { name: file.name, stream: file.stream(), source: blobSource(file), size: { streamBytes: file.size, encodedFileBytes: null } };
+    const stream = bytes === null ? file.stream() : new ReadableStream<Uint8Array>({ start: (controller) => (controller.enqueue(bytes), controller.close()) });
+    return { name: file.name, stream, source: blobSource(file), size: { streamBytes: file.size, encodedFileBytes: null } };
   }
   const response = await fetch(input.url);
   if (!response.ok || !response.body) throw new Error(`${input.name}: HTTP ${response.status}`);
@@ -51,50 +54,89 @@ async function open(input: LoadInput): Promise<OpenedInput> {
 }
 
 /** The single-worker path: any format, gzip, a download. */
-async function ingestOne(input: LoadInput, fileId: number, fileName: string, signal: AbortSignal, onProgress: (progress: IngestProgress) => void) {
-  const source = await open(input);
+async function ingestOne(input: LoadInput, fileId: number, fileName: string, signal: AbortSignal, onProgress: (progress: IngestProgress) => void, target: IngestTarget, bytes: Uint8Array | null) {
+  const source = await open(input, bytes);
   return ingestFile({
     fileId, fileName, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
-    seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress, sessionSample: input.sessionSample,
+    seenRetrievalIds: state.seenRetrievalIds, target, signal, onProgress, sessionSample: input.sessionSample, batchRows: bytes === null ? undefined : smallFileBatchRows(bytes.byteLength),
     // A sample keeps the records of some sessions as they are read: its traces are resolved document by document.
     traces: input.sessionSample ? null : state.traces,
   });
 }
 
+/** A picked file small enough to be read into a group with its neighbours (small-file-group.ts). */
+const isSmall = (input: LoadInput) => input.kind === 'file' && input.file.size <= SMALL_FILE_BYTES && !input.sessionSample;
+
+/** The group's rows, one batch per table, then its files' results: the page records them in one transaction. */
+async function sendGroup(group: SmallFileGroup): Promise<void> {
+  if (group.isEmpty) return;
+  const { results, batches } = group.take();
+  for (const { table, ipc } of batches) await insert(table, ipc);
+  post({ kind: 'files-done', results });
+}
+
+/** Progress of small files at most every 100 ms: one message (and one re-render) per tiny file would cost more than reading it. */
+function throttled<T>(report: (value: T) => void): (value: T) => void {
+  let last = 0;
+  return (value) => {
+    const now = Date.now();
+    if (now - last < 100) return;
+    last = now;
+    report(value);
+  };
+}
+
 async function load(inputs: LoadInput[]) {
   abort = new AbortController();
   const { signal } = abort;
+  const group = new SmallFileGroup();
+  const reportSmall = throttled(({ fileIndex, progress }: { fileIndex: number; progress: IngestProgress }) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress }));
   for (const [fileIndex, input] of inputs.entries()) {
     if (signal.aborted) break;
+    const small = isSmall(input);
+    if (!small) await sendGroup(group);
+    const done = (result: FileIngestResult, failed = false) => {
+      if (small) group.fileDone(result, failed);
+      else post({ kind: failed ? 'file-failed' : 'file-done', result });
+    };
     const fileId = state.nextFileId++;
     const fileName = input.kind === 'file' ? input.file.name : input.name;
     const mark = state.mark();
     try {
-      const fingerprint = input.kind === 'file' ? await fileFingerprint(fileName, input.file.size, new Uint8Array(await input.file.slice(0, FINGERPRINT_HEAD_BYTES).arrayBuffer())) : null;
+      const bytes = small && input.kind === 'file' ? new Uint8Array(await input.file.arrayBuffer()) : null;
+      const head = async (file: File) => bytes?.subarray(0, FINGERPRINT_HEAD_BYTES) ?? new Uint8Array(await file.slice(0, FINGERPRINT_HEAD_BYTES).arrayBuffer());
+      const fingerprint = input.kind === 'file' ? await fileFingerprint(fileName, input.file.size, await head(input.file)) : null;
       const loadedAs = fingerprint === null ? null : state.loadedAs(fingerprint);
       if (loadedAs !== null) {
-        post({ kind: 'file-done', result: skippedAsLoaded(fileId, fileName, input.kind === 'file' ? input.file.size : null, loadedAs) });
-        continue;
+        done(skippedAsLoaded(fileId, fileName, input.kind === 'file' ? input.file.size : null, loadedAs));
+      } else {
+        const onProgress = small
+          ? (progress: IngestProgress) => reportSmall({ fileIndex, progress })
+          : (progress: IngestProgress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress });
+        const result =
+          input.kind === 'file' && !small && !input.sessionSample && (await splitsAcrossWorkers(blobSource(input.file), fileName))
+            ? await ingestInParallel({ fileId, fileName, file: blobSource(input.file), pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
+            : await ingestOne(input, fileId, fileName, signal, onProgress, small ? group.target : { insert }, bytes);
+        const kept = state.fileRead(result, fingerprint, Boolean(input.sessionSample));
+        // The ids stay here (this worker checks repeats); sent on, a million of them would be cloned on the page's thread.
+        done({ ...result, retrievalIds: [], fingerprint: kept });
       }
-      const onProgress = (progress: IngestProgress) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress });
-      const result =
-        input.kind === 'file' && !input.sessionSample && (await splitsAcrossWorkers(blobSource(input.file), fileName))
-          ? await ingestInParallel({ fileId, fileName, file: blobSource(input.file), pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
-          : await ingestOne(input, fileId, fileName, signal, onProgress);
-      const kept = state.fileRead(result, fingerprint, Boolean(input.sessionSample));
-      // The ids stay here (this worker checks repeats); sent on, a million of them would be cloned on the page's thread.
-      post({ kind: 'file-done', result: { ...result, retrievalIds: [], fingerprint: kept } });
     } catch (error) {
-      // The file's rows are rolled back and its retrieval ids forgotten; the other files still load.
+      // The file's rows are rolled back (a small file's were never sent) and its retrieval ids forgotten; the other files still load.
       state.forgetSince(mark);
       state.traces.forgetFile(fileId);
       if ((error as Error).name === 'AbortError') {
+        // The files read before it are kept; the cancelled one leaves nothing.
+        group.dropPending();
+        await sendGroup(group);
         post({ kind: 'file-cancelled', fileId, fileName });
         break;
       }
-      post({ kind: 'file-failed', result: failedFile(fileId, fileName, input.kind === 'file' ? input.file.size : null, error) });
+      done(failedFile(fileId, fileName, input.kind === 'file' ? input.file.size : null, error), true);
     }
+    if (group.isFull) await sendGroup(group);
   }
+  await sendGroup(group);
   // The traces of the files read are resolved whole now that every span of them is in (otlp/store-traces.ts).
   if (!state.traces.isEmpty) post({ kind: 'traces-done', counts: await storeResolvedTraces(state, { insert }) });
   post({ kind: 'load-done', cancelled: signal.aborted });

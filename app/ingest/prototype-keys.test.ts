@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAttributes } from './otlp/any-value';
+import { readAttributes, type Attributes } from './otlp/any-value';
 import { rowEvent } from './parquet/row-value';
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 
 describe('lookups keyed by data never reach a prototype', () => {
   it('OpenTelemetry attributes named after prototype members are plain attributes', () => {
-    const attributes = decodeAttributes([
+    const read = readAttributes([
       ...PROTO_KEYS.map((key) => ({ key, value: { stringValue: `v-${key}` } })),
       { key: 'nested', value: { kvlistValue: { values: [{ key: '__proto__', value: { kvlistValue: { values: [{ key: 'session.id', value: { stringValue: 'planted' } }] } } }] } } },
     ]);
+    const attributes = (read.ok ? read.attributes : {}) as Attributes;
+    expect(read.ok).toBe(true);
     for (const key of PROTO_KEYS) expect(Object.hasOwn(attributes, key) && attributes[key]).toBe(`v-${key}`);
     expect(attributes['session.id']).toBeUndefined();
     const nested = attributes.nested as Record<string, unknown>;

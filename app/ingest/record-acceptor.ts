@@ -5,7 +5,7 @@ import type { RejectedRow, Rejection, RejectionReason } from '../schema/rejectio
 import { CheckedRow, validateInto } from '../schema/validate';
 import { jsonErrorMessage } from './json-error';
 import { OtlpIngest, type OtlpCounters } from './otlp/ingest-otlp';
-import { isOtlpDocument } from './otlp/otlp-mapping';
+import { claimsOtlpDocument } from './otlp/otlp-mapping';
 import { collectPage, collectPageElement } from './phoenix/collect-page';
 import { isPhoenixSpansPage } from './phoenix/rest-page';
 import type { TraceCollector } from './otlp/trace/trace-collector';
@@ -138,7 +138,7 @@ export class RecordAcceptor {
       this.reject(line, raw, 'invalid_json', null, jsonErrorMessage(raw, error));
       return;
     }
-    if (isOtlpDocument(value)) this.guarded(line, raw, () => this.otlp.document(line, value));
+    if (claimsOtlpDocument(value)) this.guarded(line, raw, () => this.otlp.document(line, value));
     else if (isPhoenixSpansPage(value)) this.guarded(line, raw, () => collectPage(value, line, this));
     else this.accept(line, raw, value);
   };

@@ -21,6 +21,8 @@ export type FromIngestWorker =
   | { kind: 'batch'; batchId: number; table: string; ipc: Uint8Array }
   | { kind: 'progress'; fileIndex: number; fileCount: number; progress: IngestProgress }
   | { kind: 'file-done'; result: FileIngestResult }
+  /** Small files read as one group (small-file-group.ts): their batches came first; each file is recorded, in one transaction. */
+  | { kind: 'files-done'; results: FileIngestResult[] }
   | { kind: 'file-cancelled'; fileId: number; fileName: string }
   /** The file could not be loaded: its rows are to be rolled back, the result (with its error) recorded, and the load goes on. */
   | { kind: 'file-failed'; result: FileIngestResult }

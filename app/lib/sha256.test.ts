@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from './sha256';
+import { sha256BytesHex, sha256Hex } from './sha256';
 
 // Expected digests: FIPS 180-2 appendix B for "abc" and the 448-bit message; the rest from
 // Node's crypto.createHash('sha256') over the same UTF-8 text, computed once and pasted here.
@@ -16,5 +16,15 @@ describe('sha256Hex', () => {
     ['a sentence', 'The quick brown fox jumps over the lazy dog.', 'ef537f25c895bfa782526529a9b63d97aa631564d5d789c2b765448c8635fb6c'],
   ])('%s', (_case, text, expected) => {
     expect(sha256Hex(text)).toBe(expected);
+  });
+});
+
+describe('sha256BytesHex', () => {
+  it('agrees with Web Crypto on bytes that are not UTF-8 and on a head of 64 KB', async () => {
+    const bytes = Uint8Array.from({ length: 64 * 1024 }, (_, i) => (i * 131 + 7) % 256);
+    for (const part of [bytes.subarray(0, 3), bytes.subarray(0, 1000), bytes]) {
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', part.slice()));
+      expect(sha256BytesHex(part)).toBe(Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''));
+    }
   });
 });

@@ -30,7 +30,12 @@ function padded(bytes: Uint8Array): Uint8Array {
 }
 
 export function sha256Hex(text: string): string {
-  const message = padded(new TextEncoder().encode(text));
+  return sha256BytesHex(new TextEncoder().encode(text));
+}
+
+/** The same digest of bytes. */
+export function sha256BytesHex(bytes: Uint8Array): string {
+  const message = padded(bytes);
   const view = new DataView(message.buffer);
   const hash = INITIAL_HASH.slice();
   const schedule = new Uint32Array(64);

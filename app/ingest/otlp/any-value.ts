@@ -7,6 +7,10 @@
  * JSON mapping lets parsers accept and Arize Phoenix's REST span export writes; Phoenix also
  * writes every field of the value, the unused ones as `null`, so a `null` field is one not set.
  */
+import { formatCount } from '../../lib/format';
+import { MAX_NESTING } from '../../schema/nesting';
+import { MAX_SPAN_ATTRIBUTES } from './otlp-limits';
+
 export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
 export type Attributes = Record<string, AttributeValue>;
 
@@ -44,7 +48,21 @@ function setField(value: Record<string, unknown>): [(typeof VALUE_FIELDS)[number
   return null;
 }
 
-export function decodeAnyValue(value: unknown): AttributeValue | undefined {
+/** Why a span's attributes cannot be read: one nested too deep, or too many of them. */
+export interface AttributesProblem {
+  reason: 'too_deep' | 'wrong_type';
+  /** `attributes.<key>`, or `attributes` for their number. */
+  field: string;
+  message: string;
+}
+
+export type AttributesRead = { ok: true; attributes: Attributes } | { ok: false; problem: AttributesProblem };
+
+/** Marks a value nested past MAX_NESTING while it is decoded (recursion stops there, so the stack stays shallow). */
+const TOO_DEEP = Symbol('too deep');
+
+/** `depth`: how many lists and key-value lists hold this value. */
+function decodeValue(value: unknown, depth: number): AttributeValue | undefined | typeof TOO_DEEP {
   if (!isRecord(value)) return undefined;
   const field = setField(value);
   if (!field) return undefined;
@@ -59,25 +77,64 @@ export function decodeAnyValue(value: unknown): AttributeValue | undefined {
     case 'doubleValue':
       return decodeNumber(content);
     case 'arrayValue': {
+      if (depth >= MAX_NESTING) return TOO_DEEP;
       const values = isRecord(content) && Array.isArray(content.values) ? content.values : [];
-      return values.map((item) => decodeAnyValue(item) ?? null);
+      const list: AttributeValue[] = [];
+      for (const item of values) {
+        const decoded = decodeValue(item, depth + 1);
+        if (decoded === TOO_DEEP) return TOO_DEEP;
+        list.push(decoded ?? null);
+      }
+      return list;
     }
-    case 'kvlistValue':
-      return decodeAttributes(isRecord(content) ? content.values : undefined);
+    case 'kvlistValue': {
+      if (depth >= MAX_NESTING) return TOO_DEEP;
+      const read = decodeKeyValues(isRecord(content) ? content.values : undefined, depth + 1);
+      return read instanceof TooDeepEntry ? TOO_DEEP : read;
+    }
   }
 }
 
-/** A `KeyValue[]` as an object; entries without a string key or a known value are left out. */
-export function decodeAttributes(keyValues: unknown): Attributes {
+/** The first entry of a `KeyValue[]` whose value is nested too deep. */
+class TooDeepEntry {
+  constructor(readonly key: string) {}
+}
+
+/** The entries of a `KeyValue[]`, or the first one nested too deep. */
+function decodeKeyValues(keyValues: unknown, depth: number): Attributes | TooDeepEntry {
   // Keys come from the data: no prototype for `__proto__` to replace or `constructor` to answer from.
   const attributes: Attributes = Object.create(null) as Attributes;
   if (!Array.isArray(keyValues)) return attributes;
   for (const entry of keyValues) {
     if (!isRecord(entry) || typeof entry.key !== 'string') continue;
-    const value = decodeAnyValue(entry.value);
+    const value = decodeValue(entry.value, depth);
+    if (value === TOO_DEEP) return new TooDeepEntry(entry.key);
     if (value !== undefined) attributes[entry.key] = value;
   }
   return attributes;
+}
+
+/**
+ * A `KeyValue[]` (of a span, its resource or one of its events) as an object; entries without a
+ * string key or a known value are left out. A value nested more than MAX_NESTING lists deep, or
+ * more than MAX_SPAN_ATTRIBUTES entries, is a problem, and nothing past the limit is read.
+ */
+export function readAttributes(keyValues: unknown, holder: 'span' | 'resource' | 'span event' = 'span'): AttributesRead {
+  if (Array.isArray(keyValues) && keyValues.length > MAX_SPAN_ATTRIBUTES) {
+    const message = `the ${holder} has ${formatCount(keyValues.length)} attributes, over the limit of ${formatCount(MAX_SPAN_ATTRIBUTES)}`;
+    return { ok: false, problem: { reason: 'wrong_type', field: 'attributes', message } };
+  }
+  const read = decodeKeyValues(keyValues, 0);
+  if (read instanceof TooDeepEntry) {
+    return { ok: false, problem: { reason: 'too_deep', field: `attributes.${read.key}`, message: `the ${holder}'s attribute "${read.key}" is nested more than ${MAX_NESTING} levels deep` } };
+  }
+  return { ok: true, attributes: read };
+}
+
+/** One AnyValue; a value nested past MAX_NESTING is left out (`undefined`), as an unknown one is. */
+export function decodeAnyValue(value: unknown): AttributeValue | undefined {
+  const decoded = decodeValue(value, 0);
+  return decoded === TOO_DEEP ? undefined : decoded;
 }
 
 /** An attribute read as text: a non-empty string, or a number written out (ids may be integers). */

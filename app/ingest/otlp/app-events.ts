@@ -1,6 +1,6 @@
 import { EVENT_TYPES, type EventType } from '../../schema/event-types';
 import type { Rejection } from '../../schema/rejection';
-import { decodeAttributes } from './any-value';
+import { readAttributes } from './any-value';
 import { unixNanoToMs } from './otlp-time';
 import type { ReadSpan } from './read-span';
 import type { SpanDefaults } from './span-defaults';
@@ -34,7 +34,9 @@ export function mapAppEvent(raw: unknown, index: number, span: ReadSpan, default
       : `span event "${raw.name}" names no event type`;
     return { ok: false, rejection: { reason: 'unknown_type', field: 'name', message } };
   }
-  const attributes = decodeAttributes(raw.attributes);
+  const read = readAttributes(raw.attributes, 'span event');
+  if (!read.ok) return { ok: false, rejection: read.problem };
+  const { attributes } = read;
   // `time_unix_nano`: the proto's field name, which Phoenix's REST export writes (read-span.ts).
   const timeField = (raw.timeUnixNano === undefined || raw.timeUnixNano === null) && 'time_unix_nano' in raw ? 'time_unix_nano' : 'timeUnixNano';
   const time = unixNanoToMs(raw[timeField]);

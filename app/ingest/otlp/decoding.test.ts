@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAnyValue, decodeAttributes } from './any-value';
-import { normalizeId } from './otlp-ids';
+import { decodeAnyValue, readAttributes } from './any-value';
+import { normalizeId, readId } from './otlp-ids';
 import { unixNanoToMs } from './otlp-time';
 
 describe('decodeAnyValue', () => {
@@ -26,8 +26,8 @@ describe('decodeAnyValue', () => {
   });
 
   it('decodes a KeyValue list, leaving out entries without a key or a value', () => {
-    expect(decodeAttributes([{ key: 'a', value: { stringValue: 'x' } }, { value: { stringValue: 'y' } }, { key: 'b', value: {} }, { key: 'c' }, 'junk'])).toEqual({ a: 'x' });
-    expect(decodeAttributes(undefined)).toEqual({});
+    expect(readAttributes([{ key: 'a', value: { stringValue: 'x' } }, { value: { stringValue: 'y' } }, { key: 'b', value: {} }, { key: 'c' }, 'junk'])).toEqual({ ok: true, attributes: { a: 'x' } });
+    expect(readAttributes(undefined)).toEqual({ ok: true, attributes: {} });
   });
 });
 
@@ -60,11 +60,27 @@ describe('normalizeId', () => {
     ['uppercase hex lowercased', 'EEE19B7EC3C1B174', 'span', 'eee19b7ec3c1b174'],
     ['a base64 span id', 'AQIDBAUGBwg=', 'span', '0102030405060708'],
     ['a base64 trace id', 'AAECAwQFBgcICQoLDA0ODw==', 'trace', '000102030405060708090a0b0c0d0e0f'],
-    ['other text as given', 'span-1', 'span', 'span-1'],
+    ['other text is no id', 'span-1', 'span', null],
+    ['a trace id where a span id belongs is no span id', '5b8efff798038103d269b633813fc60c', 'span', null],
     ['all zeros', '00000000000000000000000000000000', 'trace', null],
     ['empty', '', 'span', null],
     ['a number', 12, 'span', null],
   ])('%s', (_case, value, kind, expected) => {
     expect(normalizeId(value, kind)).toBe(expected);
+  });
+});
+
+describe('readId tells a missing id from text that is no id', () => {
+  it.each<[string, unknown, 'trace' | 'span', ReturnType<typeof readId>]>([
+    ['hex', 'EEE19B7EC3C1B174', 'span', { id: 'eee19b7ec3c1b174' }],
+    ['missing', undefined, 'span', { id: null }],
+    ['null', null, 'trace', { id: null }],
+    ['all zeros (OTLP\'s invalid id)', '0000000000000000', 'span', { id: null }],
+    ['15 hex digits', 'eee19b7ec3c1b17', 'span', { notAnId: 'eee19b7ec3c1b17' }],
+    ['hex with a letter past f', 'eee19b7ec3c1b17g', 'span', { notAnId: 'eee19b7ec3c1b17g' }],
+    ['a lone surrogate', 'eee19b7ec3c1b17\ud800', 'span', { notAnId: 'eee19b7ec3c1b17\ud800' }],
+    ['a number', 12, 'span', { notAnId: '12' }],
+  ])('%s', (_case, value, kind, expected) => {
+    expect(readId(value, kind)).toEqual(expected);
   });
 });

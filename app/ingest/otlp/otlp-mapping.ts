@@ -32,3 +32,11 @@ export interface OtlpMapping {
 /** Whether a parsed JSON value is an OTLP trace document rather than a log event. */
 export const isOtlpDocument = (value: unknown): value is { resourceSpans: unknown[] } =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as { resourceSpans?: unknown }).resourceSpans);
+
+/**
+ * Whether a parsed JSON value is meant as an OTLP trace document: one, or an object with a
+ * `resourceSpans` that is not a list and no event `type` (read-document.ts says what is wrong
+ * with it, rather than the event schema asking for a `type`).
+ */
+export const claimsOtlpDocument = (value: unknown): boolean =>
+  isOtlpDocument(value) || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, 'resourceSpans') && !Object.hasOwn(value, 'type'));

@@ -1,6 +1,6 @@
 import type { Rejection } from '../../schema/rejection';
-import { decodeAttributes, type Attributes } from './any-value';
-import { normalizeId } from './otlp-ids';
+import { readAttributes, type Attributes } from './any-value';
+import { ID_FORMS, readId } from './otlp-ids';
 import { unixNanoToMs } from './otlp-time';
 
 /** The parts of an OTLP span the mapping reads, decoded. */
@@ -54,15 +54,26 @@ function protoField(raw: Record<string, unknown>, jsonName: string, protoName: s
   return given === undefined || given === null ? [protoName in raw ? protoName : jsonName, raw[protoName]] : [jsonName, given];
 }
 
-/** Decodes one span; a span without trace or span id, or without a start time, cannot be mapped. */
+const notAnId = (field: string, kind: 'trace' | 'span', given: string): SpanRead =>
+  problem('wrong_type', field, `"${field}" is not a ${kind} id (${ID_FORMS[kind]}): ${given.length > 80 ? `${given.slice(0, 80)}…` : given}`);
+
+/**
+ * Decodes one span; a span without trace or span id, or without a start time, cannot be mapped,
+ * nor one whose ids are not ids or whose attributes are nested too deep or too many (any-value.ts).
+ */
 export function readSpan(raw: unknown): SpanRead {
   if (!isRecord(raw)) return problem('not_object', 'span', 'a span must be a JSON object');
   const [traceField, rawTraceId] = protoField(raw, 'traceId', 'trace_id');
-  const traceId = normalizeId(rawTraceId, 'trace');
-  if (traceId === null) return problem('missing_field', traceField, `the span has no ${traceField}`);
+  const traceId = readId(rawTraceId, 'trace');
+  if ('notAnId' in traceId) return notAnId(traceField, 'trace', traceId.notAnId);
+  if (traceId.id === null) return problem('missing_field', traceField, `the span has no ${traceField}`);
   const [spanField, rawSpanId] = protoField(raw, 'spanId', 'span_id');
-  const spanId = normalizeId(rawSpanId, 'span');
-  if (spanId === null) return problem('missing_field', spanField, `the span has no ${spanField}`);
+  const spanId = readId(rawSpanId, 'span');
+  if ('notAnId' in spanId) return notAnId(spanField, 'span', spanId.notAnId);
+  if (spanId.id === null) return problem('missing_field', spanField, `the span has no ${spanField}`);
+  const [parentField, rawParentId] = protoField(raw, 'parentSpanId', 'parent_span_id');
+  const parentSpanId = readId(rawParentId, 'span');
+  if ('notAnId' in parentSpanId) return notAnId(parentField, 'span', parentSpanId.notAnId);
   const [startField, start] = protoField(raw, 'startTimeUnixNano', 'start_time_unix_nano');
   const startMs = unixNanoToMs(start);
   if (startMs === null) {
@@ -74,19 +85,21 @@ export function readSpan(raw: unknown): SpanRead {
   if (endGiven && endMs === null) {
     return problem('bad_ts', endField, `"${endField}" is not a time: ${JSON.stringify(end)}`);
   }
+  const attributes = readAttributes(raw.attributes);
+  if (!attributes.ok) return problem(attributes.problem.reason, attributes.problem.field, attributes.problem.message);
   return {
     ok: true,
     span: {
-      traceId,
-      spanId,
-      parentSpanId: normalizeId(protoField(raw, 'parentSpanId', 'parent_span_id')[1], 'span'),
+      traceId: traceId.id,
+      spanId: spanId.id,
+      parentSpanId: parentSpanId.id,
       name: typeof raw.name === 'string' ? raw.name : '',
       otlpKind: enumName(raw.kind, 'SPAN_KIND_', OTLP_KINDS) ?? 'UNSPECIFIED',
       startMs,
       endMs,
       status: readStatus(raw.status),
       statusMessage: isRecord(raw.status) && typeof raw.status.message === 'string' && raw.status.message !== '' ? raw.status.message : null,
-      attributes: decodeAttributes(raw.attributes),
+      attributes: attributes.attributes,
       events: Array.isArray(raw.events) ? raw.events : [],
     },
   };

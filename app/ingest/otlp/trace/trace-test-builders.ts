@@ -11,7 +11,7 @@ export const TRACE = TRACE_ID;
 export const at = (offset: number) => START_MS + offset;
 
 export interface TraceSpanSpec extends Omit<SpanSpec, 'attributes'> {
-  /** The span id: any text that is not 16 hex digits is kept as given, so tests name spans. */
+  /** The span id: any text, so that tests name spans (read-span.ts, which wants 16 hex digits, reads the span under stand-in ids). */
   id: string;
   parent?: string | null;
   kind?: string;
@@ -21,13 +21,16 @@ export interface TraceSpanSpec extends Omit<SpanSpec, 'attributes'> {
   attributes?: Record<string, Plain>;
 }
 
+const STAND_IN_ID = 'a1a1a1a1a1a1a1a1';
+const STAND_IN_PARENT_ID = 'b2b2b2b2b2b2b2b2';
+
 const nano = (ms: number) => `${BigInt(Math.round(ms)) * 1_000_000n}`;
 
 /** One span: `kind` sets `openinference.span.kind`; the place is line `i + 1` of FILE. */
 export function traceSpan({ id, parent = null, kind, start = 0, ms = 10, attributes = {}, ...fields }: TraceSpanSpec, i = 0, resource: Record<string, Plain> = {}): CollectedSpan {
   const raw = makeSpan({
-    spanId: id,
-    parentSpanId: parent ?? undefined,
+    spanId: STAND_IN_ID,
+    parentSpanId: parent === null ? undefined : STAND_IN_PARENT_ID,
     startTimeUnixNano: nano(at(start)),
     endTimeUnixNano: nano(at(start + ms)),
     attributes: kind === undefined ? attributes : { 'openinference.span.kind': kind, ...attributes },
@@ -35,7 +38,7 @@ export function traceSpan({ id, parent = null, kind, start = 0, ms = 10, attribu
   });
   const read = readSpan(raw);
   if (!read.ok) throw new Error(`test span ${id}: ${read.rejection.message}`);
-  return { span: read.span, resource: resource as CollectedSpan['resource'], place: { ...FILE, line: i + 1, position: `resourceSpans[0].scopeSpans[0].spans[${i}]` } };
+  return { span: { ...read.span, spanId: id, parentSpanId: parent }, resource: resource as CollectedSpan['resource'], place: { ...FILE, line: i + 1, position: `resourceSpans[0].scopeSpans[0].spans[${i}]` } };
 }
 
 export const traceSpans = (specs: TraceSpanSpec[], resource: Record<string, Plain> = {}): CollectedSpan[] =>
