@@ -19,6 +19,14 @@ describe('deltaRange and isSettled', () => {
     expect(isSettled(deltaRange(a, b))).toBe(settled);
   });
 
+  it('equal figures whose means round apart in the last bit are not settled', () => {
+    // A's P@10 0.6 / 6 as the upper bound, B's 0.5 / 5 as its lower: equal, though not as doubles
+    expect(isSettled(deltaRange({ low: 0.6 / 6, high: 0.6 / 6 }, { low: 0.5 / 5, high: 0.5 / 5 }))).toBe(false);
+    expect(isSettled({ low: 1e-17, high: 0.5 })).toBe(false);
+    expect(isSettled({ low: -0.5, high: -1e-17 })).toBe(false);
+    expect(isSettled({ low: 1e-9, high: 0.5 })).toBe(true);
+  });
+
   it('a slice with no judged retrieval has no range and is not settled', () => {
     expect(deltaRange({ low: null, high: null }, { low: 0.5, high: 0.7 })).toBeNull();
     expect(isSettled(null)).toBe(false);

@@ -12,8 +12,14 @@ export function deltaRange(a: FigureBounds, b: FigureBounds): DeltaRange | null 
   return { low: b.low - a.high, high: b.high - a.low };
 }
 
+/**
+ * Below this a bound's distance from 0 is the rounding of two means (0.6 / 6 and 0.5 / 5 differ in
+ * the last bit), not a difference: two equal figures are never settled.
+ */
+const ROUNDING = 1e-12;
+
 /** A figure is settled when its delta's range excludes 0: no labeling of the unlabeled can flip its sign. Without a range, not settled. */
-export const isSettled = (range: DeltaRange | null): boolean => range !== null && (range.low > 0 || range.high < 0);
+export const isSettled = (range: DeltaRange | null): boolean => range !== null && (range.low > ROUNDING || range.high < -ROUNDING);
 
 export function deltaRanges(a: Record<BoundedFigure, FigureBounds>, b: Record<BoundedFigure, FigureBounds>): Record<BoundedFigure, DeltaRange | null> {
   return Object.fromEntries(BOUNDED_FIGURES.map((figure) => [figure, deltaRange(a[figure], b[figure])])) as Record<BoundedFigure, DeltaRange | null>;
