@@ -35,20 +35,18 @@ lists AS (
   UNION
   SELECT retrieval_id, query FROM in_b WHERE query IN (SELECT query FROM paired)
 ),
-entries AS (
-  SELECT l.retrieval_id, l.query, ${rawSql(DUCKDB.unnestWithPosition('r.returned_asset_ids', 'asset_id', 'position'))}
+-- each list's first K distinct assets in order (a repeat counts at its first position), one row each with its rank
+top_k AS (
+  SELECT l.retrieval_id, l.query,
+         list_slice(list_filter(r.returned_asset_ids, lambda asset, position: list_position(r.returned_asset_ids, asset) = position), 1, ${a.k}) AS assets
   FROM lists l JOIN retrievals r ON r.retrieval_id = l.retrieval_id
 ),
-first_entries AS (
-  SELECT * FROM entries QUALIFY row_number() OVER (PARTITION BY retrieval_id, asset_id ORDER BY position) = 1
-),
 ranked AS (
-  SELECT retrieval_id, query, asset_id, row_number() OVER (PARTITION BY retrieval_id ORDER BY position) AS list_rank FROM first_entries
+  SELECT retrieval_id, query, ${rawSql(DUCKDB.unnestWithPosition('assets', 'asset_id', 'list_rank'))} FROM top_k
 ),
 unlabeled AS (
   SELECT * FROM ranked
-  WHERE list_rank <= ${a.k}
-    AND NOT EXISTS (SELECT 1 FROM resolved_relevance label WHERE label.retrieval_id = ranked.retrieval_id AND label.asset_id = ranked.asset_id)
+  WHERE NOT EXISTS (SELECT 1 FROM resolved_relevance label WHERE label.retrieval_id = ranked.retrieval_id AND label.asset_id = ranked.asset_id)
 )
 SELECT query, asset_id, ${exactSum('1 / log2(1 + list_rank)')} AS priority, count(*)::INTEGER AS lists
 FROM unlabeled
