@@ -14,6 +14,10 @@ import { AppPage } from './pages/app-page';
  * Tier 1: A P@1 = 1/6 over 6 judged, B 5/5 = 1 → B − A = 5/6. Empty results A 0/6, B 1/6 (worse).
  * ORF: A 1/6, B 0/6 (better). Paired: q1–q5, q6 only in A; every P@1 delta +1, so the exact
  * randomization test gives p = 2/32 = 0.0625: no significant difference at 0.05.
+ * Dense's q1 also returns u1 at rank 3, never labeled: judged@10 A = (2/3 + 5)/6 = 17/18, B 1 (h7
+ * returned nothing). Only P@10 and nDCG@10 of d1 move with u1 relevant: A's P@10 in [0.1, 0.7/6],
+ * B's exactly 0.1, so B − A lies in [−0.1/6, 0]: not settled; P@1, nDCG and MRR are settled
+ * (B's low bound is above A's high one). The pool is (q1, u1) alone.
  */
 function fixture(): string {
   const events: object[] = [];
@@ -22,7 +26,7 @@ function fixture(): string {
     events.push({ type: 'retrieval', ts, session_id: `s-${id}`, retrieval_id: id, query, retriever, run_id: run, surface: 'web', role: 'find', returned_asset_ids: returned });
   const label = (retrievalId: string, assetId: string, grade: number) => events.push({ type: 'label', kind: 'relevance', retrieval_id: retrievalId, asset_id: assetId, grade, annotator: 'ann' });
   for (let i = 1; i <= 5; i++) {
-    retrieval(`d${i}`, `q${i}`, 'dense', 'old', day(1, i), [`x${i}`, `rel${i}`]);
+    retrieval(`d${i}`, `q${i}`, 'dense', 'old', day(1, i), i === 1 ? ['x1', 'rel1', 'u1'] : [`x${i}`, `rel${i}`]);
     retrieval(`h${i}`, `q${i}`, 'hybrid', 'new', day(8, i), [`rel${i}`, `x${i}`]);
     for (const id of [`d${i}`, `h${i}`]) {
       label(id, `rel${i}`, 2);
@@ -107,12 +111,33 @@ test('the paired test: pairs, a query only in A, and p = 2/32 read as no signifi
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare.download').click()]);
   expect(download.suggestedFilename()).toBe('retrieval-inspector-compare.json');
   const report = JSON.parse(readFileSync(await download.path(), 'utf8'));
-  expect(Object.keys(report)).toEqual(['a', 'b', 'tier1', 'tier2', 'paired']);
+  expect(Object.keys(report)).toEqual(['a', 'b', 'tier1', 'tier2', 'paired', 'judged_at_k', 'settled', 'pool']);
+  expect(report.settled).toEqual({ p_at_1: true, p_at_k: false, ndcg_at_k: true, mrr: true });
+  expect(report.pool).toBe(1);
   expect([report.a, report.b]).toEqual([{ retriever: ['dense'] }, { retriever: ['hybrid'] }]);
   expect(report.paired.pairs).toBe(5);
   expect(report.paired.p_at_1.p_value).toBeCloseTo(2 / 32, 12);
   expect(report.tier1.p_at_1.delta).toBeCloseTo(5 / 6, 12);
   expect(report).toEqual(cliCompare('--a', 'retriever=dense', '--b', 'retriever=hybrid'));
+});
+
+test('judged depth, which figures any labeling of the unlabeled leaves settled, and the pool', async () => {
+  await expect(page.getByTestId('compare.settled.p_at_1')).toHaveText('settled');
+  await expect(page.getByTestId('compare.settled.p_at_k')).toHaveText('not settled');
+  await expect(page.getByTestId('compare.settled.ndcg_at_k')).toHaveText('settled');
+  await expect(page.getByTestId('compare.settled.mrr')).toHaveText('settled');
+  const p10 = page.getByRole('table', { name: 'Paired statistics' }).getByRole('row', { name: /^P@10 / });
+  // B's P@10 equals A's lower bound: the range ends at 0 (shown +0.000 or ±0.000 by the rounding of the means)
+  await expect(p10).toContainText(/−0\.017 to [+±]0\.000/);
+  const judged = page.getByTestId('compare.judged');
+  expect(Number(await judged.getAttribute('data-a'))).toBeCloseTo(17 / 18, 12);
+  await expect(judged).toHaveAttribute('data-b', '1');
+  await expect(judged).toHaveAttribute('data-pool', '1');
+  await expect(judged).toContainText('Judged@10: A 94.4% · B 100.0%');
+  await expect(judged).toContainText('pool: 1 unlabeled (query, asset) item');
+  await page.getByTestId('compare.pairs').scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: 'test-results/screens/compare-settled.png' });
 });
 
 test('the main figures per role', async () => {
@@ -202,4 +227,19 @@ test('the Metrics screen opens the comparison with its filters as slice A', asyn
   await near(page, 'tier1.p_at_1', 'delta', 5 / 6);
   await page.mouse.move(0, 0);
   await page.screenshot({ path: 'test-results/screens/compare-default.png', fullPage: true });
+});
+
+test('the Metrics screen shows judged@k and each Tier 1 figure\'s bounds', async () => {
+  await app.open('?view=metrics');
+  // 12 retrievals, 11 returned something: all fully labeled but d1 (2 of 3) → (10 + 2/3) / 11
+  await expect(page.getByTestId('tier1').getByText('Judged@10').first()).toBeVisible();
+  // 11 judged: P@10 0.1 each as logged; with u1 relevant d1's is 0.2 → 1.2 / 11
+  await expect.poll(async () => Number(await page.getByTestId('tier1.bounds.p_at_k.low').getAttribute('data-value'))).toBeCloseTo(0.1, 12);
+  await expect.poll(async () => Number(await page.getByTestId('tier1.bounds.p_at_k.high').getAttribute('data-value'))).toBeCloseTo(1.2 / 11, 12);
+  // u1 is at rank 3: P@1 and MRR keep their values
+  const p1 = Number(await page.getByTestId('tier1.bounds.p_at_1.low').getAttribute('data-value'));
+  await expect(page.getByTestId('tier1.bounds.p_at_1.high')).toHaveAttribute('data-value', String(p1));
+  await page.getByRole('table', { name: 'Tier 1 bounds' }).scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: 'test-results/screens/metrics-bounds.png' });
 });

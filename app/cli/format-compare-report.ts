@@ -1,8 +1,9 @@
 import { pluralize } from '../lib/format';
 import { slicePairs, type SliceFilters } from '../model/compare/slice';
+import { BOUNDED_FIGURES, type BoundedFigure } from '../model/metrics/report';
 import { PAIRED_METRICS, type CompareResult, type PairedMetric, type PairedQuery, type SideBySide } from '../model/compare/types';
 import { describeMetric } from '../model/metrics/definitions';
-import type { MatrixReport } from '../model/metrics/report';
+import type { MatrixReport, Rate } from '../model/metrics/report';
 import type { MetricSettings } from '../model/metrics/settings';
 import { formatTable } from './text-table';
 
@@ -46,6 +47,17 @@ const MATRIX_ROWS: [keyof MatrixReport, string][] = [
   ['masked_silent', '  silent'],
 ];
 
+const rateText = (value: Rate) => (value === null ? '—' : fixed(value));
+const intervalText = (low: number | null, high: number | null) => (low === null || high === null ? '—' : `[${signed(low, fixed(low))}, ${signed(high, fixed(high))}]`);
+const isBounded = (metric: PairedMetric): metric is BoundedFigure => (BOUNDED_FIGURES as readonly string[]).includes(metric);
+
+/** The delta's range over every labeling and whether it is settled; blank for a metric without bounds (recall). */
+function settledCells(result: CompareResult, metric: PairedMetric): string[] {
+  if (!isBounded(metric)) return ['', ''];
+  const range = result.deltaRanges[metric];
+  return [range ? intervalText(range.low, range.high) : '—', result.report.settled[metric] ? 'settled' : 'not settled'];
+}
+
 function queryLines(title: string, queries: PairedQuery[], metric: PairedMetric): string[] {
   if (queries.length === 0) return [];
   return [
@@ -78,15 +90,18 @@ export function formatCompareReport(result: CompareResult, settings: MetricSetti
     `Paired by query: ${pluralize(paired.pairs, 'paired query', 'paired queries')} (judged in both slices); ` +
       `${pluralize(result.onlyA, 'query', 'queries')} judged in A only, ${pluralize(result.onlyB, 'query', 'queries')} in B only`,
     ...formatTable(
-      ['metric', 'mean B − A', '95% interval', 'p'],
+      ['metric', 'mean B − A', '95% interval', 'p', 'B − A over labelings', 'settled'],
       PAIRED_METRICS.map((metric) => {
         const { mean_delta: mean, ci_low: low, ci_high: high, p_value: p } = paired[metric];
-        const interval = low === null || high === null ? '—' : `[${signed(low, fixed(low))}, ${signed(high, fixed(high))}]`;
-        return [metricLabel(metric, settings), mean === null ? '—' : signed(mean, fixed(mean)), interval, pCell(p)];
+        return [metricLabel(metric, settings), mean === null ? '—' : signed(mean, fixed(mean)), intervalText(low, high), pCell(p), ...settledCells(result, metric)];
       }),
-      ['left', RIGHT, RIGHT, RIGHT],
+      ['left', RIGHT, RIGHT, RIGHT, RIGHT, RIGHT],
     ),
     '  (interval: paired bootstrap, 10,000 resamples, percentile; p: two-sided paired randomization test)',
+    `  (over labelings: B − A for every grading of the unlabeled assets among the first ${settings.k} of either slice's judged retrievals; ` +
+      'settled when it excludes 0)',
+    `Judged@${settings.k}: A ${rateText(report.judged_at_k.a)}, B ${rateText(report.judged_at_k.b)}; ` +
+      `pool: ${pluralize(report.pool, 'unlabeled (query, asset)', 'unlabeled (query, asset) items')} among the first ${settings.k} of the paired queries' judged retrievals`,
     ...(losses.length > 0 ? ['', ...queryLines(`Largest losses on ${metricLabel(rankBy, settings)}`, losses, rankBy)] : []),
     ...(gains.length > 0 ? ['', ...queryLines(`Largest gains on ${metricLabel(rankBy, settings)}`, gains, rankBy)] : []),
   ];

@@ -1,7 +1,7 @@
 import { pluralize } from '../lib/format';
 import type { ReviewCounts } from '../model/annotation/review-report';
 import { describeMetric } from '../model/metrics/definitions';
-import type { MetricsReport, Rate } from '../model/metrics/report';
+import { BOUNDED_FIGURES, type MetricsReport, type Rate } from '../model/metrics/report';
 import type { MetricSettings } from '../model/metrics/settings';
 import { terminalText } from './terminal-text';
 import { formatTable } from './text-table';
@@ -59,6 +59,20 @@ function reviewLines({ review }: MetricsReport): string[] {
   ];
 }
 
+/** Judged depth and each bounded figure's range over every labeling of the unlabeled assets among the first K. */
+function boundsLines(tier1: MetricsReport['tier1'], settings: MetricSettings): string[] {
+  const k = settings.k;
+  return [
+    `Judged@${k} ${rateCell(tier1.judged_at_k)} (labeled share of the first ${k}, over retrievals that returned something); ` +
+      `bounds: unlabeled among the first ${k} not relevant (low) / relevant (high)`,
+    ...formatTable(
+      ['', ...BOUNDED_FIGURES.map((figure) => describeMetric(`tier1.${figure}`, settings)?.label ?? figure)],
+      (['low', 'high'] as const).map((side) => [side, ...BOUNDED_FIGURES.map((figure) => rateCell(tier1.bounds[figure][side]))]),
+      ['left', ...BOUNDED_FIGURES.map(() => 'right' as const)],
+    ),
+  ];
+}
+
 /** The report as readable text: each section a small table, the settings in the header. */
 export function formatMetricsReport(report: MetricsReport, settings: MetricSettings): string[] {
   const { tier0, tier1, tier2, matrix, tier3, gate, feedback } = report;
@@ -88,6 +102,7 @@ export function formatMetricsReport(report: MetricsReport, settings: MetricSetti
         [t.retrievals, t.judged, rateCell(t.p_at_1), rateCell(t.p_at_k), rateCell(t.recall_at_k), rateCell(t.ndcg_at_k), rateCell(t.mrr)],
       ]),
     ),
+    ...boundsLines(tier1, settings),
     '',
     'Tier 2 — used, and signs of failure (rates over retrievals; 1 − ORF is not satisfaction)',
     ...byRoleTable(

@@ -53,7 +53,7 @@ const NDCG_RANK = (rank: number) => 1 / Math.log2(rank + 1);
 describe('report --a/--b', () => {
   it('adds `compare` with exactly the keys of metrics.md "The report"', async () => {
     const compare = await compareOf('--a', 'retriever=dense', '--b', 'retriever=slow');
-    expect(Object.keys(compare).sort()).toEqual(['a', 'b', 'paired', 'tier1', 'tier2']);
+    expect(Object.keys(compare).sort()).toEqual(['a', 'b', 'judged_at_k', 'paired', 'pool', 'settled', 'tier1', 'tier2']);
     expect(compare.a).toEqual({ retriever: ['dense'] });
     expect(Object.keys(compare.tier1).sort()).toEqual(['empty_result_rate', 'judged', 'mrr', 'ndcg_at_k', 'p_at_1', 'p_at_k', 'recall_at_k', 'retrievals']);
     expect(Object.keys(compare.tier2).sort()).toEqual(['acr', 'gpr', 'orf', 'retrievals', 'uor']);
@@ -62,6 +62,20 @@ describe('report --a/--b', () => {
     expect(compare.tier1.retrievals).toEqual({ a: 30, b: 30, delta: 0 });
     expect(compare.tier1.mrr).toEqual({ a: 1, b: 0.2, delta: 0.2 - 1 });
     expect(await compareOf()).toBeUndefined();
+  });
+
+  it('judged depth, settled and the pool: nine unjudged fillers in every list leave no figure settled', async () => {
+    const compare = await compareOf('--a', 'retriever=dense', '--b', 'retriever=slow');
+    // one labeled asset (g) among the first 10 of each list
+    expect(compare.judged_at_k).toEqual({ a: 0.1, b: 0.1 });
+    // with every filler relevant, dense stays at P@1 1, nDCG 1, MRR 1 and slow reaches them (a filler at rank 1):
+    // B − A in [slow low − 1, 1 − 1] = [·, 0] holds 0; P@10: [0.1 − 1, 1 − 0.1] holds 0
+    expect(compare.settled).toEqual({ p_at_1: false, p_at_k: false, ndcg_at_k: false, mrr: false });
+    // per query, dense's fillers 1–9 and slow's 0–3 and 5–9: filler-0 … filler-9, in 30 queries
+    expect(compare.pool).toBe(300);
+    const text = (await report('--a', 'retriever=dense', '--b', 'retriever=slow', logs)).out.join('\n');
+    expect(text).toContain('Judged@10: A 0.1000, B 0.1000; pool: 300 unlabeled (query, asset) items');
+    expect(text).toMatch(/P@1 +−1\.0000 +\[−1\.0000, −1\.0000\] +.+? +\[−1\.0000, 0\.0000\] +not settled/);
   });
 
   it('paired: every query pairs; equal deltas give a collapsed interval and the smallest random-flip p', async () => {

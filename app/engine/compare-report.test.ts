@@ -92,6 +92,10 @@ describe('computeCompareResult', () => {
     expect(result.report.tier1.empty_result_rate).toEqual({ a: 0.25, b: 0, delta: -0.25 });
     expect(Object.keys(result.report.tier1).sort()).toEqual(['empty_result_rate', 'judged', 'mrr', 'ndcg_at_k', 'p_at_1', 'p_at_k', 'recall_at_k', 'retrievals']);
     expect(Object.keys(result.report.tier2).sort()).toEqual(['acr', 'gpr', 'orf', 'retrievals', 'uor']);
+    // "compare also: judged_at_k: {a, b}, settled: {<figure>: true|false}, pool"
+    expect(Object.keys(result.report).sort()).toEqual(['a', 'b', 'judged_at_k', 'paired', 'pool', 'settled', 'tier1', 'tier2']);
+    expect(result.report.judged_at_k).toEqual({ a: reportA.tier1.judged_at_k, b: reportB.tier1.judged_at_k });
+    expect(Object.keys(result.report.settled).sort()).toEqual(['mrr', 'ndcg_at_k', 'p_at_1', 'p_at_k']);
   });
 
   it('per role: a role one slice lacks has no retrievals there and null rates, so a null delta', async () => {

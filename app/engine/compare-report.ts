@@ -11,6 +11,7 @@ import { ensureDerivedTables } from './derived/metric-tables';
 import type { Engine } from './engine';
 import { withRetrievalFacts } from './retrieval-facts-table';
 import { perQueryScoresQuery } from './sql/compare/per-query';
+import { poolSizeQuery } from './sql/compare/pool';
 import { matrixQuery } from './sql/metrics/matrix';
 import type { SqlQuery } from './sql/metrics/sql-query';
 import { tierQuery } from './sql/metrics/tier1-tier2';
@@ -38,28 +39,33 @@ export type PairedStatisticsRunner = (columns: number[][]) => Promise<PairedStat
 
 const inPlace: PairedStatisticsRunner = async (columns) => pairedStatistics(columns);
 
-/** What a comparison reads from the database: each slice's figures, and the queries paired. */
+/** What a comparison reads from the database: each slice's figures, the queries paired, and the size of its pool. */
 export interface ComparedSlices {
   figures: { a: SliceFigures; b: SliceFigures };
   pairing: Pairing;
+  pool: number;
 }
 
 /** The database's part of a comparison (runs in a coordinator job); `compareResultOf` does the rest. */
 export async function compareSlicesIn(job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<ComparedSlices> {
-  const sliceA = await sliceIn(job, settingsOf(base, a));
-  const sliceB = await sliceIn(job, settingsOf(base, b));
-  return { figures: { a: sliceA.figures, b: sliceB.figures }, pairing: pairQueries(sliceA.queries, sliceB.queries) };
+  const settingsA = settingsOf(base, a);
+  const settingsB = settingsOf(base, b);
+  const sliceA = await sliceIn(job, settingsA);
+  const sliceB = await sliceIn(job, settingsB);
+  const [pool] = await run<{ items: number }>(job.engine, poolSizeQuery(settingsA, settingsB));
+  return { figures: { a: sliceA.figures, b: sliceB.figures }, pairing: pairQueries(sliceA.queries, sliceB.queries), pool: pool.items };
 }
 
 /** The comparison of slices read by `compareSlicesIn`: its statistics need no engine, so they run outside the job. */
 export async function compareResultOf(slices: { a: SliceFilters; b: SliceFilters }, read: ComparedSlices, statistics: PairedStatisticsRunner = inPlace): Promise<CompareResult> {
-  return shapeCompareResult(slices, read.figures, read.pairing, await statistics(pairedDeltaColumns(read.pairing)));
+  return shapeCompareResult(slices, read.figures, read.pairing, read.pool, await statistics(pairedDeltaColumns(read.pairing)));
 }
 
 /**
  * metrics.md, "Comparing two slices": slices A and B side by side (every top-level Tier 1 and
  * Tier 2 figure, per role too, and each matrix), and paired by query with each Tier 1 metric's
- * mean delta, bootstrap interval and randomization p-value. K, the threshold and the used
+ * mean delta, bootstrap interval and randomization p-value; each slice's judged depth, which
+ * bounded figures are settled, and the size of the pool. K, the threshold and the used
  * actions come from `base`, the filters from each slice. Runs in a coordinator job.
  */
 export async function compareResultIn(job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<CompareResult> {

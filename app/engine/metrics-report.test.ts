@@ -51,8 +51,10 @@ describe('the report', () => {
     const keys = (list: string) => list.split(/[\s,]+/).filter(Boolean).sort();
     expect(sortedKeys(report)).toEqual(keys('events rejected sessions tier0 tier1 tier2 matrix tier3 drift gate feedback agreement review flags'));
     expect(sortedKeys(report.tier0)).toEqual(keys('prompts, retrieval_invoked_rate, misroute_rate, missed_retrieval_rate, multi_intent_share, search_rewrites, downstream_corrections, downstream_edits'));
-    // "tier1 also: failed" (judged_at_k and bounds are not in the report yet)
-    expect(sortedKeys(report.tier1)).toEqual(keys('k, retrievals, empty_result_rate, failed, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, mrr, by_role'));
+    // "tier1 also: failed, judged_at_k, bounds: {<figure>: {low, high}}"
+    expect(sortedKeys(report.tier1)).toEqual(keys('k, retrievals, empty_result_rate, failed, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, mrr, by_role, judged_at_k, bounds'));
+    expect(sortedKeys(report.tier1.bounds)).toEqual(keys('p_at_1, p_at_k, ndcg_at_k, mrr'));
+    expect(sortedKeys(report.tier1.bounds.mrr)).toEqual(keys('low high'));
     expect(sortedKeys(report.tier1.by_role.find)).toEqual(keys('retrievals, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, mrr'));
     expect(sortedKeys(report.tier2)).toEqual(keys('retrievals, gpr, acr, orf, uor, by_role'));
     expect(sortedKeys(report.tier2.by_role.find)).toEqual(keys('retrievals, gpr, acr, orf, uor'));

@@ -5,8 +5,8 @@ import { computeMetricsReport } from '../metrics-report';
 import { CLICKHOUSE } from '../sql/dialect';
 import { ANY_SCOPE } from '../sql/event-scope';
 import {
-  approx, FAILED_RETRIEVALS_FLAGS, FAILED_RETRIEVALS_K, FAILED_RETRIEVALS_LOG, FAILED_RETRIEVALS_MATRIX, FAILED_RETRIEVALS_SESSIONS,
-  FAILED_RETRIEVALS_TIER1, FAILED_RETRIEVALS_TIER1_BY_ROLE, FAILED_RETRIEVALS_TIER2,
+  approx, approxBounds, FAILED_RETRIEVALS_FLAGS, FAILED_RETRIEVALS_K, FAILED_RETRIEVALS_LOG, FAILED_RETRIEVALS_MATRIX, FAILED_RETRIEVALS_SESSIONS,
+  FAILED_RETRIEVALS_BOUNDS, FAILED_RETRIEVALS_TIER1, FAILED_RETRIEVALS_TIER1_BY_ROLE, FAILED_RETRIEVALS_TIER2,
 } from '../sql/metrics/failed-retrievals-fixture';
 import { createTestEngine, loadEvents } from '../sql/metrics/fixtures';
 import { sessionSignalsQuery, type SessionSignalRow } from '../sql/session-signals';
@@ -50,7 +50,8 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(`failed retrievals on ClickHouse${CHDB_TEST
   it('report --json: the hand-worked Tier 1, Tier 2 and matrix, and the DuckDB engine\'s report', async () => {
     const report = await clickhouseReport(house, settings, { tablesBuilt: true });
     // toEqual passes over a key whose value is undefined: by_role is compared apart
-    expect({ ...report.tier1, by_role: undefined }).toEqual(approx(FAILED_RETRIEVALS_TIER1));
+    expect({ ...report.tier1, by_role: undefined, bounds: undefined }).toEqual(approx(FAILED_RETRIEVALS_TIER1));
+    expect(report.tier1.bounds).toEqual(approxBounds(FAILED_RETRIEVALS_BOUNDS));
     expect(report.tier1.by_role.find).toEqual(approx(FAILED_RETRIEVALS_TIER1_BY_ROLE.find));
     expect(report.tier1.by_role.step).toEqual(approx(FAILED_RETRIEVALS_TIER1_BY_ROLE.step));
     expect({ ...report.tier2, by_role: undefined }).toEqual(approx(FAILED_RETRIEVALS_TIER2));

@@ -60,6 +60,12 @@ export interface SqlDialect {
   listTransformWithIndex(list: string, param: string, index: string, body: string): string;
   /** Sum of a list, NULL elements skipped; DuckDB gives NULL for an empty list, ClickHouse 0: wrap in coalesce(…, 0) for both. */
   listSum(list: string): string;
+  /** The least element of an integer list; NULL when it is empty. */
+  listMin(list: string): string;
+  /** Two lists of the same element type, one after the other. */
+  listConcat(first: string, second: string): string;
+  /** The INTEGER list from, from + 1, …, below toExclusive (empty when toExclusive ≤ from). */
+  integerRange(from: string, toExclusive: string): string;
   /** Elements `from` to `to`, both 1-based and inclusive. */
   listSlice(list: string, from: string, to: string): string;
   listDistinctSorted(list: string): string;
@@ -125,6 +131,9 @@ export const DUCKDB: SqlDialect = {
   listFilter: (list, param, body) => `list_filter(${list}, lambda ${param}: ${body})`,
   listTransformWithIndex: (list, param, index, body) => `list_transform(${list}, lambda ${param}, ${index}: ${body})`,
   listSum: (list) => `list_sum(${list})`,
+  listMin: (list) => `list_min(${list})`,
+  listConcat: (first, second) => `list_concat(${first}, ${second})`,
+  integerRange: (from, toExclusive) => `range(${from}, ${toExclusive})::INTEGER[]`,
   listSlice: (list, from, to) => `list_slice(${list}, ${from}, ${to})`,
   listDistinctSorted: (list) => `list_sort(list_distinct(${list}))`,
   listSort: (list) => `list_sort(${list})`,
@@ -168,6 +177,9 @@ export const CLICKHOUSE: SqlDialect = {
   listFilter: (list, param, body) => `arrayFilter(${param} -> ${body}, ${list})`,
   listTransformWithIndex: (list, param, index, body) => `arrayMap((${param}, ${index}) -> ${body}, ${list}, arrayEnumerate(${list}))`,
   listSum: (list) => `arraySum(x -> ifNull(x, 0), ${list})`,
+  listMin: (list) => `if(empty(${list}), NULL, arrayMin(${list}))`,
+  listConcat: (first, second) => `arrayConcat(${first}, ${second})`,
+  integerRange: (from, toExclusive) => `arrayMap(x -> toInt32(x), range(${from}, greatest(${from}, ${toExclusive})))`,
   listSlice: (list, from, to) => `arraySlice(${list}, ${from}, greatest(0, (${to}) - (${from}) + 1))`,
   listDistinctSorted: (list) => `arraySort(arrayDistinct(${list}))`,
   listSort: (list) => `arraySort(${list})`,

@@ -8,6 +8,8 @@ import { pairedLabel } from './figures';
 import { LossesGains } from './LossesGains';
 import { PairedStats } from './PairedStats';
 
+const formatJudged = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`);
+
 /** The paired test over the queries both slices judged: counts, statistics, the per-query chart and the extremes. */
 export function PairedPanel(props: { result: CompareResult; k: number; metric: PairedMetric; open: string | null; recomputing: boolean }) {
   const { result, k, metric, open, recomputing } = props;
@@ -27,9 +29,14 @@ export function PairedPanel(props: { result: CompareResult; k: number; metric: P
         </p>
       ) : (
         <>
-          <PairedStats paired={result.report.paired} k={k} />
+          <PairedStats result={result} k={k} />
           <p className="text-soft cmp-method">
             Interval: paired bootstrap, 10,000 resamples of the pairs. p-value: two-sided randomization test over sign flips of the per-query differences.
+            Over labelings: B − A whatever grade the unlabeled assets among the first {k} get (not relevant to relevant); settled when that range excludes 0.
+          </p>
+          <p className="cmp-judged" data-testid="compare.judged" data-a={String(result.report.judged_at_k.a)} data-b={String(result.report.judged_at_k.b)} data-pool={result.report.pool}>
+            Judged@{k}: A {formatJudged(result.report.judged_at_k.a)} · B {formatJudged(result.report.judged_at_k.b)}
+            <span className="text-soft"> · pool: {pluralize(result.report.pool, 'unlabeled (query, asset) item', 'unlabeled (query, asset) items')} among the first {k} of the paired queries' judged retrievals</span>
           </p>
           <div className="cmp-chart-head">
             <h3>Per query</h3>

@@ -1,12 +1,38 @@
-import { PAIRED_METRICS, type CompareReport } from '../../model/compare/types';
+import { BOUNDED_FIGURES, type BoundedFigure } from '../../model/metrics/report';
+import { PAIRED_METRICS, type CompareResult, type PairedMetric } from '../../model/compare/types';
 import { formatDelta, formatP, pairedLabel, pairedReading } from './figures';
 
-/** Per Tier 1 metric: the mean of B − A over the paired queries, its 95% bootstrap interval, the randomization p-value, in words. */
-export function PairedStats({ paired, k }: { paired: CompareReport['paired']; k: number }) {
+const isBounded = (metric: PairedMetric): metric is BoundedFigure => (BOUNDED_FIGURES as readonly string[]).includes(metric);
+
+/** B − A over every labeling of the unlabeled assets among the first K, and whether it is settled; empty for recall (no bounds). */
+function SettledCells({ result, metric }: { result: CompareResult; metric: PairedMetric }) {
+  if (!isBounded(metric)) return <><td className="num text-soft">—</td><td className="text-soft">no bounds</td></>;
+  const range = result.deltaRanges[metric];
+  const settled = result.report.settled[metric];
+  return (
+    <>
+      <td className="num">{range === null ? '—' : `${formatDelta(range.low, 'score')} to ${formatDelta(range.high, 'score')}`}</td>
+      <td className={settled ? 'cmp-settled' : 'cmp-unsettled'} data-testid={`compare.settled.${metric}`} data-settled={String(settled)}>
+        {settled ? 'settled' : 'not settled'}
+      </td>
+    </>
+  );
+}
+
+/**
+ * Per Tier 1 metric: the mean of B − A over the paired queries, its 95% bootstrap interval, the
+ * randomization p-value, in words; beside them, B − A over every labeling of the unlabeled
+ * assets and whether that range excludes 0 (settled).
+ */
+export function PairedStats({ result, k }: { result: CompareResult; k: number }) {
+  const { paired } = result.report;
   return (
     <table className="data cmp-paired" aria-label="Paired statistics">
       <thead>
-        <tr><th>metric</th><th className="num">mean B − A</th><th className="num">95% interval</th><th className="num">p-value</th><th>reading</th></tr>
+        <tr>
+          <th>metric</th><th className="num">mean B − A</th><th className="num">95% interval</th><th className="num">p-value</th><th>reading</th>
+          <th className="num">B − A over labelings</th><th>labels</th>
+        </tr>
       </thead>
       <tbody>
         {PAIRED_METRICS.map((metric) => {
@@ -21,6 +47,7 @@ export function PairedStats({ paired, k }: { paired: CompareReport['paired']; k:
               <td className="num">{statistic.ci_low === null || statistic.ci_high === null ? '—' : `${formatDelta(statistic.ci_low, 'score')} to ${formatDelta(statistic.ci_high, 'score')}`}</td>
               <td className="num" data-testid={`compare.p.${metric}`} data-value={String(statistic.p_value)}>{formatP(statistic.p_value)}</td>
               <td className={`cmp-reading${reading.tone ? ` tone-${reading.tone}` : ''}`} data-testid={`compare.reading.${metric}`}>{reading.text}</td>
+              <SettledCells result={result} metric={metric} />
             </tr>
           );
         })}

@@ -2,6 +2,7 @@ import { MetricValue } from '../../components/metric/MetricValue';
 import type { Tier1Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { Panel } from '../../components/Panel';
+import { BoundsTable } from './BoundsTable';
 import { SectionFilters } from './SectionFilters';
 import { RoleChart } from './RoleChart';
 import { orderedRoles } from './url';
@@ -23,7 +24,9 @@ export function Tier1Panel({ tier1, settings, recomputing }: { tier1: Tier1Repor
         {SCORES.map((key) => (
           <MetricValue key={key} path={`tier1.${key}`} value={tier1[key]} kind="score" settings={settings} denominatorSize={tier1.judged} label={labels[key]} />
         ))}
+        <MetricValue path="tier1.judged_at_k" value={tier1.judged_at_k} kind="rate" settings={settings} />
       </div>
+      <BoundsTable tier1={tier1} settings={settings} labels={labels} />
       <div className="role-breakdown">
         <table className="data" aria-label="Tier 1 by role">
           <thead>

@@ -1,6 +1,7 @@
 import { setOwn } from '../../schema/own-keys';
 import type { MatrixReport, Tier1Report, Tier1RoleReport, Tier2Rates, Tier2Report } from '../metrics/report';
 import { pairedStatistics } from './paired-statistics';
+import { deltaRanges, settledFigures } from './settled';
 import type { Pairing } from './pairing';
 import type { SliceFilters } from './slice';
 import { PAIRED_METRICS, type CompareResult, type PairedMetric, type PairedStatistic, type SideBySide } from './types';
@@ -64,9 +65,11 @@ export function shapeCompareResult(
   slices: { a: SliceFilters; b: SliceFilters },
   figures: { a: SliceFigures; b: SliceFigures },
   pairing: Pairing,
+  pool: number,
   statistics?: PairedStatistic[],
 ): CompareResult {
   const { a, b } = figures;
+  const ranges = deltaRanges(a.tier1.bounds, b.tier1.bounds);
   return {
     report: {
       a: slices.a,
@@ -74,7 +77,11 @@ export function shapeCompareResult(
       tier1: compareFigures(TIER1_FIGURES, a.tier1, b.tier1),
       tier2: compareFigures(TIER2_FIGURES, a.tier2, b.tier2),
       paired: pairedReport(pairing, statistics),
+      judged_at_k: { a: a.tier1.judged_at_k, b: b.tier1.judged_at_k },
+      settled: settledFigures(ranges),
+      pool,
     },
+    deltaRanges: ranges,
     matrix: { a: a.matrix, b: b.matrix },
     byRole: byRole(a, b),
     queries: pairing.queries,

@@ -1,4 +1,5 @@
-import type { MatrixReport } from '../metrics/report';
+import type { BoundedFigure, MatrixReport, Rate } from '../metrics/report';
+import type { DeltaRange } from './settled';
 import type { SliceFilters } from './slice';
 
 /** The Tier 1 metrics the paired test covers (metrics.md, "Comparing two slices"). */
@@ -30,6 +31,12 @@ export interface CompareReport {
   /** Every top-level Tier 2 figure: retrievals, gpr, acr, orf, uor. */
   tier2: Record<string, SideBySide>;
   paired: { pairs: number } & Record<PairedMetric, PairedStatistic>;
+  /** Each slice's judged@k (metrics.md, "Judged depth, bounds and the pool"). */
+  judged_at_k: { a: Rate; b: Rate };
+  /** Per bounded figure: whether B − A keeps its sign over every labeling of the unlabeled assets among the first K. */
+  settled: Record<BoundedFigure, boolean>;
+  /** The number of items of the comparison's pool. */
+  pool: number;
 }
 
 /** One paired query: the mean of each metric over its judged retrievals in each slice. */
@@ -50,6 +57,8 @@ export interface CompareResult {
   matrix: { a: MatrixReport; b: MatrixReport };
   /** Per role, the Tier 1 and Tier 2 figures side by side (roles of either slice). */
   byRole: Record<string, { tier1: Record<string, SideBySide>; tier2: Record<string, SideBySide> }>;
+  /** Per bounded figure, the range of B − A over every labeling of the unlabeled (null when a slice has no judged retrieval). */
+  deltaRanges: Record<BoundedFigure, DeltaRange | null>;
   /** Every paired query, in query order. */
   queries: PairedQuery[];
   /** Queries judged in one slice only (not paired). */

@@ -39,6 +39,16 @@ const TIER2_RATES: Record<string, MetricDefinition> = {
   uor: ratio('UOR (unobserved)', 'retrievals with none of GPR, ACR, ORF / retrievals', 'retrievals nobody visibly used or rejected', ALL_RETRIEVALS),
 };
 
+const UNLABELED = 'unlabeled = a returned asset among the first {k} with no resolved relevance label';
+const BOUNDED = ['p_at_1', 'p_at_k', 'ndcg_at_k', 'mrr'] as const;
+const TIER1_BOUNDS: Record<string, MetricDefinition> = Object.fromEntries(BOUNDED.flatMap((figure) => {
+  const { label } = TIER1_SCORES[figure];
+  return [
+    [`${figure}.low`, ratio(`${label}, low bound`, `${label} as defined: every unlabeled asset not relevant`, UNLABELED, JUDGED)],
+    [`${figure}.high`, ratio(`${label}, high bound`, `${label} with every unlabeled asset among the first {k} relevant at grade 1 (in IDCG too)`, UNLABELED, JUDGED)],
+  ];
+}));
+
 const perRole = (definitions: Record<string, MetricDefinition>) =>
   Object.fromEntries(Object.entries(definitions).map(([key, d]) => [key, { ...d, label: `${d.label} (role)`, counts: d.counts + ROLE_NOTE }]));
 
@@ -102,6 +112,8 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   'tier1.failed': count('Failed', 'failed retrievals: the retriever raised (an error, nothing returned); still retrievals, never empty results, scored 0 when judged'),
   'tier1.judged': count('Judged', 'retrievals targeted by at least one relevance label (directly or through their exact query)'),
   ...prefixed('tier1', TIER1_SCORES),
+  'tier1.judged_at_k': ratio('Judged@{k}', 'mean of (labeled among the first min({k}, n) distinct returned assets) / min({k}, n)', 'a resolved relevance label of any grade, 0 included', 'retrievals that returned something (n ≥ 1), judged or not'),
+  ...prefixed('tier1.bounds', TIER1_BOUNDS),
   ...prefixed('tier1.by_role.*', perRole({ retrievals: count('Retrievals', ALL_RETRIEVALS), judged: count('Judged', 'judged retrievals'), ...TIER1_SCORES })),
   ...prefixed('tier2', TIER2_RATES),
   ...prefixed('tier2.by_role.*', perRole(TIER2_RATES)),

@@ -31,9 +31,24 @@ export interface Tier1Scores {
 
 export type Tier1RoleReport = { retrievals: number; judged: number } & Tier1Scores;
 
-/** `failed`: retrievals whose retriever raised (log-format.md, "Empty vs failed"), overall only; never in `empty_result_rate`. */
+/** The Tier 1 figures that have bounds (metrics.md, "Judged depth, bounds and the pool"). */
+export const BOUNDED_FIGURES = ['p_at_1', 'p_at_k', 'ndcg_at_k', 'mrr'] as const;
+export type BoundedFigure = (typeof BOUNDED_FIGURES)[number];
+
+/** `low`: the figure as defined (unlabeled = not relevant); `high`: every unlabeled asset among the first K relevant (grade 1). */
+export interface FigureBounds {
+  low: Rate;
+  high: Rate;
+}
+
+/**
+ * `failed`: retrievals whose retriever raised (log-format.md, "Empty vs failed"), overall only; never in `empty_result_rate`.
+ * `judged_at_k`: the mean share of labeled assets among the first K of the retrievals that returned something.
+ */
 export type Tier1Report = { k: number; retrievals: number; empty_result_rate: Rate; failed: number; judged: number } & Tier1Scores & {
   by_role: Record<string, Tier1RoleReport>;
+  judged_at_k: Rate;
+  bounds: Record<BoundedFigure, FigureBounds>;
 };
 
 export interface Tier2Rates {

@@ -1,16 +1,19 @@
 import { setOwn } from '../../schema/own-keys';
-import type {
-  FeedbackReport,
-  GateReport,
-  MatrixReport,
-  Rate,
-  ReportFlag,
-  Tier0Report,
-  Tier1Report,
-  Tier1RoleReport,
-  Tier1Scores,
-  Tier2Rates,
-  Tier2Report,
+import {
+  BOUNDED_FIGURES,
+  type BoundedFigure,
+  type FigureBounds,
+  type FeedbackReport,
+  type GateReport,
+  type MatrixReport,
+  type Rate,
+  type ReportFlag,
+  type Tier0Report,
+  type Tier1Report,
+  type Tier1RoleReport,
+  type Tier1Scores,
+  type Tier2Rates,
+  type Tier2Report,
 } from './report';
 import type { FeedbackWeekRow, GateDecisionRow, MaskedFailureRow, MatrixRow, RetrievalAggregates, Tier0Row, TierRow } from './rows';
 
@@ -42,6 +45,22 @@ export function tier1Scores(row: RetrievalAggregates): Tier1Scores {
   };
 }
 
+/** The share of labeled assets among the first K, averaged over the retrievals that returned something. */
+export const judgedAtK = (row: RetrievalAggregates): Rate => rate(row.sum_judged_at_k, row.retrievals - row.empty - row.failed);
+
+const HIGH_SUM: Record<BoundedFigure, keyof RetrievalAggregates> = {
+  p_at_1: 'sum_p_at_1_high',
+  p_at_k: 'sum_p_at_k_high',
+  ndcg_at_k: 'sum_ndcg_at_k_high',
+  mrr: 'sum_rr_high',
+};
+
+/** Each bounded figure's low (the figure itself) and high bound, over judged retrievals. */
+export function tier1Bounds(row: RetrievalAggregates): Record<BoundedFigure, FigureBounds> {
+  const low = tier1Scores(row);
+  return Object.fromEntries(BOUNDED_FIGURES.map((figure) => [figure, { low: low[figure], high: rate(row[HIGH_SUM[figure]] as number | null, row.judged) }])) as Record<BoundedFigure, FigureBounds>;
+}
+
 export function tier2Rates(row: RetrievalAggregates): Tier2Rates {
   return {
     retrievals: row.retrievals,
@@ -54,7 +73,8 @@ export function tier2Rates(row: RetrievalAggregates): Tier2Rates {
 
 const NO_RETRIEVALS: RetrievalAggregates = {
   retrievals: 0, empty: 0, failed: 0, judged: 0, sum_p_at_1: null, sum_p_at_k: null, sum_recall_at_k: null,
-  sum_ndcg_at_k: null, sum_rr: null, gpr: 0, acr: 0, orf: 0, uor: 0,
+  sum_ndcg_at_k: null, sum_rr: null, sum_judged_at_k: null, sum_p_at_1_high: null, sum_p_at_k_high: null,
+  sum_ndcg_at_k_high: null, sum_rr_high: null, gpr: 0, acr: 0, orf: 0, uor: 0,
 };
 
 /** Tier 1 and Tier 2 from the rows of `tierQuery`: the overall row has `role` null. */
@@ -77,6 +97,8 @@ export function shapeTiers(rows: TierRow[], k: number): { tier1: Tier1Report; ti
       judged: overall.judged,
       ...tier1Scores(overall),
       by_role: tier1ByRole,
+      judged_at_k: judgedAtK(overall),
+      bounds: tier1Bounds(overall),
     },
     tier2: { ...tier2Rates(overall), by_role: tier2ByRole },
   };

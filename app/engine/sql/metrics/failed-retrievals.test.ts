@@ -4,8 +4,8 @@ import { computeMetricsReport } from '../../metrics-report';
 import { ANY_SCOPE } from '../event-scope';
 import { sessionSignalsQuery, type SessionSignalRow } from '../session-signals';
 import {
-  approx, FAILED_RETRIEVALS_FLAGS, FAILED_RETRIEVALS_K, FAILED_RETRIEVALS_LOG, FAILED_RETRIEVALS_MATRIX, FAILED_RETRIEVALS_SESSIONS,
-  FAILED_RETRIEVALS_TIER1, FAILED_RETRIEVALS_TIER1_BY_ROLE, FAILED_RETRIEVALS_TIER2,
+  approx, approxBounds, FAILED_RETRIEVALS_FLAGS, FAILED_RETRIEVALS_K, FAILED_RETRIEVALS_LOG, FAILED_RETRIEVALS_MATRIX, FAILED_RETRIEVALS_SESSIONS,
+  FAILED_RETRIEVALS_BOUNDS, FAILED_RETRIEVALS_TIER1, FAILED_RETRIEVALS_TIER1_BY_ROLE, FAILED_RETRIEVALS_TIER2,
 } from './failed-retrievals-fixture';
 import { loadedTestEngine } from './loaded-test-engine';
 import { retrievalDetailsQuery, type RetrievalDetailRow } from './retrieval-details';
@@ -26,8 +26,9 @@ describe('failed retrievals', () => {
 
   it('report: tier1.failed beside the empty result rate, the averages over judged retrievals with the failed one scored 0', async () => {
     const report = await computeMetricsReport(engine, settings);
-    const { by_role, ...tier1 } = report.tier1;
+    const { by_role, bounds, ...tier1 } = report.tier1;
     expect(tier1).toEqual(approx(FAILED_RETRIEVALS_TIER1));
+    expect(bounds).toEqual(approxBounds(FAILED_RETRIEVALS_BOUNDS));
     expect(Object.keys(by_role).sort()).toEqual(['find', 'step']);
     expect(by_role.find).toEqual(approx(FAILED_RETRIEVALS_TIER1_BY_ROLE.find));
     expect(by_role.step).toEqual(approx(FAILED_RETRIEVALS_TIER1_BY_ROLE.step));

@@ -29,8 +29,9 @@ export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', 
  * `retrieval_base`, derived after each load (after `action_lineage` and the resolved labels):
  * what depends on the data only, not on K, the threshold or the used actions.
  * One row per retrieval: what the filters read (retriever, run_id, its category by the rule of
- * event-scope.ts), its effective role, what Tier 1 needs at any K, the user actions GPR
- * looks up, and every other Tier 2 signal (metrics.md, Tier 1 and Tier 2). A settings change
+ * event-scope.ts), its effective role, what Tier 1 needs at any K (with, for judged depth and
+ * the bounds, the ranks of every labeled returned asset and the number of distinct ones
+ * returned), the user actions GPR looks up, and every other Tier 2 signal (metrics.md, Tier 1 and Tier 2). A settings change
  * then only evaluates expressions over these rows, with no join.
  *
  * Ranks are positions in `returned_asset_ids`, the retriever's own order (never re-sorted by
@@ -45,8 +46,8 @@ export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', 
  * - ORF 2 counts any retrieval whose `rewrite_of` names r, whatever its ts.
  */
 /**
- * A relevant return's rank and grade as one BIGINT, rank · 2^32 + grade (both positive INTEGERs:
- * grade ≥ 1), so that one list sorted by itself holds the grades in rank order. DuckDB sorts a
+ * A labeled return's rank and grade as one BIGINT, rank · 2^32 + grade (a positive rank, a grade
+ * in 0–3), so that one list sorted by itself holds the grades in rank order. DuckDB sorts a
  * list aggregated in the order of its own values several times faster than one in the order of
  * another column.
  */
@@ -68,22 +69,25 @@ WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
   FROM retrievals WHERE ${inScope('retrieval_id')}
 ),` : ''}
 judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
--- Each relevant label's rank: its asset's first position, less the repeats before it (the
--- distinct assets before its first position, plus one). Packed with its grade (packedRankSql).
-relevant_ranked AS (
-  SELECT retrieval_id, ${packedRankSql(`(${d.listLength(d.listDistinctSorted(d.listSlice('returned_asset_ids', '1', 'first_position - 1')))} + 1)`, 'grade')} AS packed
+-- Each labeled return's rank (any grade): its asset's first position, less the repeats before it
+-- (the distinct assets before its first position, plus one). Packed with its grade (packedRankSql).
+labeled_ranked AS (
+  SELECT retrieval_id, grade, ${packedRankSql(`(${d.listLength(d.listDistinctSorted(d.listSlice('returned_asset_ids', '1', 'first_position - 1')))} + 1)`, 'grade')} AS packed
   FROM (
     SELECT ${d.column('l', 'retrieval_id')}, ${d.column('l', 'grade')}, ${d.column('r', 'returned_asset_ids')}, ${d.listPosition('r.returned_asset_ids', 'l.asset_id')} AS first_position
     FROM judged_relevance l JOIN (SELECT retrieval_id, returned_asset_ids FROM ${retrievals}) r ON r.retrieval_id = l.retrieval_id
-    WHERE l.grade >= 1
   ) found
   WHERE first_position > 0
 ),
-relevant_returned AS (
+labeled_returned AS (
   SELECT retrieval_id,
-         ${d.listTransformWithIndex('packed', 'x', 'i', unpackRankSql('x'))} AS relevant_ranks,
-         ${d.listTransformWithIndex('packed', 'x', 'i', unpackGradeSql('x'))} AS relevant_grades
-  FROM (SELECT retrieval_id, ${d.listAgg('packed', 'packed')} AS packed FROM relevant_ranked GROUP BY retrieval_id) sorted
+         ${d.listTransformWithIndex('relevant', 'x', 'i', unpackRankSql('x'))} AS relevant_ranks,
+         ${d.listTransformWithIndex('relevant', 'x', 'i', unpackGradeSql('x'))} AS relevant_grades,
+         ${d.listTransformWithIndex('labeled', 'x', 'i', unpackRankSql('x'))} AS labeled_ranks
+  FROM (
+    SELECT retrieval_id, ${d.listAgg('packed', 'packed', 'grade >= 1')} AS relevant, ${d.listAgg('packed', 'packed')} AS labeled
+    FROM labeled_ranked GROUP BY retrieval_id
+  ) sorted
 ),
 judgments AS (
   SELECT retrieval_id, ${d.listAgg('grade', 'grade', 'grade >= 1', true)} AS ideal_grades
@@ -123,7 +127,8 @@ SELECT ${r('retrieval_id', 'session_id', 'request_id', 'turn_id', 'ts', 'seq', '
        coalesce(rel.relevant_ranks, ${d.emptyIntegerList()}) AS relevant_ranks,
        coalesce(rel.relevant_grades, ${d.emptyIntegerList()}) AS relevant_grades,
        coalesce(j.ideal_grades, ${d.emptyIntegerList()}) AS ideal_grades,
-       coalesce(1.0 / ${d.listElement('rel.relevant_ranks', '1')}, 0) AS reciprocal_rank,
+       coalesce(rel.labeled_ranks, ${d.emptyIntegerList()}) AS labeled_ranks,
+       coalesce(${d.listLength(d.listDistinctSorted('r.returned_asset_ids'))}, 0)::INTEGER AS distinct_returned,
        coalesce(ls.user_actions, ${d.emptyStringList()}) AS user_actions,
        coalesce(${d.asBool(d.listContains('ls.agent_request_ids', 'r.request_id'))}, false) AS acr,
        coalesce(ls.orf_complaint, false) AS orf_complaint,
@@ -136,7 +141,7 @@ FROM ${retrievals} r
 LEFT JOIN ${turnCategories(scope ? 'turn_id IN (SELECT turn_id FROM scoped_retrievals)' : 'TRUE', d)} tc ON tc.turn_id = r.turn_id
 LEFT JOIN (SELECT * FROM resolved_roles WHERE ${inScope('retrieval_id')}) rl ON rl.retrieval_id = r.retrieval_id
 LEFT JOIN judgments j ON j.retrieval_id = r.retrieval_id
-LEFT JOIN relevant_returned rel ON rel.retrieval_id = r.retrieval_id
+LEFT JOIN labeled_returned rel ON rel.retrieval_id = r.retrieval_id
 LEFT JOIN lineage_signals ls ON ls.retrieval_id = r.retrieval_id
 LEFT JOIN down_feedback df ON df.retrieval_id = r.retrieval_id
 LEFT JOIN re_searched rs ON rs.retrieval_id = r.retrieval_id

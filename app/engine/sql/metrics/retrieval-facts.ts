@@ -16,11 +16,64 @@ export const RETRIEVAL_FACTS_TABLE = 'retrieval_facts';
 export type FactsSource = 'inline' | 'materialized';
 
 /**
+ * A judged retrieval's relevance as Tier 1 scores it: the ranks of its relevant returned assets
+ * with their grades (same order) and its ideal grades (every relevant judged grade, descending).
+ */
+interface RankedRelevance {
+  ranks: string;
+  grades: string;
+  idealGrades: string;
+}
+
+/**
+ * The Tier 1 formulas of metrics.md at K (every `?` is K), over one ranked relevance: hit at
+ * rank 1, relevant in the first K, DCG@K, IDCG@K and the reciprocal rank (no cutoff).
+ */
+function tier1AtK({ ranks, grades, idealGrades }: RankedRelevance, d: SqlDialect) {
+  return {
+    hit_at_1: d.listContains(ranks, '1'),
+    hits_at_k: d.listLength(d.listFilter(ranks, 'r', 'r <= ?')),
+    dcg: `coalesce(${d.listSum(d.listTransformWithIndex(ranks, 'r', 'i', `CASE WHEN r <= ? THEN ${d.listElement(grades, 'i')} / log2(r + 1) ELSE 0 END`))}, 0)`,
+    idcg: `coalesce(${d.listSum(d.listTransformWithIndex(d.listSlice(idealGrades, '1', 'CAST(? AS INTEGER)'), 'g', 'i', 'g / log2(i + 1)'))}, 0)`,
+    rr: `coalesce(1.0 / ${d.listMin(ranks)}, 0)`,
+  };
+}
+
+/**
+ * metrics.md, "Judged depth, bounds and the pool": the ranks among the first K of a judged
+ * retrieval's distinct returned assets that carry no resolved relevance label (none for an
+ * unjudged one). The high bound scores them as grade 1.
+ */
+const unlabeledRanksAtK = (d: SqlDialect) =>
+  d.listFilter(d.integerRange('1', 'least(CAST(? AS INTEGER), CASE WHEN judged THEN distinct_returned ELSE 0 END) + 1'), 'x', `NOT ${d.listContains('labeled_ranks', 'x')}`);
+
+const gradeOne = (ranks: string, d: SqlDialect) => d.listTransformWithIndex(ranks, 'x', 'i', '1');
+
+const LOGGED_RELEVANCE: RankedRelevance = { ranks: 'relevant_ranks', grades: 'relevant_grades', idealGrades: 'ideal_grades' };
+/** The high bound's: every unlabeled asset among the first K relevant with grade 1 (in the ideal grades too: still descending). */
+const HIGH_BOUND_RELEVANCE: RankedRelevance = { ranks: 'relevant_ranks_high', grades: 'relevant_grades_high', idealGrades: 'ideal_grades_high' };
+
+const highBoundLists = (d: SqlDialect) => `${d.listConcat('relevant_ranks', 'unlabeled_ranks')} AS relevant_ranks_high,
+         ${d.listConcat('relevant_grades', gradeOne('unlabeled_ranks', d))} AS relevant_grades_high,
+         ${d.listConcat('ideal_grades', gradeOne('unlabeled_ranks', d))} AS ideal_grades_high`;
+
+/** The Tier 1 scores of a judged retrieval from `tier1AtK` columns named `<name><suffix>` (null when unjudged); `?` is K. */
+const scoresFrom = (suffix: string) => `
+         CASE WHEN judged THEN hit_at_1${suffix}::INTEGER::DOUBLE END AS p_at_1${suffix},
+         CASE WHEN judged THEN hits_at_k${suffix} / ? END AS p_at_k${suffix},
+         CASE WHEN judged THEN CASE WHEN idcg${suffix} > 0 THEN dcg${suffix} / idcg${suffix} ELSE 0 END END AS ndcg_at_k${suffix},
+         CASE WHEN judged THEN rr${suffix} END AS rr${suffix}`;
+
+const atKColumns = (relevance: RankedRelevance, suffix: string, d: SqlDialect) =>
+  Object.entries(tier1AtK(relevance, d)).map(([name, expression]) => `${expression} AS ${name}${suffix}`).join(',\n         ');
+
+/**
  * One row per retrieval kept by the filters (metrics.md, Tier 1 and Tier 2), computed for the
  * given K, Tier 1 threshold and used actions; `seq` is the key into `retrieval_base` (ids,
  * query, session, ORF signals). Tier 1 columns are null for unjudged retrievals, so a sum over
  * them divided by the judged count is the average over judged retrievals, empty and failed ones
- * scored 0 (neither returned anything).
+ * scored 0 (neither returned anything). `*_high` are the same scores with every unlabeled asset
+ * among the first K relevant (the high bound); `judged_at_k` is null for a retrieval that returned nothing.
  * Kept narrow on purpose: writing it is most of the cost of a settings change.
  */
 export function retrievalFactsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
@@ -28,33 +81,34 @@ export function retrievalFactsQuery(settings: MetricSettings, dialect: SqlDialec
   const d = dialect;
   // each `?` of these is K (a dialect may write a list twice)
   const ofK = (text: string) => everyParam(text, k);
-  const hitsAtK = ofK(d.listLength(d.listFilter('relevant_ranks', 'r', 'r <= ?')));
-  const dcg = ofK(d.listSum(d.listTransformWithIndex('relevant_ranks', 'r', 'i', 'CASE WHEN r <= ? THEN relevant_grades[i] / log2(r + 1) ELSE 0 END')));
-  const idcg = ofK(d.listSum(d.listTransformWithIndex(d.listSlice('ideal_grades', '1', 'CAST(? AS INTEGER)'), 'g', 'i', 'g / log2(i + 1)')));
+  const judgedAtK = ofK(`CASE WHEN distinct_returned > 0
+    THEN ${d.listLength(d.listFilter('labeled_ranks', 'r', 'r <= ?'))}::DOUBLE / least(CAST(? AS INTEGER), distinct_returned) END`);
   return sql`
-WITH at_k AS (
-  SELECT seq, ts, role, is_empty, failed, judged, acr, reciprocal_rank, ${rawSql(d.listLength('ideal_grades'))} AS relevant_count,
-         ${rawSql(d.listContains('relevant_ranks', '1'))} AS hit_at_1,
-         ${hitsAtK} AS hits_at_k,
-         coalesce(${dcg}, 0) AS dcg,
-         coalesce(${idcg}, 0) AS idcg,
+WITH kept AS (
+  SELECT seq, ts, role, is_empty, failed, judged, acr, relevant_ranks, relevant_grades, ideal_grades, ${judgedAtK} AS judged_at_k,
+         ${ofK(unlabeledRanksAtK(d))} AS unlabeled_ranks,
          ${usedBy(valueArray(settings.usedActions, d), d)} AS gpr,
          orf_complaint OR orf_down_feedback OR orf_re_search OR orf_agent_bypass AS orf
   FROM retrieval_base
   WHERE ${settingsFilter(settings, RETRIEVAL_COLUMNS)}
 ),
+with_high_bound AS (
+  SELECT *, ${rawSql(highBoundLists(d))} FROM kept
+),
+at_k AS (
+  SELECT seq, ts, role, is_empty, failed, judged, acr, gpr, orf, judged_at_k, ${rawSql(d.listLength('ideal_grades'))} AS relevant_count,
+         ${ofK(atKColumns(LOGGED_RELEVANCE, '', d))},
+         ${ofK(atKColumns(HIGH_BOUND_RELEVANCE, '_high', d))}
+  FROM with_high_bound
+),
 scored AS (
-  SELECT seq, ts, role, is_empty, failed, judged, acr, gpr, orf,
-         CASE WHEN judged THEN hit_at_1::INTEGER::DOUBLE END AS p_at_1,
-         CASE WHEN judged THEN hits_at_k / ${k} END AS p_at_k,
-         CASE WHEN judged THEN CASE WHEN relevant_count > 0 THEN hits_at_k / relevant_count ELSE 0 END END AS recall_at_k,
-         CASE WHEN judged THEN CASE WHEN idcg > 0 THEN dcg / idcg ELSE 0 END END AS ndcg_at_k,
-         CASE WHEN judged THEN reciprocal_rank END AS rr
+  SELECT seq, ts, role, is_empty, failed, judged, acr, gpr, orf, judged_at_k,${ofK(scoresFrom(''))},
+         CASE WHEN judged THEN CASE WHEN relevant_count > 0 THEN hits_at_k / relevant_count ELSE 0 END END AS recall_at_k,${ofK(scoresFrom('_high'))}
   FROM at_k
 )
 SELECT seq, ts, role, is_empty, failed, judged, p_at_1, p_at_k, recall_at_k, ndcg_at_k, rr,
        judged AND (is_empty OR p_at_1 = 0 OR ndcg_at_k < ${settings.tier1Threshold}) AS tier1_bad,
-       gpr, acr, orf
+       gpr, acr, orf, judged_at_k, p_at_1_high, p_at_k_high, ndcg_at_k_high, rr_high
 FROM scored`;
 }
 

@@ -20,7 +20,7 @@ export const retrievalAggregates = (dialect: SqlDialect = DUCKDB) => rawSql(`
        ${dialect.countWhere('is_empty')}::INTEGER AS empty,
        ${dialect.countWhere('failed')}::INTEGER AS failed,
        ${dialect.countWhere('judged')}::INTEGER AS judged,
-       ${exactSums(['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'rr'], dialect)},
+       ${exactSums(['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'rr', 'judged_at_k', 'p_at_1_high', 'p_at_k_high', 'ndcg_at_k_high', 'rr_high'], dialect)},
        ${dialect.countWhere('gpr')}::INTEGER AS gpr,
        ${dialect.countWhere('acr')}::INTEGER AS acr,
        ${dialect.countWhere('orf')}::INTEGER AS orf,
