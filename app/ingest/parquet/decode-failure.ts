@@ -8,9 +8,9 @@ const MEANINGS: [RegExp, string][] = [
   [/decompressed page length/i, 'a page does not decompress to the size its header gives'],
   [/compression codec/i, 'a page is compressed with a method this app cannot decompress'],
   [/unsupported encoding/i, 'its values are encoded in a way this app does not know'],
-  [/snappy|gzip|zstd|brotli|lz4|invalid block|unexpected EOF|huffman|distance|window|literal|invalid (data|input)/i, 'the compressed data of a page is damaged'],
-  [/outside the bounds|out of bounds|offset is out/i, 'a page ends before its values do'],
-  [/Invalid (typed )?array length|allocation failed|out of memory|Invalid string length/i, 'a page says it holds more values than fit in memory'],
+  [/snappy|gzip|zstd|brotli|lz4|invalid block|unexpected EOF|eof marker|huffman|distance|window|literal|invalid (data|input)/i, 'the compressed data of a page is damaged'],
+  [/outside the bounds|out of bounds|offset is out|Invalid typed array length/i, 'a value runs past the end of its page'],
+  [/Invalid array length|allocation failed|out of memory|Invalid string length/i, 'a page says it holds more values than fit in memory'],
   [/call stack|too much recursion/i, 'its values are nested too deeply to read'],
 ];
 

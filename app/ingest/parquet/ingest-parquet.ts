@@ -50,10 +50,12 @@ const MAGIC = 'PAR1';
 /** Rows validated between two looks at the batches and the cancel button. */
 const ROWS_PER_STEP = 1000;
 
-async function isParquet(source: RandomAccessSource): Promise<boolean> {
-  if (source.byteLength < 12) return false;
+/** Why `source` is not a whole Parquet file, which begins and ends with "PAR1", or null. */
+async function notParquet(source: RandomAccessSource): Promise<string | null> {
   const text = (buffer: ArrayBuffer) => String.fromCharCode(...new Uint8Array(buffer));
-  return text(await source.slice(0, 4)) === MAGIC && text(await source.slice(source.byteLength - 4)) === MAGIC;
+  if (source.byteLength < 12 || text(await source.slice(0, 4)) !== MAGIC) return 'not a Parquet file: it does not begin and end with "PAR1"';
+  if (text(await source.slice(source.byteLength - 4)) !== MAGIC) return 'the Parquet file is cut short: it does not end with "PAR1" and its index of rows; none of its rows could be read, and how many it holds is unknown';
+  return null;
 }
 
 function checkCancelled(signal: AbortSignal | undefined) {
@@ -76,10 +78,8 @@ export async function ingestParquet(options: ParquetIngestOptions): Promise<Parq
     source = await sourceFromStream(options.stream);
   }
   const result: ParquetIngestResult = { bytes: source.byteLength, error: null };
-  if (!(await isParquet(source))) {
-    result.error = 'not a Parquet file: it does not begin and end with "PAR1"';
-    return result;
-  }
+  result.error = await notParquet(source);
+  if (result.error) return result;
   let bytesRead = 0;
   const file = countingSource(source, (bytes) => options.onBytes((bytesRead = bytes)));
   const footer = await readFooter(file);

@@ -24,7 +24,7 @@ export function pageProblem(chunk: ArrayBuffer, numValues: number): string | nul
       return 'a page header is damaged';
     }
     const { compressed_page_size: stored, uncompressed_page_size: size } = header;
-    if (!isCount(stored) || !isCount(size)) return 'a page header gives a size that is not a number of bytes';
+    if (!isCount(stored) || !isCount(size)) return 'a page header is damaged';
     if (reader.offset + stored > chunk.byteLength) return 'a page runs past the end of its column';
     if (size > MAX_PAGE_BYTES) return `a page says it takes ${formatBytes(size)} once decompressed, more than the ${formatBytes(MAX_PAGE_BYTES)} a page may`;
     reader.offset += stored;

@@ -70,7 +70,7 @@ function checkRowGroup(group: RowGroup, rows: number, leaves: readonly SchemaLea
     if (chunk.file_path) return unreadable(`${column} is kept in another file ("${chunk.file_path}"), which cannot be opened from here`);
     if (!Array.isArray(meta.path_in_schema) || meta.path_in_schema.join('.') !== leaf.path) return unreadable(`its columns are not those of the schema (${column} is missing)`);
     if (meta.type !== leaf.element.type) return unreadable(`${column} is stored as ${meta.type ?? 'an unknown type'} here but as ${leaf.element.type} in the schema`);
-    if (!READABLE_CODECS.has(meta.codec)) return unreadable(`${column} is compressed with ${meta.codec ? meta.codec : 'a method this app does not know'}, which this app cannot decompress`);
+    if (!READABLE_CODECS.has(meta.codec)) return unreadable(meta.codec ? `${column} is compressed with ${meta.codec}, which this app cannot decompress` : `${column} is compressed with a method this app does not know`);
     const values = countOf(meta.num_values);
     if (values === null || (leaf.repeated ? values < rows : values !== rows)) {
       return untrusted(`it says it holds ${formatCount(rows)} rows, but ${column} holds ${values === null ? 'an unknown number of' : formatCount(values)} values`);
