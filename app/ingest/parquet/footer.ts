@@ -28,7 +28,8 @@ export async function readFooter(source: RandomAccessSource): Promise<FooterRead
   }
   const dataEnd = size - 8 - length;
   try {
-    const metadata = parquetMetadata(new Uint8Array(await source.slice(dataEnd, size)));
+    // No GeoParquet marking: it walks the schema by its children counts before anything checks them, and a negative count loops for ever (hyparquet 1.31 geoparquet.js).
+    const metadata = parquetMetadata(new Uint8Array(await source.slice(dataEnd, size)), { geoparquet: false });
     return { ok: true, metadata, dataEnd };
   } catch (error) {
     const why = error instanceof RangeError && /call stack/i.test(error.message) ? 'it is nested too deeply to decode' : 'it does not decode as a Parquet footer';
