@@ -13,6 +13,7 @@ export const REJECTION_REASONS = {
   duplicate_event_id: 'duplicate event_id',
   rewrite_cycle: 'rewrite_of leads back to itself',
   too_deep: 'nested too deep',
+  unreadable_row: 'unreadable row (a damaged part of a Parquet file)',
   internal_error: 'internal error',
 } as const;
 

@@ -143,7 +143,7 @@ describe('rows that break a rule', () => {
 describe('a file that is not Parquet', () => {
   it.each([
     ['JSON Lines named .parquet', 'logs.parquet', new TextEncoder().encode(`${JSON.stringify(EVENTS[0])}\n`), /^not a Parquet file/],
-    ['a Parquet file cut short', 'cut.parquet', eventsParquet('SNAPPY').subarray(0, 300), /^not a Parquet file/],
+    ['a Parquet file cut short', 'cut.parquet', eventsParquet('SNAPPY').subarray(0, 300), /^the Parquet file is cut short: it does not end with "PAR1"/],
     ['Parquet named .jsonl', 'logs.jsonl', eventsParquet('SNAPPY'), /^not a text file: a Parquet file \(name it \.parquet to load it\)$/],
   ])('%s: one file-level error and no rows', async (_what, name, content, error) => {
     const [result] = await load(parquetFile(name, content));

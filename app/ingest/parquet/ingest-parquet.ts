@@ -1,11 +1,16 @@
-import { parquetMetadataAsync, parquetReadObjects, parquetSchema, type FileMetaData } from 'hyparquet';
-import { compressors } from 'hyparquet-compressors';
+import { parquetSchema, type FileMetaData } from 'hyparquet';
 import { ArrowBatchBuilder } from '../../engine/arrow-batch';
 import { SUMMARY_SESSIONS_TABLE, SUMMARY_SESSIONS_TABLE_COLUMNS } from '../../schema/sessions-summary';
 import type { RejectionReason } from '../../schema/rejection';
 import type { OtlpIngest } from '../otlp/ingest-otlp';
 import { PHOENIX_TIME_PARSERS, SPAN_EVALUATIONS_ERROR, phoenixParquetFile, phoenixRowReader } from '../phoenix/parquet-rows';
+import { formatCount } from '../../lib/format';
+import { firstUnreadableCell } from './cell-parsers';
+import { readFooter } from './footer';
 import { countingSource, sourceFromStream, type RandomAccessSource } from './random-access';
+import { countOf, planRowGroups, untrustedCounts, type FilePlan, type RowGroupPlan } from './row-group-plan';
+import { readRowGroup } from './row-group-reader';
+import { schemaLeaves, type SchemaLeaf } from './schema-check';
 import { isRejectedRowsFile, restoredRejection, type RestoredRejection } from './rejected-rows';
 import { rowEvent } from './row-value';
 import { isSessionsSummaryFile } from './sessions-summary-file';
@@ -45,10 +50,12 @@ const MAGIC = 'PAR1';
 /** Rows validated between two looks at the batches and the cancel button. */
 const ROWS_PER_STEP = 1000;
 
-async function isParquet(source: RandomAccessSource): Promise<boolean> {
-  if (source.byteLength < 12) return false;
+/** Why `source` is not a whole Parquet file, which begins and ends with "PAR1", or null. */
+async function notParquet(source: RandomAccessSource): Promise<string | null> {
   const text = (buffer: ArrayBuffer) => String.fromCharCode(...new Uint8Array(buffer));
-  return text(await source.slice(0, 4)) === MAGIC && text(await source.slice(source.byteLength - 4)) === MAGIC;
+  if (source.byteLength < 12 || text(await source.slice(0, 4)) !== MAGIC) return 'not a Parquet file: it does not begin and end with "PAR1"';
+  if (text(await source.slice(source.byteLength - 4)) !== MAGIC) return 'the Parquet file is cut short: it does not end with "PAR1" and its index of rows; none of its rows could be read, and how many it holds is unknown';
+  return null;
 }
 
 function checkCancelled(signal: AbortSignal | undefined) {
@@ -71,23 +78,28 @@ export async function ingestParquet(options: ParquetIngestOptions): Promise<Parq
     source = await sourceFromStream(options.stream);
   }
   const result: ParquetIngestResult = { bytes: source.byteLength, error: null };
-  if (!(await isParquet(source))) {
-    result.error = 'not a Parquet file: it does not begin and end with "PAR1"';
-    return result;
-  }
+  result.error = await notParquet(source);
+  if (result.error) return result;
   let bytesRead = 0;
   const file = countingSource(source, (bytes) => options.onBytes((bytesRead = bytes)));
-  let metadata: FileMetaData;
-  try {
-    metadata = await parquetMetadataAsync(file);
-  } catch (error) {
-    result.error = `could not read the Parquet file: ${(error as Error).message}`;
+  const footer = await readFooter(file);
+  if (!footer.ok) {
+    result.error = footer.error;
+    return result;
+  }
+  const { metadata } = footer;
+  const schema = schemaLeaves(metadata.schema);
+  if (!schema.ok) {
+    const claimed = countOf(metadata.num_rows);
+    result.error = `${schema.problem}: none of its ${claimed === null ? '' : `${formatCount(claimed)} `}rows were read`;
     return result;
   }
   const columns = parquetSchema(metadata).children.map((child) => child.element.name);
+  const plan = planRowGroups(metadata, schema.leaves, footer.dataEnd);
+  const groups = { file, metadata, plan, leaves: schema.leaves };
   if (isSessionsSummaryFile(columns)) {
     if (!options.summary) result.error = 'a sessions summary (from `retrieval-inspector export --sessions-summary`) cannot be loaded here';
-    else result.error = await storeSessionsSummary(file, metadata, options.summary, options.signal);
+    else result.error = await storeSessionsSummary(groups, options.summary, options.signal);
     return result;
   }
   const rejectedRows = isRejectedRowsFile(columns);
@@ -102,20 +114,40 @@ export async function ingestParquet(options: ParquetIngestOptions): Promise<Parq
     return result;
   }
   const phoenixRow = phoenix && records.otlp ? phoenixRowReader(phoenix, { otlp: records.otlp, reject: records.reject }) : null;
-  let groupStart = 0;
-  for (const group of metadata.row_groups) {
+  const step = async (done: number) => {
+    if (done % ROWS_PER_STEP !== 0) return;
     checkCancelled(signal);
-    const groupRows = Number(group.num_rows);
-    let rows: Record<string, unknown>[];
-    try {
-      rows = await parquetReadObjects({ file, metadata, compressors, rowStart: groupStart, rowEnd: groupStart + groupRows, ...(phoenix ? { parsers: PHOENIX_TIME_PARSERS } : {}) });
-    } catch (error) {
-      result.error = `could not read the Parquet file at rows ${groupStart + 1}–${groupStart + groupRows}: ${(error as Error).message}`;
-      return result;
+    await options.flush(false);
+    options.onBytes(bytesRead);
+  };
+  /** Rows of a group from `from` on, each a rejected row: every row the file holds is accounted for. */
+  const rejectUnread = async (group: RowGroupPlan, problem: string, from = 0) => {
+    const message = `${groupName(group, plan.groups.length)} could not be read: ${problem}`;
+    for (let i = from; i < group.rows; i++) {
+      records.reject(group.firstRow + i + 1, '', 'unreadable_row', null, message);
+      await step(i + 1);
     }
+  };
+  for (const group of plan.groups) {
+    checkCancelled(signal);
+    if (group.problem !== null) {
+      // A group whose count cannot be believed is told once, in the file's message.
+      if (group.rowsTrusted) await rejectUnread(group, group.problem);
+      continue;
+    }
+    const read = await readRowGroup(file, metadata, group, schema.leaves, phoenix ? PHOENIX_TIME_PARSERS : undefined);
+    if (!read.ok) {
+      await rejectUnread(group, read.problem);
+      continue;
+    }
+    const { rows } = read;
     for (let i = 0; i < rows.length; i++) {
-      const line = groupStart + i + 1;
-      if (phoenixRow) phoenixRow(rows[i], line);
+      const line = group.firstRow + i + 1;
+      const unreadable = read.unreadableCells ? firstUnreadableCell(rows[i]) : null;
+      if (unreadable) {
+        const { column, cell } = unreadable;
+        records.reject(line, JSON.stringify(rowEvent(rows[i])), cell.reason, column, `"${column}" ${cell.problem}`);
+      } else if (phoenixRow) phoenixRow(rows[i], line);
       else {
         const event = rowEvent(rows[i]);
         if (!rejectedRows) records.accept(line, () => JSON.stringify(event), event);
@@ -125,37 +157,39 @@ export async function ingestParquet(options: ParquetIngestOptions): Promise<Parq
           else records.reject(line, JSON.stringify(event), restored.rejection.reason, restored.rejection.field, restored.rejection.message);
         }
       }
-      if ((i + 1) % ROWS_PER_STEP === 0) {
-        checkCancelled(signal);
-        await options.flush(false);
-        options.onBytes(bytesRead);
-      }
+      await step(i + 1);
     }
-    groupStart += groupRows;
+    if (read.missingRows > 0) await rejectUnread(group, `its pages hold ${formatCount(rows.length)} of the ${formatCount(group.rows)} rows the footer gives it`, rows.length);
     await options.flush(false);
   }
+  result.error = untrustedCounts(plan);
   return result;
 }
 
+const groupName = (group: RowGroupPlan, groups: number) =>
+  `row group ${formatCount(group.index + 1)} of ${formatCount(groups)} (rows ${formatCount(group.firstRow + 1)}–${formatCount(group.firstRow + group.rows)})`;
+
+interface RowGroups {
+  file: RandomAccessSource;
+  metadata: FileMetaData;
+  plan: FilePlan;
+  leaves: SchemaLeaf[];
+}
+
 /** A summary file's rows into their table, one row group at a time; why it could not be read, or null. */
-async function storeSessionsSummary(file: RandomAccessSource, metadata: FileMetaData, target: NonNullable<ParquetIngestOptions['summary']>, signal?: AbortSignal): Promise<string | null> {
+async function storeSessionsSummary({ file, metadata, plan, leaves }: RowGroups, target: NonNullable<ParquetIngestOptions['summary']>, signal?: AbortSignal): Promise<string | null> {
   const builder = new ArrowBatchBuilder(SUMMARY_SESSIONS_TABLE_COLUMNS);
-  let groupStart = 0;
-  for (const group of metadata.row_groups) {
+  if (!plan.countsAgree) return 'the sessions summary was not loaded: its row counts cannot be trusted';
+  for (const group of plan.groups) {
     checkCancelled(signal);
-    const groupEnd = groupStart + Number(group.num_rows);
-    let rows: Record<string, unknown>[];
-    try {
-      rows = await parquetReadObjects({ file, metadata, compressors, rowStart: groupStart, rowEnd: groupEnd });
-    } catch (error) {
-      return `could not read the Parquet file at rows ${groupStart + 1}–${groupEnd}: ${(error as Error).message}`;
-    }
-    for (const row of rows) {
+    const read = group.problem === null ? await readRowGroup(file, metadata, group, leaves) : { ok: false as const, problem: group.problem };
+    if (!read.ok) return `${groupName(group, plan.groups.length)} could not be read: ${read.problem}`;
+    if (read.unreadableCells || read.missingRows > 0) return `${groupName(group, plan.groups.length)} holds cells that could not be read`;
+    for (const row of read.rows) {
       const cells = Object.fromEntries(SUMMARY_SESSIONS_TABLE_COLUMNS.map(({ name }) => [name, typeof row[name] === 'bigint' ? Number(row[name]) : (row[name] ?? null)]));
       builder.add({ ...cells, file_id: target.fileId } as Parameters<ArrowBatchBuilder['add']>[0]);
     }
     if (builder.length > 0) await target.insert(SUMMARY_SESSIONS_TABLE, builder.flush());
-    groupStart = groupEnd;
   }
   return null;
 }

@@ -1,9 +1,12 @@
+import { UnreadableCell } from './cell-parsers';
+
 /**
  * A decoded value as JSON would give it: 64-bit integers (BigInt) become numbers, timestamps and
  * dates (Date) epoch milliseconds, typed arrays plain lists; structs and maps stay objects.
  */
 export function plainValue(value: unknown): unknown {
   if (value === null || value === undefined) return null;
+  if (value instanceof UnreadableCell) return value.toJSON();
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof Date) return value.getTime();
   if (Array.isArray(value) || ArrayBuffer.isView(value)) return Array.from(value as ArrayLike<unknown>, plainValue);
