@@ -7,10 +7,12 @@ import { RETRIEVAL_AGGREGATES } from '../engine/sql/metrics/tier1-tier2';
 const ROWS = 300_000;
 const FACTS = `SELECT i AS seq, NULL::VARCHAR AS role, false AS is_empty, false AS failed, true AS judged, (i % 2)::DOUBLE AS p_at_1,
   ((i * 7919) % 10007) / 10007 AS p_at_k, ((i * 104729) % 99991) / 99991 AS recall_at_k,
-  1 / log2(2 + i % 37) AS ndcg_at_k, 1 / (1 + i % 11) AS rr, false AS gpr, false AS acr, false AS orf
+  1 / log2(2 + i % 37) AS ndcg_at_k, 1 / (1 + i % 11) AS rr, ((i * 31) % 97) / 97 AS judged_at_k,
+  (i % 2)::DOUBLE AS p_at_1_high, ((i * 7919) % 10007) / 10007 AS p_at_k_high, 1 / log2(2 + i % 29) AS ndcg_at_k_high,
+  1 / (1 + i % 7) AS rr_high, false AS gpr, false AS acr, false AS orf
   FROM range(${ROWS}) t(i)`;
 
-const SUM_COLUMNS = ['sum_p_at_1', 'sum_p_at_k', 'sum_recall_at_k', 'sum_ndcg_at_k', 'sum_rr'];
+const SUM_COLUMNS = ['sum_p_at_1', 'sum_p_at_k', 'sum_recall_at_k', 'sum_ndcg_at_k', 'sum_rr', 'sum_judged_at_k', 'sum_p_at_1_high', 'sum_p_at_k_high', 'sum_ndcg_at_k_high', 'sum_rr_high'];
 type Sums = Record<string, number>;
 
 let engines: { one: Engine; four: Engine };

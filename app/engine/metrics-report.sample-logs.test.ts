@@ -24,7 +24,7 @@ function leaves(value: unknown, at = ''): [string, unknown][] {
   return Object.entries(value).flatMap(([key, child]) => leaves(child, at ? `${at}.${key}` : key));
 }
 
-const RATE_KEY = /(_rate|_share|_threshold|^p_at_\w+|recall_at_k|ndcg_at_k|mrr|gpr|acr|orf|uor|^rate)$/;
+const RATE_KEY = /(_rate|_share|_threshold|^p_at_\w+|recall_at_k|ndcg_at_k|judged_at_k|mrr|gpr|acr|orf|uor|^rate|^low|^high)$/;
 /** κ is no rate: 1 is perfect agreement, 0 chance level, below 0 worse than chance. */
 const KAPPA_KEY = /kappa$/;
 
