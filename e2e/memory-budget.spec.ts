@@ -82,9 +82,12 @@ test('a file set over a small budget is held with the choices, and a sample load
   // The dataset says it is a sample.
   await expect(page.getByTestId('budget.sampled')).toHaveText(`A sample: every ${every}th session ×`);
   // Nothing is left out in silence: each file says how many records of other sessions it left out.
-  const notes = await page.getByRole('table', { name: 'Loaded files' }).locator('tbody tr td:last-child').allTextContents();
-  const leftOut = notes.map((note) => Number(/a sample: ([\d,]+) records? of other sessions left out/.exec(note)?.[1].replace(/,/g, '')));
-  expect(leftOut.reduce((sum, n) => sum + n, 0)).toBe((SESSIONS - expected) * 2);
+  // The files table may render after the status line: wait for it rather than read it once.
+  const notes = page.getByRole('table', { name: 'Loaded files' }).locator('tbody tr td:last-child');
+  const leftOut = async () => (await notes.allTextContents())
+    .map((note) => Number(/a sample: ([\d,]+) records? of other sessions left out/.exec(note)?.[1].replace(/,/g, '')))
+    .reduce((sum, n) => sum + n, 0);
+  await expect.poll(leftOut, { timeout: 30_000 }).toBe((SESSIONS - expected) * 2);
 });
 
 test('over the budget, "load all anyway" loads every session; "load only some files" loads the checked ones', async ({ page }, testInfo) => {
