@@ -21,12 +21,9 @@ let page: Page;
 let app: AppPage;
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  app = new AppPage(page);
-  await app.open();
-  await page.getByLabel('Open log files').setInputFiles(cases.map((c) => ({ name: c.name, mimeType: 'application/octet-stream', buffer: Buffer.from(c.bytes) })));
-  await expect(page.locator('body')).toHaveAttribute('data-phase', 'loading');
-  await app.idle();
+  app = await AppPage.openNew(browser);
+  page = app.page;
+  await app.pickMadeFiles(cases.map((c) => ({ name: c.name, bytes: c.bytes })));
 });
 
 test.afterAll(() => page.close());

@@ -16,14 +16,12 @@ let page: Page;
 let app: AppPage;
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  app = new AppPage(page);
-  await app.open();
-  await page.getByLabel('Open log files').setInputFiles(HOSTILE_CASES.map((c) => ({ name: c.name, mimeType: 'application/octet-stream', buffer: Buffer.from(c.text) })));
-  await expect(page.locator('body')).toHaveAttribute('data-phase', 'loading');
-  // the page's own thread answers while the files are read (a frozen tab would not run this)
-  expect(await page.evaluate(() => new Promise<string>((resolve) => requestAnimationFrame(() => resolve(document.body.dataset.phase ?? ''))))).toBeTruthy();
-  await app.idle();
+  app = await AppPage.openNew(browser);
+  page = app.page;
+  await app.pickMadeFiles(HOSTILE_CASES.map((c) => ({ name: c.name, bytes: c.text })), async () => {
+    // the page's own thread answers while the files are read (a frozen tab would not run this)
+    expect(await page.evaluate(() => new Promise<string>((resolve) => requestAnimationFrame(() => resolve(document.body.dataset.phase ?? ''))))).toBeTruthy();
+  });
 });
 
 test.afterAll(() => page.close());

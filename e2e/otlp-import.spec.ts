@@ -10,12 +10,10 @@ let page: Page;
 let app: AppPage;
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  app = new AppPage(page);
-  await app.open();
+  app = await AppPage.openNew(browser);
+  page = app.page;
   const traces = await buildSdkTraces();
-  await page.getByLabel('Open log files').setInputFiles({ name: 'collector.otlp.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(traces.jsonLines) });
-  await app.idle();
+  await app.pickMadeFiles([{ name: 'collector.otlp.jsonl', bytes: traces.jsonLines, mimeType: 'application/x-ndjson' }]);
 });
 
 test.afterAll(() => page.close());

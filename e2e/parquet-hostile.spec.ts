@@ -23,17 +23,13 @@ let page: Page;
 let app: AppPage;
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  app = new AppPage(page);
-  await app.open();
+  app = await AppPage.openNew(browser);
+  page = app.page;
   // Each file from a corpus of its own ids: retrieval ids are unique across a load.
-  const files = PICKED.map(({ name }, i) => {
+  await app.pickMadeFiles(PICKED.map(({ name }, i) => {
     const mutant = hostileParquetCorpus({ idPrefix: `f${i}-` }).find((candidate) => candidate.name === name)!;
-    return { name, mimeType: 'application/octet-stream', buffer: Buffer.from(mutant.bytes) };
-  });
-  await page.getByLabel('Open log files').setInputFiles(files);
-  await expect(page.locator('body')).toHaveAttribute('data-phase', 'loading');
-  await app.idle();
+    return { name, bytes: mutant.bytes };
+  }));
 });
 
 test.afterAll(() => page.close());

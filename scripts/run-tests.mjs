@@ -1,6 +1,6 @@
 // Every test: unit (Vitest) then browser (Playwright), then one closing line `tests: N passed, M failed`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePackage } from './ensure-chdb.mjs';
@@ -71,8 +71,42 @@ if (process.env.RI_CHDB !== '0') {
   }
 }
 
-const unitExit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, UNIT_REPORT)}`]);
-const e2eExit = run(process.execPath, [path.join(root, 'scripts', 'run-e2e.mjs')]);
+// Unit and browser tests run side by side: either alone leaves about half of two cores idle (its
+// tests wait on child processes, storage and the page), so together they finish in less time than
+// one after the other. The browser tests' output is kept in a file and printed after the unit tests'.
+// RI_TESTS_SERIAL=1 runs them one after the other, as on a machine with one core.
+function runAsync(command, args, logPath) {
+  return new Promise((resolve) => {
+    const log = logPath ? createWriteStream(logPath) : null;
+    const child = spawn(command, args, { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    child.on('error', (error) => {
+      console.error(`${command} ${args.join(' ')}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => {
+      if (log) log.end(() => resolve(code ?? 1));
+      else resolve(code ?? 1);
+    });
+  });
+}
+
+const unitArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, UNIT_REPORT)}`];
+const e2eArgs = [path.join(root, 'scripts', 'run-e2e.mjs')];
+let unitExit;
+let e2eExit;
+if (process.env.RI_TESTS_SERIAL === '1') {
+  unitExit = run('npx', unitArgs);
+  e2eExit = run(process.execPath, e2eArgs);
+} else {
+  const e2eLog = path.join(resultsDir, 'e2e-output.log');
+  console.log(`browser tests run beside the unit tests; their output follows the unit tests' (also in ${path.relative(root, e2eLog)})`);
+  [unitExit, e2eExit] = await Promise.all([runAsync('npx', unitArgs), runAsync(process.execPath, e2eArgs, e2eLog)]);
+  process.stdout.write(readFileSync(e2eLog, 'utf8'));
+}
 
 const unit = tally('unit tests', UNIT_REPORT, unitExit, countUnit);
 const e2e = tally('browser tests', E2E_REPORT, e2eExit, countE2e);

@@ -1,4 +1,4 @@
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Browser, type Page, type Request } from '@playwright/test';
 import path from 'node:path';
 
 export const SAMPLE_DIR = path.resolve(import.meta.dirname, '../../sample-logs');
@@ -18,6 +18,13 @@ export class AppPage {
       if (url.startsWith('data:') || url.startsWith('blob:')) return;
       if (new URL(url).origin !== new URL(page.url() === 'about:blank' ? url : page.url()).origin) this.outsideRequests.push(url);
     });
+  }
+
+  /** A page of its own, opened on the app: for a file of tests that share one loaded page. */
+  static async openNew(browser: Browser, query = ''): Promise<AppPage> {
+    const app = new AppPage(await browser.newPage());
+    await app.open(query);
+    return app;
   }
 
   async open(query = '') {
@@ -46,6 +53,19 @@ export class AppPage {
     await this.page.getByLabel('Open log files').setInputFiles(paths);
     if (loaded) await this.answerOpen(answer);
     await expect(this.page.locator('body')).toHaveAttribute('data-phase', /loading|clearing/);
+    await this.idle();
+  }
+
+  /**
+   * Picks files the test made (a name and its bytes) on an empty app, as a user would pick them,
+   * and waits until they are read; `whileLoading` runs once the app says it is loading.
+   */
+  async pickMadeFiles(files: { name: string; bytes: Uint8Array | string; mimeType?: string }[], whileLoading?: () => Promise<void>) {
+    await this.page.getByLabel('Open log files').setInputFiles(
+      files.map(({ name, bytes, mimeType }) => ({ name, mimeType: mimeType ?? 'application/octet-stream', buffer: Buffer.from(bytes) })),
+    );
+    await expect(this.page.locator('body')).toHaveAttribute('data-phase', 'loading');
+    await whileLoading?.();
     await this.idle();
   }
 

@@ -4,19 +4,9 @@
  * value of another type, nested 200 deep or holding lone surrogates; a field removed; an id that
  * is no id; a span copied (a duplicate id); a parent set to a descendant (a cycle).
  */
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+import { mulberry32 } from '../../lib/seeded-random';
 
-/** mulberry32: a small PRNG whose sequence a seed fixes. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const deep = (depth: number): Json => {
   let value: Json = { stringValue: 'bottom' };
@@ -109,7 +99,7 @@ const MUTATIONS: Mutation[] = [
 
 /** The document with 1–4 mutations; the same seed gives the same document. */
 export function mutateDocument(document: unknown, seed: number): { [key: string]: Json } {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const copy = structuredClone(document) as { [key: string]: Json };
   const count = 1 + Math.floor(random() * 4);
   for (let i = 0; i < count; i++) pick(random, MUTATIONS)(copy, random);

@@ -3,6 +3,7 @@ import { deserializeTCompactProtocol } from 'hyparquet/src/thrift.js';
 import { ByteWriter, parquetWriteBuffer, type ColumnSource } from 'hyparquet-writer';
 import { serializeTCompactProtocol } from 'hyparquet-writer/src/thrift.js';
 import type { SchemaElement } from 'hyparquet';
+import { mulberry32 } from '../../lib/seeded-random';
 
 /**
  * A fuzz corpus of Parquet files: a valid file written by hyparquet-writer, then mutated where a
@@ -57,18 +58,6 @@ export function baseParquet(codec: 'SNAPPY' | 'UNCOMPRESSED' = 'SNAPPY', idPrefi
     { name: 'latency_ms', data: rows.map((row) => row.latency_ms) },
   ];
   return new Uint8Array(parquetWriteBuffer({ columnData, schema, codec, rowGroupSize: BASE_GROUP_ROWS, statistics: false }));
-}
-
-/** mulberry32: a small seeded generator, so that the corpus is the same on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Layout {
@@ -165,7 +154,7 @@ function deepSchema(bytes: Uint8Array, depth: number): Uint8Array {
 export function hostileParquetCorpus({ seed = 20261202, idPrefix = '' } = {}): ParquetMutant[] {
   const snappy = baseParquet('SNAPPY', idPrefix);
   const plain = baseParquet('UNCOMPRESSED', idPrefix);
-  const next = random(seed);
+  const next = mulberry32(seed);
   const mutants: ParquetMutant[] = [];
   const add = (name: string, bytes: Uint8Array) => mutants.push({ name: `${name}.parquet`, bytes });
   const { footerStart } = layout(snappy);
