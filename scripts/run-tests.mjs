@@ -1,4 +1,4 @@
-// Every test: unit (Vitest) then browser (Playwright), then one closing line `tests: N passed, M failed`.
+// Every test: the static checks, then unit (Vitest) and browser (Playwright) tests side by side, then one closing line `tests: N passed, M failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,26 @@ function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.error) console.error(`${command} ${args.join(' ')}: ${result.error.message}`);
   return result.status ?? 1;
+}
+
+/** Like run, without waiting; with logPath the output goes to that file instead of the terminal. */
+function runAsync(command, args, logPath) {
+  return new Promise((resolve) => {
+    const log = logPath ? createWriteStream(logPath) : null;
+    const child = spawn(command, args, { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    child.on('error', (error) => {
+      console.error(`${command} ${args.join(' ')}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => {
+      if (log) log.end(() => resolve(code ?? 1));
+      else resolve(code ?? 1);
+    });
+  });
 }
 
 /** Vitest's JSON report; a test file that failed to load has no failed test but a failed suite. */
@@ -75,25 +95,6 @@ if (process.env.RI_CHDB !== '0') {
 // tests wait on child processes, storage and the page), so together they finish in less time than
 // one after the other. The browser tests' output is kept in a file and printed after the unit tests'.
 // RI_TESTS_SERIAL=1 runs them one after the other, as on a machine with one core.
-function runAsync(command, args, logPath) {
-  return new Promise((resolve) => {
-    const log = logPath ? createWriteStream(logPath) : null;
-    const child = spawn(command, args, { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (log) {
-      child.stdout.pipe(log, { end: false });
-      child.stderr.pipe(log, { end: false });
-    }
-    child.on('error', (error) => {
-      console.error(`${command} ${args.join(' ')}: ${error.message}`);
-      resolve(1);
-    });
-    child.on('close', (code) => {
-      if (log) log.end(() => resolve(code ?? 1));
-      else resolve(code ?? 1);
-    });
-  });
-}
-
 const unitArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, UNIT_REPORT)}`];
 const e2eArgs = [path.join(root, 'scripts', 'run-e2e.mjs')];
 let unitExit;
