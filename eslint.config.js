@@ -1,4 +1,4 @@
-// Layering (../shared/conventions.md): lib ← schema ← ingest, engine, model ← links, queries ← components ← features ← App.
+// Layering (docs/architecture.md): lib ← schema ← ingest, engine, model ← links, queries ← components ← features ← App.
 // links/ holds each screen's URL codec, so that any feature can link to any screen without importing it.
 // Each folder lists what it must not import; the engine alone touches DuckDB and Arrow.
 import reactHooks from 'eslint-plugin-react-hooks';

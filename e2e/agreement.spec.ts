@@ -8,7 +8,7 @@ const SHOTS = '.scratch/agreement';
 
 /**
  * Relevance agreement worked out here from the sample file, independently of the app
- * (metrics.md, "Annotation agreement"): the labels that name an annotator and are not
+ * (docs/metrics.md, "Annotation agreement"): the labels that name an annotator and are not
  * adjudicated, each annotator's latest per item (by ts, labels without ts first, then file
  * order); an item is (retrieval_id, asset_id), or (query, asset_id) for a label by query.
  */

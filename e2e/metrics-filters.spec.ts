@@ -14,7 +14,7 @@ const events = SAMPLES.flatMap((name) => readFileSync(samplePath(name), 'utf8').
 const retrievals = events.filter((event) => event.type === 'retrieval');
 const retrievers = [...new Set(retrievals.map((event) => event.retriever).filter((name): name is string => typeof name === 'string'))].sort();
 const retrievalsBy = (retriever: string) => retrievals.filter((event) => event.retriever === retriever).length;
-/** A retrieval's category is its turn's first prompt's (log-format.md: retrievals carry none). */
+/** A retrieval's category is its turn's first prompt's (docs/log-format.md: retrievals carry none). */
 const turnCategory = new Map<unknown, unknown>();
 for (const event of events) {
   if (event.type === 'prompt' && event.turn_id != null && event.category != null && !turnCategory.has(event.turn_id)) turnCategory.set(event.turn_id, event.category);

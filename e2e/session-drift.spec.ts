@@ -6,13 +6,13 @@ import { AppPage } from './pages/app-page';
 
 /**
  * Drift flags, answer against gold and feedback in the session inspector, on
- * sample-logs/multihop-qa.json (worked from the file, see metrics.md "Search drift"):
+ * sample-logs/multihop-qa.json (worked from the file, see docs/metrics.md "Search drift"):
  * - mh-baseline-q01: r-100001 “Harbor Ledger history” (event mh-e0017) carries no subquestion_id
  *   → orphan query; r-100003 “Marguerite Okafor husband” (mh-e0021) names q07's entity → entity
  *   drift; r-100002 (mh-e0018) is clean; gold p-002 was returned only in the registry run → not
  *   asked, shown on the answer (mh-e0023). The answer “Daniel Okafor” differs from the gold
  *   “Clara Hartwell”; sq-q01-b1 rests on p-001 (gold), sq-q01-b2 on p-004 (not gold): some
- *   evidence is gold, so metrics.md's insufficient_evidence does not fire, yet the check is not green.
+ *   evidence is gold, so docs/metrics.md's insufficient_evidence does not fire, yet the check is not green.
  * - mh-baseline-q04: sq-q04-b2 goes pending → resolved (mh-e0051, skipped active); sq-q04-b3 stays
  *   pending (mh-e0047, never activated); no answer, so the not-asked p-013 stays with the question.
  * - mh-registry-q01 answers “Clara Hartwell” on p-001 and p-002, both gold: match, passes.

@@ -4,7 +4,7 @@ import { AppPage } from './pages/app-page';
 /**
  * Labeling in the session inspector, on ca-0001 of the creative sample. r-000001 returned
  * tpl-0369, tpl-0106, … (10 assets) and has no label; the labels file has none on it either.
- * Worked by hand (metrics.md, Tier 1, K = 10, gains = grades):
+ * Worked by hand (docs/metrics.md, Tier 1, K = 10, gains = grades):
  * - grade tpl-0369 (rank 1) 2 → judged; P@1 = 1; DCG = 2/log2(2) = 2 = IDCG → nDCG@10 1.00;
  * - mark tpl-0358 (not returned) 3 → IDCG = 3/log2(2) + 2/log2(3) = 4.2619; nDCG = 2/4.2619 = 0.47;
  *   P@1 stays 1;

@@ -29,7 +29,7 @@ const sessionsWith = (pick: (event: SampleEvent) => boolean) => new Set(EVENTS.f
 const handoff = (e: SampleEvent) => e.type === 'gate' && e.decision === 'handoff';
 const downVote = (e: SampleEvent) => e.type === 'feedback' && e.rating === 'down';
 
-/** log-format.md / event-scope.ts: an event's own category, else that of the first prompt of its turn that has one. */
+/** docs/log-format.md / event-scope.ts: an event's own category, else that of the first prompt of its turn that has one. */
 const turnCategory = new Map<string, string>();
 for (const e of EVENTS) if (e.type === 'prompt' && e.turn_id && typeof e.category === 'string' && !turnCategory.has(e.turn_id)) turnCategory.set(e.turn_id, e.category);
 const categoryOf = (e: SampleEvent) => (typeof e.category === 'string' ? e.category : e.turn_id ? turnCategory.get(e.turn_id) : undefined);

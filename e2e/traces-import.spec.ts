@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppPage } from './pages/app-page';
 
 /**
- * Traces from real instrumentation, opened as a user opens them (log-format.md, "Traces from real
+ * Traces from real instrumentation, opened as a user opens them (docs/log-format.md, "Traces from real
  * instrumentation"):
  *
  * 1. An Arize Phoenix project exported over its REST API — the three span pages
@@ -292,7 +292,7 @@ test.describe('after Clear: LlamaIndex fusion + rerank traces from a Collector f
       /#1\s*Duplicate charges\s*9/, /#2\s*Proration on plan changes\s*6/,
     ]);
     // The reranker's choice-select prompt held all three candidates, so all three count as used
-    // (log-format.md: "a reranker's included"), even the one the reranker then dropped.
+    // (docs/log-format.md: "a reranker's included"), even the one the reranker then dropped.
     await expect(retrieval.getByTestId('retrieval.used-rank')).toHaveText([
       'used Duplicate charges: #2 in VectorIndexRetriever · #1 in BM25Retriever · #1 in gpt-4o-mini · #1 returned',
       'used Proration on plan changes: #1 in VectorIndexRetriever · #3 in BM25Retriever · #2 in gpt-4o-mini · #2 returned',

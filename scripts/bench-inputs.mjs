@@ -168,7 +168,7 @@ export async function otlpCopy(file) {
 // A realistic collector file of N spans, shaped like app/ingest/otlp/fixtures/llama-index-bm25
 // (what openinference-instrumentation-llama-index writes for a RetrieverQueryEngine over a
 // BM25Retriever), and beside it the same turns as the log events the import must make of them
-// (/work/shared/log-format.md "Traces from real instrumentation"). Per turn, one trace of 5 spans:
+// (docs/log-format.md "Traces from real instrumentation"). Per turn, one trace of 5 spans:
 //   RetrieverQueryEngine.query (CHAIN, root: input.value = the question, output.value = the answer)
 //   ├ BM25Retriever.retrieve (RETRIEVER: input.value = the query, 5 retrieval.documents with id,
 //   │ │                      content, score and metadata as a JSON string)

@@ -1,7 +1,6 @@
-// The derived tables a load builds, before and after their rewrite (issue 12), CPU time:
+// The derived tables a load builds, CPU time:
 //   node scripts/derived-bench.mjs [FILE] [ROUNDS] [TABLE,…]
-//     bench/derived-tables.ts: one load, then each table built with the SQL before the rewrite
-//     (app/engine/derived/derived-sql-before.fixture.ts) and with today's, alternated, ROUNDS times
+//     bench/derived-tables.ts: one load, then each table built whole, ROUNDS times
 //   node scripts/derived-bench.mjs --pass [FILE] [PAIRS] [COMMIT]
 //     the pass a load runs after its last insert, as the app at COMMIT runs it (default 0199cc1,
 //     the last before the rewrite; read with `git archive`) and as the working tree does, each in a fresh process (the first run
@@ -25,14 +24,13 @@ if (!passMode) {
   process.exit(result.status ?? 1);
 }
 
-// The app as it was at the commit, with this bench and its fixture beside it.
+// The app as it was at the commit, with this bench beside it.
 const commit = third ?? '0199cc1';
 const tree = '.bench/derived-before-tree';
 rmSync(tree, { recursive: true, force: true });
 mkdirSync(`${tree}/bench`, { recursive: true });
 execSync(`git archive ${commit} app | tar -x -C ${tree}`);
 copyFileSync('bench/derived-tables.ts', `${tree}/bench/derived-tables.ts`);
-copyFileSync('app/engine/derived/derived-sql-before.fixture.ts', `${tree}/app/engine/derived/derived-sql-before.fixture.ts`);
 const before = await bundleForNode(`${tree}/bench/derived-tables.ts`, '.bench/derived-tables-before.mjs');
 
 const passOf = (bundle) => {

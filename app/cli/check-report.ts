@@ -29,7 +29,7 @@ export interface CheckedFile {
   blank_lines: number | null;
   /** OpenTelemetry spans of the file that no event type covers (kept, not events). */
   unmapped_spans: number | null;
-  /** Trace documents without an id, given one from their metadata or their content (log-format.md, "Document identity"). */
+  /** Trace documents without an id, given one from their metadata or their content (docs/log-format.md, "Document identity"). */
   derived_ids: { metadata: number; content: number } | null;
   /** Spans of a large trace file that came after the rest of their trace had been read, read apart from it. */
   late_spans?: number;

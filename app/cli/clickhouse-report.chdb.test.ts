@@ -63,7 +63,7 @@ let otlpFile: string;
 let otlpLines: string[];
 let generatedFiles: string[];
 
-const enabled = CHDB_TESTS_ENABLED && SAMPLE_FILES.length > 0;
+const enabled = CHDB_TESTS_ENABLED;
 describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `report --engine clickhouse on chdb (${CHDB_SKIP_MESSAGE})`, () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'ri-ch-cli-'));

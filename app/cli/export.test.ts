@@ -4,8 +4,8 @@ import path from 'node:path';
 import { parquetMetadata } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-in-process';
+import { sampleLogPath } from '../ingest/sample-logs-path';
 
-const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
 const FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl', 'malformed.jsonl'];
 
 async function cli(...args: string[]) {
@@ -20,7 +20,7 @@ let samples: string[];
 let exported: string[];
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'ri-parquet-'));
-  samples = FILES.map((name) => path.join(SAMPLES, name));
+  samples = FILES.map((name) => sampleLogPath(name));
   const { code, out, err } = await cli('export', '--parquet', dir, ...samples);
   expect({ code, err }).toEqual({ code: 0, err: [] });
   expect(out).toHaveLength(2);

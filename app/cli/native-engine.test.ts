@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdkTraces } from '../ingest/otlp/sdk-fixture';
 import { generatedLog } from './generated-log-fixture';
 import { runCli } from './run-in-process';
+import { sampleLogPath } from '../ingest/sample-logs-path';
 
-const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
 const SAMPLE_FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl', 'malformed.jsonl'];
 
 async function cli(...args: string[]) {
@@ -21,7 +21,7 @@ async function onBothEngines(...args: string[]) {
 }
 
 let dir: string;
-const samples = SAMPLE_FILES.map((name) => path.join(SAMPLES, name));
+const samples = SAMPLE_FILES.map((name) => sampleLogPath(name));
 let generated: string;
 let partitioned: string;
 let partitionFiles: string[];
@@ -54,7 +54,7 @@ describe('--engine native', () => {
   });
 
   it.each(SAMPLE_FILES)('gives the same report --json on %s alone', async (name) => {
-    const { wasm, native } = await onBothEngines('report', '--json', '--k', '5', path.join(SAMPLES, name));
+    const { wasm, native } = await onBothEngines('report', '--json', '--k', '5', sampleLogPath(name));
     expect(native).toEqual(wasm);
   });
 

@@ -9,7 +9,7 @@ import { reviewVerdictsQuery } from './sql/annotation/review-report';
 import type { SqlQuery } from './sql/metrics/sql-query';
 
 /**
- * The annotation sections of the report (metrics.md, "Annotation agreement"): `agreement` and
+ * The annotation sections of the report (docs/metrics.md, "Annotation agreement"): `agreement` and
  * `review`. They read the `labels` and `responses` views only (no derived tables, no settings:
  * every loaded label and response counts), so a screen can run them in any coordinator read:
  * `coordinator.read(key, ({ engine }) => agreementIn(engine))`.

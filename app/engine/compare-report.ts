@@ -62,7 +62,7 @@ export async function compareResultOf(slices: { a: SliceFilters; b: SliceFilters
 }
 
 /**
- * metrics.md, "Comparing two slices": slices A and B side by side (every top-level Tier 1 and
+ * docs/metrics.md, "Comparing two slices": slices A and B side by side (every top-level Tier 1 and
  * Tier 2 figure, per role too, and each matrix), and paired by query with each Tier 1 metric's
  * mean delta, bootstrap interval and randomization p-value; each slice's judged depth, which
  * bounded figures are settled, and the size of the pool. K, the threshold and the used

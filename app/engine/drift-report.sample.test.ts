@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
@@ -8,11 +7,11 @@ import { registryTimeline } from '../model/drift/timeline';
 import { computeDriftAnalysis, computeDriftReport } from './drift-report';
 import type { Engine } from './engine';
 import { createNodeEngine } from './node-engine';
+import { sampleLogPath } from '../ingest/sample-logs-path';
 
-const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
 const load = async (names: string[]) => {
   await clearDataset(engine);
-  await loadFiles(engine, names.map((name) => nodeInputFile(path.join(SAMPLES, name))), new LoadState());
+  await loadFiles(engine, names.map((name) => nodeInputFile(sampleLogPath(name))), new LoadState());
 };
 
 let engine: Engine;

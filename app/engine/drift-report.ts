@@ -19,7 +19,7 @@ export async function loadDriftInputs(engine: Engine, dialect: SqlDialect = DUCK
   };
 }
 
-/** Every question-run with the rules of metrics.md "Search drift" applied: what the Questions screen shows. */
+/** Every question-run with the rules of docs/metrics.md "Search drift" applied: what the Questions screen shows. */
 export async function computeDriftAnalysis(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<DriftAnalysis> {
   return analyzeDrift(await loadDriftInputs(engine, dialect));
 }

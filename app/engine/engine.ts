@@ -2,9 +2,11 @@
 export type SqlValue = string | number | boolean | null;
 
 /**
- * The one door to the database. The browser runs DuckDB-wasm in a worker, Node runs the same
- * wasm build in-process; both take the same SQL, so tests and the command line run the
- * browser's queries.
+ * The one door to the database. The browser runs DuckDB-wasm in a worker; Node runs the same
+ * wasm build in-process (tests, the command line's default), native DuckDB (`--engine native`)
+ * or ClickHouse (`--engine clickhouse`: a server or embedded chdb). All take the same SQL (for
+ * ClickHouse through sql/dialect.ts), so tests and the command line run the browser's queries.
+ * The five engines and when each runs: README.md in this folder.
  */
 export interface Engine {
   /** Rows as plain objects: lists become arrays, 64-bit integers become numbers. */

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
@@ -13,8 +11,9 @@ import { syncGivenLabels } from './given-labels';
 import { computeMetricsReport, ensureDerivedTables } from './metrics-report';
 import { exportLabelsQuery } from './sql/annotation/export-labels';
 import { createTestEngine } from './sql/metrics/fixtures';
+import { sampleLogPath } from '../ingest/sample-logs-path';
 
-const LOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sample-logs/creative-assistant.jsonl');
+const LOG = sampleLogPath('creative-assistant.jsonl');
 const engines: Engine[] = [];
 afterEach(async () => { await Promise.all(engines.splice(0).map((engine) => engine.close())); });
 

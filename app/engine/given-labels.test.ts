@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
+import { sampleLogPath } from '../ingest/sample-logs-path';
 import { textInputFile } from '../ingest/text-input';
 import { labelEventsJsonl } from '../model/annotation/label-events';
 import { GIVEN_LABEL_VERSION, type GivenLabel, type LabelInput } from '../schema/given-label';
@@ -17,8 +15,7 @@ import { computeMetricsReport, ensureDerivedTables } from './metrics-report';
 import { exportLabelsQuery } from './sql/annotation/export-labels';
 import { createTestEngine } from './sql/metrics/fixtures';
 
-const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sample-logs');
-const LOGS = ['customer-service.jsonl', 'creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz'].map((name) => path.join(SAMPLES, name));
+const LOGS = ['customer-service.jsonl', 'creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz'].map(sampleLogPath);
 
 const engines: Engine[] = [];
 afterEach(async () => { await Promise.all(engines.splice(0).map((engine) => engine.close())); });
@@ -45,7 +42,7 @@ async function firstRetrievals(engine: Engine, n: number) {
      ORDER BY seq LIMIT ${n}`);
 }
 
-describe.skipIf(!existsSync(SAMPLES))('labels given in the browser', () => {
+describe('labels given in the browser', () => {
   it('judge retrievals as a loaded label would, and an exported file loaded after the logs gives the same report', async () => {
     const engine = await samples();
     await ensureDerivedTables(engine);

@@ -60,7 +60,7 @@ export interface ReportEngines {
 }
 
 /**
- * The report of metrics.md for these settings: Tier 0–3, the matrix with its masked-failure
+ * The report of docs/metrics.md for these settings: Tier 0–3, the matrix with its masked-failure
  * flags, drift with its flags, gate decisions with their calibration, feedback, annotation
  * agreement and the weekly answer review (these two unfiltered: every loaded label). Runs in a
  * coordinator job (the derived tables current), reading the facts table of these settings;

@@ -6,7 +6,7 @@ export interface FormatDetection {
   unsupported?: string;
 }
 
-/** The format follows the file name, as ../shared/log-format.md lists them; gzip is found by content. */
+/** The format follows the file name, as docs/log-format.md lists them; gzip is found by content. */
 export function detectFormat(fileName: string): FormatDetection {
   const lower = fileName.toLowerCase();
   const base = lower.endsWith('.gz') ? lower.slice(0, -3) : lower;

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initDataset } from '../engine/dataset';
@@ -8,21 +7,21 @@ import { createNodeEngine } from '../engine/node-engine';
 import { loadFiles } from './load-files';
 import { LoadState } from './load-state';
 import { nodeInputFile } from './node-files';
+import { sampleLogPath } from './sample-logs-path';
 
-const SAMPLES = path.resolve(import.meta.dirname, '../../sample-logs');
 const FILES = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'retrieval-trial.jsonl', 'malformed.jsonl'];
 
 let engine: Engine;
 beforeAll(async () => {
   engine = await createNodeEngine();
   await initDataset(engine);
-  await loadFiles(engine, FILES.map((name) => nodeInputFile(path.join(SAMPLES, name))), new LoadState());
+  await loadFiles(engine, FILES.map((name) => nodeInputFile(sampleLogPath(name))), new LoadState());
 });
 afterAll(() => engine.close());
 
 /** Records per file, counted without the app's readers (the JSON sample puts each event on its own line). */
 function physicalRecords(name: string): number {
-  const raw = readFileSync(path.join(SAMPLES, name));
+  const raw = readFileSync(sampleLogPath(name));
   const text = (name.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
   if (name.endsWith('.json')) return JSON.parse(text).events.length;
   const nonBlank = text.split('\n').filter((line) => line.trim() !== '').length;
@@ -43,7 +42,7 @@ describe('the bundled sample logs', () => {
   });
 
   it('malformed.jsonl is rejected and warned exactly as its expected list says', async () => {
-    const expected = JSON.parse(readFileSync(path.join(SAMPLES, 'malformed.expected.json'), 'utf8'));
+    const expected = JSON.parse(readFileSync(sampleLogPath('malformed.expected.json'), 'utf8'));
     const actual = await engine.query(`
       SELECT line, reason, field FROM rejected WHERE file = 'malformed.jsonl'
       UNION ALL SELECT line, reason, field FROM reference_warnings WHERE file = 'malformed.jsonl'

@@ -9,7 +9,7 @@ import { coordinatedQueryFn } from './coordinated-query';
 import { datasetKey, type DatasetRef } from './dataset-key';
 
 export interface AgreementData extends AgreementVotes {
-  /** The report's `agreement` section (metrics.md), computed from the same votes. */
+  /** The report's `agreement` section (docs/metrics.md), computed from the same votes. */
   report: AgreementReport;
   /** Every annotator's labels given and items labeled per kind (annotator-label-counts.ts: the count every screen shows). */
   labelCounts: AnnotatorLabelCountRow[];

@@ -1,6 +1,6 @@
 import type { EventFieldName } from './fields';
 
-/** Fields every event may carry (../shared/log-format.md, "Fields every event has"). */
+/** Fields every event may carry (docs/log-format.md, "Fields every event has"). */
 export const COMMON_FIELDS: EventFieldName[] = ['type', 'ts', 'event_id', 'session_id', 'turn_id', 'request_id', 'user_id', 'surface', 'run_id'];
 
 /** Per event type: its own fields, and those it must carry (beyond `type`). */

@@ -3,7 +3,7 @@ import { RETRIEVAL_ROLES } from './event-types';
 /**
  * A label given in this browser (the annotate, review and agreement screens, the session
  * inspector): one record of the label journal, kept in IndexedDB the moment it is given and
- * applied to the dataset as a `label` event (log-format.md). The record is versioned so that a
+ * applied to the dataset as a `label` event (docs/log-format.md). The record is versioned so that a
  * journal written by an older app can be migrated rather than lost.
  */
 export const GIVEN_LABEL_VERSION = 1;

@@ -91,7 +91,7 @@ export function timestampMs(value: unknown): number {
 }
 
 /**
- * Reads a `ts` (log-format.md: an ISO-8601 string or epoch milliseconds), or says why it is none.
+ * Reads a `ts` (docs/log-format.md: an ISO-8601 string or epoch milliseconds), or says why it is none.
  * A time without an offset is read as UTC so that the browser and Node agree; an offset gives the
  * instant it names.
  */

@@ -1,5 +1,5 @@
 /**
- * A retrieval's `stages` (log-format.md): the candidate lists of its pipeline's parts, in
+ * A retrieval's `stages` (docs/log-format.md): the candidate lists of its pipeline's parts, in
  * pipeline order. Given as a list of objects, or as that list's JSON text (a CSV cell, a Parquet
  * string column); stored as canonical JSON text.
  */

@@ -1,8 +1,8 @@
 import { expect, type Browser, type Page, type Request } from '@playwright/test';
-import path from 'node:path';
+import { SAMPLE_LOGS_DIR, sampleLogPath } from '../../app/ingest/sample-logs-path';
 
-export const SAMPLE_DIR = path.resolve(import.meta.dirname, '../../sample-logs');
-export const samplePath = (name: string) => path.join(SAMPLE_DIR, name);
+export const SAMPLE_DIR = SAMPLE_LOGS_DIR;
+export const samplePath = sampleLogPath;
 
 /** The screens' links, as the navigation names them. */
 export type ScreenName = 'Overview' | 'Metrics' | 'Compare' | 'Sessions' | 'Lineage' | 'Questions' | 'Annotate' | 'Review' | 'Agreement'

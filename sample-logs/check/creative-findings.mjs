@@ -1,5 +1,5 @@
 // The creative-assistant scenarios the samples promise, recomputed from the files with the
-// definitions of ../../shared/metrics.md (a small independent re-implementation, not the product's).
+// definitions of docs/metrics.md (a small independent re-implementation, not the product's).
 import { tsMillis } from './schema.mjs';
 
 const USED = new Set(['select', 'edit', 'place', 'follow_up', 'export', 'share', 'download']);

@@ -1,4 +1,4 @@
-// Search-drift flags of ../../shared/metrics.md, recomputed from the multi-hop sample.
+// Search-drift flags of docs/metrics.md, recomputed from the multi-hop sample.
 import { tsMillis } from './schema.mjs';
 
 const QUESTION_WORDS = new Set(['Who', 'Whom', 'Which', 'What', 'Where', 'When', 'In', 'On']);

@@ -1,4 +1,4 @@
-// The input contract of ../../shared/log-format.md as data: field types per event type, the
+// The input contract of docs/log-format.md as data: field types per event type, the
 // fields the format requires, and the stricter expectations the generated samples also meet.
 
 const COMMON = { type: 'string', event_id: 'string', session_id: 'string', turn_id: 'string', request_id: 'string', user_id: 'string', surface: 'string', run_id: 'string' };

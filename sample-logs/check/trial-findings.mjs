@@ -1,5 +1,5 @@
 // The retriever trial, recomputed from retrieval-trial.jsonl: every query replayed and judged in
-// both arms, and the paired nDCG@10 comparison (metrics.md, "Comparing two slices").
+// both arms, and the paired nDCG@10 comparison (docs/metrics.md, "Comparing two slices").
 import { makeRandom } from '../gen/random.mjs';
 
 const K = 10;
@@ -47,7 +47,7 @@ export function trialFindings(events, arms, otherQueries) {
   });
   const queries = new Set(retrievals.map((r) => r.query));
   const inBoth = [...queries].filter((q) => perArm.every((byQuery) => byQuery.has(q)));
-  // Paired as metrics.md says: a judged retrieval of the query in each arm; its value = the mean over them.
+  // Paired as docs/metrics.md says: a judged retrieval of the query in each arm; its value = the mean over them.
   const judged = (byQuery, q) => (byQuery.get(q) ?? []).filter((r) => grades.has(r.retrieval_id));
   const judgedInBoth = inBoth.filter((q) => perArm.every((byQuery) => judged(byQuery, q).length > 0));
   const value = (byQuery, q) => mean(judged(byQuery, q).map((r) => ndcgAt(r.returned_asset_ids, grades.get(r.retrieval_id))));

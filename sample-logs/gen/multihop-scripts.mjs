@@ -3,7 +3,7 @@
 //   ['pending', ...n] / ['active', n] / ['resolved', n, note, evidence|null] / ['retired', n, reason|null]
 //   ['search', n|null, query, passages, { sameMs }]   sameMs: same millisecond as the previous event
 //   ['answer', text, cited]
-// Comments name the drift flag (metrics.md "Search drift") a step is there to fire or to miss.
+// Comments name the drift flag (docs/metrics.md "Search drift") a step is there to fire or to miss.
 
 export const RUNS = {
   q01: {

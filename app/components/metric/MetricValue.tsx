@@ -12,7 +12,7 @@ export function formatMetric(value: number | null | undefined, kind: MetricKind)
 }
 
 interface MetricValueProps {
-  /** The report key path (metrics.md, "The report"), e.g. `tier2.by_role.find.orf`. */
+  /** The report key path (docs/metrics.md, "The report"), e.g. `tier2.by_role.find.orf`. */
   path: string;
   value: number | null | undefined;
   kind: MetricKind;

@@ -19,7 +19,7 @@ import { buildMetricTables } from './metric-sections';
 import { clickhouseReport } from './report';
 
 /**
- * log-format.md "Empty vs failed" on ClickHouse: the log of failed-retrievals-fixture.ts copied
+ * docs/log-format.md "Empty vs failed" on ClickHouse: the log of failed-retrievals-fixture.ts copied
  * from DuckDB (a missing returned_asset_ids becomes [] there), the hand-worked numbers and the
  * DuckDB engine's report.
  */

@@ -1,6 +1,6 @@
 /**
  * Test-only: OTLP documents for the otel_traces equality test (otel-traces-import.chdb.test.ts),
- * each trace exercising rules of log-format.md's "Traces from real instrumentation" that the
+ * each trace exercising rules of docs/log-format.md's "Traces from real instrumentation" that the
  * instrumentor fixtures (app/ingest/otlp/fixtures/) do not reach: GenAI spans, ids from metadata
  * and content, partial and text scores, repeated inner calls, rerankers, failures, citations,
  * prompts from messages, inherited defaults, parents outside the trace, repeated spans.

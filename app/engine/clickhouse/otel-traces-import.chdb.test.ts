@@ -22,7 +22,7 @@ import { otelTracesTableSql } from './otel-traces-table';
 import { clickhouseReport } from './report';
 
 /*
- * The otel_traces mapping against the product's import of the same spans (log-format.md, "Traces
+ * The otel_traces mapping against the product's import of the same spans (docs/log-format.md, "Traces
  * from real instrumentation"): each case's OTLP lines are (a) loaded as a file through the Node
  * ingest into DuckDB and (b) written as the collector's ClickHouse exporter writes them
  * (otel-exporter-rows.ts) into chdb's otel_traces, mapped there as `report --engine clickhouse

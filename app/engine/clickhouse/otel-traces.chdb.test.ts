@@ -26,7 +26,7 @@ type Row = Record<string, unknown>;
 /**
  * Spans the SDK fixture lacks: app events of other types and fields, a span event outside the
  * app namespace and one the import rejects, documents the import once rejected their spans for
- * (log-format.md now: "a document is never a reason to reject its span").
+ * (docs/log-format.md now: "a document is never a reason to reject its span").
  */
 const EXTRA_DOCUMENT = makeDocument([
   makeSpan({
@@ -108,7 +108,7 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'otel_traces on ClickH
       returned_asset_ids: ['kb-refunds', 'kb-shipping', '17'], scores: [0.92, 0.55, 0.31], latency_ms: 250, ts: Date.parse('2026-03-02T10:00:01Z'),
     });
     expect(viewed.find((row) => row.event_id === 'span:00000000000000a3')).toMatchObject({ returned_asset_ids: [], latency_ms: null, surface: 'web' });
-    // spans the import rejected before documents stopped being a reason to (an old expectation, changed with log-format.md)
+    // spans the import rejected before documents stopped being a reason to (an old expectation, changed with docs/log-format.md)
     const spanRetrieval = (id: string) => viewed.find((row) => row.event_id === `span:00000000000000${id}`);
     expect(spanRetrieval('a2')).toMatchObject({ returned_asset_ids: ['a', 'b'], scores: [] });
     expect(spanRetrieval('a4')).toMatchObject({ returned_asset_ids: ['doc-1'], scores: [] });

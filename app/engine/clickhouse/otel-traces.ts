@@ -106,7 +106,7 @@ FROM (${[retrievals, assets, uses, prompts, responses, appEvents].join('\nUNION 
 
 /**
  * The spans of an `otel_traces` table as this product's events, mapped as the OpenTelemetry import
- * resolves a trace (app/ingest/otlp/trace/resolve-trace.ts; log-format.md, "Traces from real
+ * resolves a trace (app/ingest/otlp/trace/resolve-trace.ts; docs/log-format.md, "Traces from real
  * instrumentation"): each retrieval (a RETRIEVER span with no RETRIEVER ancestor) a `retrieval`
  * event with its list, stages and error, the documents of every list `asset`s, the documents a
  * later model call read agent `use` actions, the turn's root its `prompt` and `response`, each

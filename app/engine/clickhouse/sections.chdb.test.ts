@@ -21,7 +21,7 @@ let duck: Engine;
 let house: ClickHouseEngine;
 let copied: { events: number; rejected: number };
 
-const enabled = CHDB_TESTS_ENABLED && SAMPLE_FILES.length > 0;
+const enabled = CHDB_TESTS_ENABLED;
 describe.skipIf(!enabled)(enabled ? 'the simple sections on ClickHouse' : `the simple sections on ClickHouse (${CHDB_SKIP_MESSAGE})`, () => {
   beforeAll(async () => {
     duck = await createTestEngine();

@@ -1,15 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { GOOD_SAMPLE_LOGS } from '../../ingest/sample-logs-path';
 import { generatedEvents } from './generated-events-fixture';
 
-const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../sample-logs');
-
 /** Test input: every good sample log (not malformed.jsonl). */
-export const SAMPLE_FILES = existsSync(SAMPLES)
-  ? readdirSync(SAMPLES).filter((name) => /\.(jsonl|json|csv)(\.gz)?$/.test(name) && !name.startsWith('malformed')).map((name) => path.join(SAMPLES, name))
-  : [];
+export const SAMPLE_FILES = GOOD_SAMPLE_LOGS;
 
 const generatedDirs = new Set<string>();
 

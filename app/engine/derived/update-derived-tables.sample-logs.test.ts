@@ -1,10 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles, type InputFile } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
 import { nodeInputFile } from '../../ingest/node-files';
+import { GOOD_SAMPLE_LOGS } from '../../ingest/sample-logs-path';
 import { textInputFile } from '../../ingest/text-input';
 import { clearDataset, forgetFile } from '../dataset';
 import type { Engine } from '../engine';
@@ -13,10 +11,6 @@ import { DERIVED_TABLES, METRIC_TABLES, POST_LOAD_TABLES } from '../sql/derived/
 import { createTestEngine, type TestEvent } from '../sql/metrics/fixtures';
 import { updateDerivedTables, type TableOutcome } from './update-derived-tables';
 
-const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../sample-logs');
-const sampleFiles = existsSync(SAMPLES)
-  ? readdirSync(SAMPLES).filter((name) => /\.(jsonl|json|csv)(\.gz)?$/.test(name) && !name.startsWith('malformed')).map((name) => path.join(SAMPLES, name))
-  : [];
 
 const ALL_TABLES = [...POST_LOAD_TABLES, ...METRIC_TABLES];
 
@@ -81,12 +75,12 @@ const one = async <Row>(sql: string) => (await base.query<Row>(sql))[0];
 beforeAll(async () => {
   base = await createTestEngine();
   ({ engine, outcomes } = recording(base));
-  await load(...sampleFiles.map(nodeInputFile));
+  await load(...GOOD_SAMPLE_LOGS.map(nodeInputFile));
   outcomes();
 });
 afterAll(() => base?.close());
 
-describe.skipIf(sampleFiles.length === 0)('derived tables after loads that append to sample-logs/', () => {
+describe('derived tables after loads that append to sample-logs/', () => {
   it('label rows: updates the tables that read labels, and what reads those, for the labeled items only', async () => {
     const judged = await base.query<{ retrieval_id: string; returned_asset_ids: string[] }>(
       `SELECT b.retrieval_id, r.returned_asset_ids FROM retrieval_base b JOIN retrievals r USING (retrieval_id)
@@ -194,11 +188,11 @@ describe.skipIf(sampleFiles.length === 0)('derived tables after loads that appen
     const grades = (grade: number) => jsonl('grades.jsonl', [{ type: 'label', kind: 'relevance', retrieval_id: 'r-late-2', asset_id: 'late-a1', grade }]);
     await clearDataset(engine);
     state.reset();
-    await loadFiles(engine, [...sampleFiles.map(nodeInputFile), grades(3)], state);
+    await loadFiles(engine, [...GOOD_SAMPLE_LOGS.map(nodeInputFile), grades(3)], state);
     await ensureDerivedTables(engine);
     await clearDataset(engine);
     state.reset();
-    await loadFiles(engine, [...sampleFiles.map(nodeInputFile), grades(1)], state);
+    await loadFiles(engine, [...GOOD_SAMPLE_LOGS.map(nodeInputFile), grades(1)], state);
     outcomes();
     await ensureDerivedTables(engine);
     expect(outcomes()).toMatchObject(Object.fromEntries(METRIC_TABLES.map((table) => [table, 'rebuilt'])));

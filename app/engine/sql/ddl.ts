@@ -48,7 +48,7 @@ export const FILES_ADDED_COLUMNS_SQL = [
   'ALTER TABLE files ADD COLUMN IF NOT EXISTS sampled_out INTEGER;',
   // file-fingerprint.ts, for a file loaded whole: the same file is not stored twice, even after a reload
   'ALTER TABLE files ADD COLUMN IF NOT EXISTS fingerprint VARCHAR;',
-  // trace documents without ids (log-format.md, "Document identity"): ids taken from their metadata, or from their content
+  // trace documents without ids (docs/log-format.md, "Document identity"): ids taken from their metadata, or from their content
   'ALTER TABLE files ADD COLUMN IF NOT EXISTS derived_metadata_ids INTEGER;',
   'ALTER TABLE files ADD COLUMN IF NOT EXISTS derived_content_ids INTEGER;',
   // spans of a large trace file that came after their trace had been resolved (ingest/otlp/trace/trace-collector.ts)

@@ -4,7 +4,7 @@ import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
 /**
  * Which events a count is taken over, beside the Metrics settings: the screens that split logs
  * of several assistants (gate & feedback, and the sessions they link to) narrow by these.
- * null = any. `system` is the event's `run_id` (log-format.md: the system variant).
+ * null = any. `system` is the event's `run_id` (docs/log-format.md: the system variant).
  */
 export interface EventScope {
   surface: string | null;

@@ -3,7 +3,7 @@ import { DUCKDB, type SqlDialect } from './dialect';
 import { literal } from './quote';
 
 /**
- * Resolved labels: one label per item and kind (metrics.md, "Annotation agreement"): the latest
+ * Resolved labels: one label per item and kind (docs/metrics.md, "Annotation agreement"): the latest
  * `adjudicated` label when one exists, else the majority value, ties to the latest.
  *
  * Order of labels: by `ts`, then file order (`seq`); labels without `ts` count in file order

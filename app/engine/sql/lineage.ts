@@ -3,7 +3,7 @@ import { DUCKDB, type SqlDialect } from './dialect';
 /**
  * `action_lineage`: every `action` event with the retrieval that supplied its asset.
  *
- * log-format.md: when `source_retrieval_id` is missing it is inherited from the most recent
+ * docs/log-format.md: when `source_retrieval_id` is missing it is inherited from the most recent
  * earlier `place` action of the same `consumed_asset_id` by the same `user_id` (the same
  * `session_id` when the action has no `user_id`) — placement carries lineage into later
  * sessions. "Earlier" is by (ts, seq), strictly.

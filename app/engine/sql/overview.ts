@@ -14,7 +14,7 @@ export interface FileRow {
   warnings: number;
   /** OpenTelemetry spans no event covers; null for a file kept before spans were counted. */
   spans: number | null;
-  /** Trace documents without an id, given one from their metadata or their content (log-format.md, "Document identity"); null: none counted. */
+  /** Trace documents without an id, given one from their metadata or their content (docs/log-format.md, "Document identity"); null: none counted. */
   derived_metadata_ids: number | null;
   derived_content_ids: number | null;
   /** Spans that came after their trace had been resolved (a large trace file), read apart from it; null: none. */

@@ -25,7 +25,7 @@ export const SEARCH_CONTEXT_CHARS = 200;
 /**
  * Sessions where `search` occurs (case-insensitive, literally: `%` and `_` are text) in a
  * prompt, a retrieval query or a response; in an id of one of their events; or in what a trace
- * import keeps (log-format.md "Kept, searchable"): a retrieval's `retriever` and its fields
+ * import keeps (docs/log-format.md "Kept, searchable"): a retrieval's `retriever` and its fields
  * outside the schema (`extra`: span metadata, tags, model names), a kept span's name and
  * attributes. One row per session with its first match: a text, else an id, else kept metadata,
  * each in event order (spans after events). A text longer than the match and

@@ -132,7 +132,7 @@ async function pageOfNode(engine: Engine, target: TraceTarget, node: string | nu
   return found ? Math.floor(found.position / size) : 0;
 }
 
-/** One completion whose retrieval ran in another session (metrics.md Tier 3 `cross_session`). */
+/** One completion whose retrieval ran in another session (docs/metrics.md Tier 3 `cross_session`). */
 export interface CrossSessionCompletionRow {
   event_id: string;
   session_id: string;

@@ -16,7 +16,7 @@ import { KindTabs } from './KindTabs';
 import { PairsPanel } from './PairsPanel';
 import './agreement.css';
 
-/** Annotation agreement (issue 9, metrics.md "Annotation agreement"): per label kind, who agrees how far, and every disagreement to adjudicate. */
+/** Annotation agreement (issue 9, docs/metrics.md "Annotation agreement"): per label kind, who agrees how far, and every disagreement to adjudicate. */
 export default function AgreementScreen() {
   const dataset = useDataset();
   const view = useScreenView(agreementUrl);

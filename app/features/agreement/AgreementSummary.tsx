@@ -12,7 +12,7 @@ const COUNTS = [
   ['unresolved', 'Unresolved'],
 ] as const;
 
-/** The kind's agreement numbers as the report gives them (metrics.md), each with its definition on hover. */
+/** The kind's agreement numbers as the report gives them (docs/metrics.md), each with its definition on hover. */
 export function AgreementSummary({ kind, agreement }: { kind: LabelKind; agreement: KindAgreement }) {
   return (
     <div className="metric-row agreement-summary" data-testid="agreement.summary">

@@ -2,7 +2,7 @@ import { describeMetric } from '../../model/metrics/definitions';
 import { kappaText } from './agreement-view';
 
 interface KappaValueProps {
-  /** The report key path, e.g. `agreement.relevance.pairs.ann-a|ann-b.kappa` (metrics.md). */
+  /** The report key path, e.g. `agreement.relevance.pairs.ann-a|ann-b.kappa` (docs/metrics.md). */
   path: string;
   value: number | null;
   /** Why the value is null, said in the tooltip ("—" alone explains nothing). */

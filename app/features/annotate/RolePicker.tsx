@@ -5,7 +5,7 @@ import { RETRIEVAL_ROLES } from '../../schema/given-label';
 import { releaseAfterClick } from './item-view';
 import { VoteLine } from './VoteLine';
 
-/** Why the retrieval was called: the six roles by number (log-format.md), the annotator's own pressed. */
+/** Why the retrieval was called: the six roles by number (docs/log-format.md), the annotator's own pressed. */
 export function RolePicker({ retrievalId, logged, labels, annotator, onPick }: {
   retrievalId: string; logged: string | null; labels: readonly ItemLabelRow[]; annotator: string; onPick(role: string): void;
 }) {

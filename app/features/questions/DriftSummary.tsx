@@ -9,7 +9,7 @@ interface Card {
   label: string;
 }
 
-/** The counts grouped by what they count (metrics.md "The report"). */
+/** The counts grouped by what they count (docs/metrics.md "The report"). */
 const GROUPS: { title: string; cards: Card[] }[] = [
   { title: 'Question-runs', cards: [{ key: 'questions', label: '(question, run) pairs' }] },
   { title: 'Queries · retrievals', cards: [{ key: 'orphan_query', label: DRIFT_FLAGS.orphan_query.label }, { key: 'entity_drift', label: DRIFT_FLAGS.entity_drift.label }] },

@@ -3,7 +3,7 @@ import type { GateDecision } from '../../model/annotation/review-item';
 const score = (value: number | null, digits = 3) => (value === null ? '—' : value.toFixed(digits));
 
 /**
- * The gate's decision on the request and the signals it decided on (log-format.md, `gate`).
+ * The gate's decision on the request and the signals it decided on (docs/log-format.md, `gate`).
  * `undefined` while the answer loads: the panel keeps its place, so the verdict form below it does not jump.
  */
 export function GateScores({ gate }: { gate: GateDecision | null | undefined }) {

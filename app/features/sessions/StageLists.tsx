@@ -13,7 +13,7 @@ const rowTitle = (row: StageRow, list: StageList) =>
     row.score === null ? null : `score ${row.score}`, row.used ? 'used by an action of this retrieval' : null].filter(Boolean).join('\n');
 
 /**
- * A retrieval's pipeline (log-format.md `stages`): each stage's list in a compact column, in
+ * A retrieval's pipeline (docs/log-format.md `stages`): each stage's list in a compact column, in
  * pipeline order, then the returned list, which stays in view at the right when the stages scroll
  * sideways; above them, where every asset an action of the retrieval consumed stands in each
  * list. Pointing at an asset marks it in every column.

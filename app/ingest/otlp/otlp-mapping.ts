@@ -23,7 +23,7 @@ export interface OtlpRejection {
 }
 
 export interface OtlpMapping {
-  /** Events of ../shared/log-format.md, as plain objects ready for `validateEvent` (ts as epoch ms). */
+  /** Events of docs/log-format.md, as plain objects ready for `validateEvent` (ts as epoch ms). */
   events: Record<string, unknown>[];
   spans: UnmappedSpan[];
   rejected: OtlpRejection[];

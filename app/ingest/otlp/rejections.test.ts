@@ -29,7 +29,7 @@ describe('a span that cannot be mapped is a rejected row with its position', () 
     expect(JSON.parse(mapping.rejected[0].raw)).toEqual(span);
   });
 
-  // log-format.md, "Document identity": a document is never a reason to reject its span.
+  // docs/log-format.md, "Document identity": a document is never a reason to reject its span.
   it.each<[string, SpanSpec['attributes'], Record<string, unknown>, string[]]>([
     ['gen_ai.retrieval.documents that is not JSON: not recorded', { ...GEN_AI, 'gen_ai.retrieval.documents': '[{"id": "a",' }, { returned_asset_ids: undefined }, ['invalid_json']],
     ['gen_ai.retrieval.documents that is not a list: not recorded', { ...GEN_AI, 'gen_ai.retrieval.documents': '{"id": "a"}' }, { returned_asset_ids: undefined }, ['wrong_type']],

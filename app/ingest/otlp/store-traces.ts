@@ -10,7 +10,7 @@ export interface TraceFileCounts extends AcceptedCounts {
   fileId: number;
   /** Kept spans per kind (LLM, TOOL, …). */
   spans: Record<string, number>;
-  /** Document ids derived from metadata or content (log-format.md, "Document identity"). */
+  /** Document ids derived from metadata or content (docs/log-format.md, "Document identity"). */
   derivedIds: { metadata: number; content: number };
   /** Spans that came after their trace had been resolved early, read apart from it (trace-collector.ts). */
   lateSpans: number;

@@ -2,7 +2,7 @@ import { LABEL_KINDS, type LabelKind } from '../../schema/given-label';
 import { CohenTally, FleissTally } from './kappa';
 
 /**
- * Annotation agreement (metrics.md, "Annotation agreement"), from the votes the SQL selects
+ * Annotation agreement (docs/metrics.md, "Annotation agreement"), from the votes the SQL selects
  * (engine/sql/annotation/agreement-votes.ts): labels that name an annotator and are not
  * adjudicated, each annotator's latest per item. Item keys: see item-key.ts.
  */

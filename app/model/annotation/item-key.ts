@@ -1,7 +1,7 @@
 import type { LabelKind } from '../../schema/given-label';
 
 /**
- * The item a label judges, as one string key (metrics.md, "Annotation agreement"). Role, intent
+ * The item a label judges, as one string key (docs/metrics.md, "Annotation agreement"). Role, intent
  * and answer-review items are their id (retrieval_id, turn_id, target_event_id). A relevance
  * item is `retrieval|<retrieval_id>|<asset_id>` or, for a label given by `query` (not expanded
  * to the retrievals with that query), `query|<query>|<asset_id>`, each part with `%` written

@@ -20,7 +20,7 @@ export interface ItemLabelRow {
   adjudicated: boolean;
   /** Epoch milliseconds; null for a label a file gave without `ts`. */
   ts: number | null;
-  /** Position in label order (metrics.md: by ts, labels without ts first, then load order). */
+  /** Position in label order (docs/metrics.md: by ts, labels without ts first, then load order). */
   label_order: number;
   /** Given in this browser (the label journal) rather than read from a file. */
   given_here: boolean;
@@ -45,7 +45,7 @@ export function itemKeyOf(label: Pick<ItemLabelRow, 'kind' | 'retrieval_id' | 'a
   }
 }
 
-/** The value a label gives, as agreement compares it (metrics.md: grade, role, retrieval_intent, verdict). */
+/** The value a label gives, as agreement compares it (docs/metrics.md: grade, role, retrieval_intent, verdict). */
 export function labelValue(label: ItemLabelRow): string | null {
   switch (label.kind) {
     case 'relevance':

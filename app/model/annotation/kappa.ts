@@ -1,5 +1,5 @@
 /**
- * Chance-corrected agreement over nominal categories (metrics.md, "Annotation agreement").
+ * Chance-corrected agreement over nominal categories (docs/metrics.md, "Annotation agreement").
  * Values are compared as strings, unweighted: a relevance grade 2 against 3 is as much a
  * disagreement as 0 against 3.
  */

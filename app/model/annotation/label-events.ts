@@ -1,7 +1,7 @@
 import { setOwn } from '../../schema/own-keys';
 
 /**
- * A stored label row as the `label` event of a JSON Lines file (log-format.md): every field the
+ * A stored label row as the `label` event of a JSON Lines file (docs/log-format.md): every field the
  * row holds, the unknown fields it came with, `ts` as ISO-8601 (epoch milliseconds when it has a
  * fraction of a millisecond, which ISO would round), and nothing for absent fields.
  */

@@ -7,7 +7,7 @@ export interface ReplacedLabel {
   winner: GivenLabel;
 }
 
-/** One annotator's vote on one item of one kind (metrics.md "Resolution": an annotator's latest label counts). */
+/** One annotator's vote on one item of one kind (docs/metrics.md "Resolution": an annotator's latest label counts). */
 function labelSlot(label: GivenLabel): string {
   const item: LabelItem = label.kind === 'relevance' ? { kind: 'relevance', retrieval_id: label.retrieval_id, asset_id: label.asset_id }
     : { kind: label.kind, id: label.kind === 'role' ? label.retrieval_id : label.kind === 'intent' ? label.turn_id : label.target_event_id };

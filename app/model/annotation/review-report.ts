@@ -1,7 +1,7 @@
 import { VERDICTS, type Verdict } from '../../schema/given-label';
 
 /**
- * The report's `review` (metrics.md, "Weekly answer review"): the resolved `answer_review`
+ * The report's `review` (docs/metrics.md, "Weekly answer review"): the resolved `answer_review`
  * verdict of each loaded `response`, counted in the ISO week of the response's `ts`.
  */
 export type ReviewCounts = { reviewed: number } & Record<Verdict, number> & {

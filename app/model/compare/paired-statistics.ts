@@ -1,7 +1,7 @@
 import { seededRandom } from '../../lib/seeded-random';
 import type { PairedStatistic } from './types';
 
-/** metrics.md, "Comparing two slices": resamples of the bootstrap, random flips above EXACT_MAX_PAIRS. */
+/** docs/metrics.md, "Comparing two slices": resamples of the bootstrap, random flips above EXACT_MAX_PAIRS. */
 export const BOOTSTRAP_RESAMPLES = 10_000;
 export const RANDOM_FLIPS = 100_000;
 /** Up to this many pairs the randomization test enumerates all 2^n sign flips. */

@@ -35,7 +35,7 @@ export interface Pairing {
 }
 
 /**
- * metrics.md, "Comparing two slices": a query is paired when at least one judged retrieval with
+ * docs/metrics.md, "Comparing two slices": a query is paired when at least one judged retrieval with
  * exactly that `query` text is in each slice. Rows without a judged retrieval are ignored.
  */
 export function pairQueries(rowsA: readonly QueryScoreRow[], rowsB: readonly QueryScoreRow[]): Pairing {

@@ -6,7 +6,7 @@ export interface DeltaRange {
   high: number;
 }
 
-/** metrics.md, "Judged depth, bounds and the pool": B − A lies in [B.low − A.high, B.high − A.low]. */
+/** docs/metrics.md, "Judged depth, bounds and the pool": B − A lies in [B.low − A.high, B.high − A.low]. */
 export function deltaRange(a: FigureBounds, b: FigureBounds): DeltaRange | null {
   if (a.low === null || a.high === null || b.low === null || b.high === null) return null;
   return { low: b.low - a.high, high: b.high - a.low };

@@ -6,7 +6,7 @@ import type { Pairing } from './pairing';
 import type { SliceFilters } from './slice';
 import { PAIRED_METRICS, type CompareResult, type PairedMetric, type PairedStatistic, type SideBySide } from './types';
 
-/** The top-level figures compared side by side (metrics.md, "The report": `compare.tier1`, `compare.tier2`). */
+/** The top-level figures compared side by side (docs/metrics.md, "The report": `compare.tier1`, `compare.tier2`). */
 export const TIER1_FIGURES = ['retrievals', 'empty_result_rate', 'judged', 'p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'mrr'] as const;
 export const TIER2_FIGURES = ['retrievals', 'gpr', 'acr', 'orf', 'uor'] as const;
 /** Per role: the figures a role has in the report's `by_role`. */

@@ -1,6 +1,6 @@
 import { parseMetricSettings, type MetricSettings, type RawSettings, type SettingName, type SettingsError } from '../metrics/settings';
 
-/** The filters a slice may set, named as on the command line and in metrics.md ("Comparing two slices"). */
+/** The filters a slice may set, named as on the command line and in docs/metrics.md ("Comparing two slices"). */
 export const SLICE_KEYS = ['retriever', 'run_id', 'surface', 'role', 'category', 'from', 'to'] as const;
 export type SliceKey = (typeof SLICE_KEYS)[number];
 type ListKey = Exclude<SliceKey, 'from' | 'to'>;

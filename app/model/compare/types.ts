@@ -2,7 +2,7 @@ import type { BoundedFigure, MatrixReport, Rate } from '../metrics/report';
 import type { DeltaRange } from './settled';
 import type { SliceFilters } from './slice';
 
-/** The Tier 1 metrics the paired test covers (metrics.md, "Comparing two slices"). */
+/** The Tier 1 metrics the paired test covers (docs/metrics.md, "Comparing two slices"). */
 export const PAIRED_METRICS = ['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'mrr'] as const;
 export type PairedMetric = (typeof PAIRED_METRICS)[number];
 
@@ -21,7 +21,7 @@ export interface PairedStatistic {
   p_value: number | null;
 }
 
-/** The report's `compare` key (metrics.md, "The report"): exactly these keys in `report --json`. */
+/** The report's `compare` key (docs/metrics.md, "The report"): exactly these keys in `report --json`. */
 export interface CompareReport {
   /** The filters of each slice, keyed as on the command line (`retriever`, `run_id`, …, `from`, `to`). */
   a: SliceFilters;
@@ -31,7 +31,7 @@ export interface CompareReport {
   /** Every top-level Tier 2 figure: retrievals, gpr, acr, orf, uor. */
   tier2: Record<string, SideBySide>;
   paired: { pairs: number } & Record<PairedMetric, PairedStatistic>;
-  /** Each slice's judged@k (metrics.md, "Judged depth, bounds and the pool"). */
+  /** Each slice's judged@k (docs/metrics.md, "Judged depth, bounds and the pool"). */
   judged_at_k: { a: Rate; b: Rate };
   /** Per bounded figure: whether B − A keeps its sign over every labeling of the unlabeled assets among the first K. */
   settled: Record<BoundedFigure, boolean>;

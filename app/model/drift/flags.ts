@@ -1,4 +1,4 @@
-/** The flags of metrics.md "Search drift", each counted over its own kind of item. */
+/** The flags of docs/metrics.md "Search drift", each counted over its own kind of item. */
 export const DRIFT_FLAG_KINDS = [
   'orphan_query',
   'entity_drift',
@@ -15,7 +15,7 @@ export type DriftFlagKind = (typeof DRIFT_FLAG_KINDS)[number];
 
 export interface DriftFlagDefinition {
   label: string;
-  /** What one flag counts (metrics.md "The report"). */
+  /** What one flag counts (docs/metrics.md "The report"). */
   item: 'retrieval' | 'sub-question' | 'gold passage' | 'question-run';
   /** Why the flag fires, in one line. */
   rule: string;

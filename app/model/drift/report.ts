@@ -2,7 +2,7 @@ import type { DriftReport, ReportFlag } from '../metrics/report';
 import type { DriftAnalysis } from './analyze';
 import type { DriftFlag } from './flags';
 
-/** The report's flag shape: the fields of metrics.md "The report", run_id only when there is one. */
+/** The report's flag shape: the fields of docs/metrics.md "The report", run_id only when there is one. */
 export function toReportFlag(flag: DriftFlag): ReportFlag {
   return {
     kind: flag.kind,

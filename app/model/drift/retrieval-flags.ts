@@ -6,7 +6,7 @@ import type { QuestionRetrievalRow } from './rows';
 /** A retrieval of a question-run as the drift rules see it. */
 export interface RetrievalAssessment {
   row: QuestionRetrievalRow;
-  /** Served an active sub-question (metrics.md): else it is an orphan query. */
+  /** Served an active sub-question (docs/metrics.md): else it is an orphan query. */
   servesActive: boolean;
   /** Why it is an orphan, when it is one. */
   orphanReason: string | null;

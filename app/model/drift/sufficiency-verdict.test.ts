@@ -26,7 +26,7 @@ function runOf({ goldIds, goldAnswer, evidence, answer }: Case) {
 describe('the sufficiency check as shown', () => {
   it.each<[string, Case, string, string]>([
     ['some evidence gold, answer matches: green', { goldIds: ['g1'], goldAnswer: 'Clara Hartwell', evidence: [['g1'], ['x']], answer: 'Clara Hartwell' }, 'passes', 'good'],
-    // metrics.md's insufficient_evidence does not fire (g1 is gold), yet the answer is wrong: never green
+    // docs/metrics.md's insufficient_evidence does not fire (g1 is gold), yet the answer is wrong: never green
     ['some evidence gold, answer differs: a warning', { goldIds: ['g1'], goldAnswer: 'Clara Hartwell', evidence: [['g1'], ['x']], answer: 'Daniel Okafor' }, 'answer_differs', 'warn'],
     ['no resolved evidence is gold: insufficient', { goldIds: ['g1'], goldAnswer: 'Clara Hartwell', evidence: [['x']], answer: 'Clara Hartwell' }, 'insufficient', 'bad'],
     ['a resolution on a note alone: insufficient', { goldIds: ['g1'], goldAnswer: null, evidence: [['g1'], null], answer: 'anything' }, 'insufficient', 'bad'],

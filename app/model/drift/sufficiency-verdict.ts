@@ -3,7 +3,7 @@ import type { ResolvedEvidence } from './evidence';
 
 /**
  * What a screen shows for the sufficiency check before an answer. The `insufficient_evidence`
- * flag is metrics.md's rule, unchanged (evidence.ts); on top of it the display never shows green
+ * flag is docs/metrics.md's rule, unchanged (evidence.ts); on top of it the display never shows green
  * over evidence or an answer known to be wrong: a passage is marked gold / not gold when gold is
  * known, and an answer that differs from the gold answer turns the check into a warning.
  */

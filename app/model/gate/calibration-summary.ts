@@ -7,7 +7,7 @@ const summary = (calibration: Calibration): CalibrationSummary => ({
   recommended_threshold: calibration.recommended_threshold,
 });
 
-/** The report's `gate.calibration` (metrics.md, The report) from the scored eval cases. */
+/** The report's `gate.calibration` (docs/metrics.md, The report) from the scored eval cases. */
 export function calibrationReport(cases: CalibrationCase[]): GateReport['calibration'] {
   const byCategory = calibrateByCategory(cases);
   return {

@@ -1,5 +1,5 @@
 /**
- * Gate calibration over eval cases (metrics.md, Gate): at threshold t the gate answers when
+ * Gate calibration over eval cases (docs/metrics.md, Gate): at threshold t the gate answers when
  * top-1 ≥ t. Answer is the positive class: a true positive should answer and would.
  */
 export interface CalibrationCase {
@@ -31,7 +31,7 @@ export interface Calibration {
   recommended_threshold: number | null;
 }
 
-/** The margin metrics.md adds to the F1-optimal threshold for the conservative recommendation. */
+/** The margin docs/metrics.md adds to the F1-optimal threshold for the conservative recommendation. */
 export const RECOMMENDED_MARGIN = 0.05;
 
 const ratio = (numerator: number, denominator: number) => (denominator === 0 ? null : numerator / denominator);

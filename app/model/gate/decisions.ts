@@ -1,4 +1,4 @@
-/** Gate decisions by ISO week and category (metrics.md, Gate), shaped for the gate screen. */
+/** Gate decisions by ISO week and category (docs/metrics.md, Gate), shaped for the gate screen. */
 export const GATE_DECISIONS = ['answer', 'clarify', 'handoff'] as const;
 export type GateDecision = (typeof GATE_DECISIONS)[number];
 

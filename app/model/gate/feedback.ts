@@ -1,11 +1,11 @@
 import type { FeedbackReport } from '../metrics/report';
 
-/** metrics.md, Review and feedback: above this thumbs-down rate a week raises an alarm (seed 004). */
+/** docs/metrics.md, Review and feedback: above this thumbs-down rate a week raises an alarm (seed 004). */
 export const THUMBS_DOWN_ALARM = 0.15;
 
 /**
  * The fewest votes a week needs before its rate can raise the alarm on the gate screen: a
- * screen setting, not part of metrics.md's rule (the report gives every week's rate, no alarm).
+ * screen setting, not part of docs/metrics.md's rule (the report gives every week's rate, no alarm).
  */
 export const DEFAULT_ALARM_MIN_VOTES = 10;
 

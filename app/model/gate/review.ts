@@ -1,6 +1,6 @@
 import { fnv1a } from '../../lib/hash';
 
-/** Weekly answer review (metrics.md, Review and feedback; seed 004: review confidently-wrong answers). */
+/** Weekly answer review (docs/metrics.md, Review and feedback; seed 004: review confidently-wrong answers). */
 export const DEFAULT_REVIEW_SAMPLE = 50;
 
 export interface AnsweredResponse {

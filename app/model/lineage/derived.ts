@@ -1,5 +1,5 @@
 /**
- * Actions the import derived instead of reading them from the log (log-format.md, "Traces from
+ * Actions the import derived instead of reading them from the log (docs/log-format.md, "Traces from
  * real instrumentation"): `derived` names the rule. Every place an action shows marks them, so a
  * derived `use` is never taken for a logged one.
  */

@@ -25,7 +25,7 @@ export function retrievalNode(context: GraphContext, row: LineageRetrievalRow): 
   const masked = maskedKind(row);
   const signals = orfSignalLabels(row);
   const list = context.lists.get(row.retrieval_id)!;
-  // a failed retrieval (log-format.md `error`) is not an empty result
+  // a failed retrieval (docs/log-format.md `error`) is not an empty result
   const failed = row.error != null;
   return base(context, {
     id: nodeId.retrieval(row.retrieval_id),

@@ -12,13 +12,13 @@ const ORF_SIGNAL_LABELS: Record<string, string> = {
   agent_bypass: 'agent bypass',
 };
 
-/** The ORF signals that fired for a retrieval (metrics.md Tier 2), as short labels. */
+/** The ORF signals that fired for a retrieval (docs/metrics.md Tier 2), as short labels. */
 export function orfSignalLabels(row: Pick<LineageRetrievalRow, 'orf_signals'>): string[] {
   if (!row.orf_signals || row.orf_signals === 'none') return [];
   return row.orf_signals.split(',').map((signal) => ORF_SIGNAL_LABELS[signal] ?? signal);
 }
 
-/** 'consumed' or 'silent' when the retrieval is a masked retrieval failure (metrics.md), else null. */
+/** 'consumed' or 'silent' when the retrieval is a masked retrieval failure (docs/metrics.md), else null. */
 export function maskedKind(row: Pick<LineageRetrievalRow, 'matrix_cell'>): 'consumed' | 'silent' | null {
   if (row.matrix_cell === 'masked_consumed') return 'consumed';
   if (row.matrix_cell === 'masked_silent') return 'silent';
@@ -49,7 +49,7 @@ export const isNegativeAction = (action: LineageActionRow) => matchesActionRule(
 export const isSourceless = (action: LineageActionRow) =>
   matchesActionRule('agentUse', action.actor, action.action) && action.consumed_asset_id !== null && action.effective_source_retrieval_id === null;
 
-/** ORF 3 (metrics.md Tier 2): the retrievals of a sourceless action's request that did not return its asset. */
+/** ORF 3 (docs/metrics.md Tier 2): the retrievals of a sourceless action's request that did not return its asset. */
 export function bypassedRetrievals(
   action: LineageActionRow, retrievals: Iterable<LineageRetrievalRow>, lists: ReadonlyMap<string, RankedList>,
 ): LineageRetrievalRow[] {

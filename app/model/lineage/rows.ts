@@ -21,13 +21,13 @@ export interface LineageActionRow {
   inherited_from_event_id: string | null;
   /**
    * How the import derived this action instead of reading it from the log ('context-match':
-   * log-format.md); null or absent for a logged action. Read from the action's event, not from
+   * docs/log-format.md); null or absent for a logged action. Read from the action's event, not from
    * `action_lineage` (engine/sql/session-inspector.ts `withDerivations`).
    */
   derived?: string | null;
 }
 
-/** A retrieval with its ranked list and its Tier 1 / Tier 2 facts (metrics.md) for the chosen settings. */
+/** A retrieval with its ranked list and its Tier 1 / Tier 2 facts (docs/metrics.md) for the chosen settings. */
 export interface LineageRetrievalRow {
   retrieval_id: string;
   event_id: string | null;
@@ -42,7 +42,7 @@ export interface LineageRetrievalRow {
   returned_asset_ids: string[] | null;
   scores: number[] | null;
   rewrite_of: string | null;
-  /** A failed retrieval's message (log-format.md `error`): never an empty result. Absent where a reader does not load it. */
+  /** A failed retrieval's message (docs/log-format.md `error`): never an empty result. Absent where a reader does not load it. */
   error?: string | null;
   judged: boolean | null;
   p_at_1: number | null;

@@ -2,7 +2,7 @@ import type { Stage, StageKind } from '../../schema/stages';
 import { rankList } from './ranks';
 
 /**
- * A retrieval's stage lists beside the list it returned (log-format.md `stages`), and where each
+ * A retrieval's stage lists beside the list it returned (docs/log-format.md `stages`), and where each
  * asset an action of the retrieval consumed stands in every one of them: "used: #3 in bm25,
  * not in vector, #1 in rerank, #1 returned".
  */

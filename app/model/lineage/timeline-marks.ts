@@ -40,7 +40,7 @@ export function retrievalMarks(row: LineageRetrievalRow): TimelineMark[] {
     marks.push({ kind: 'tier1', label: 'Tier 1 bad', tone: 'warn', detail: 'judged: empty, P@1 = 0 or nDCG@k below the threshold' });
   }
   for (const signal of orfSignalLabels(row)) marks.push({ kind: 'orf', label: `ORF: ${signal}`, tone: 'warn', detail: ORF_DETAIL[signal] ?? signal });
-  // a failed retrieval (log-format.md `error`; its body says why) is never an empty result
+  // a failed retrieval (docs/log-format.md `error`; its body says why) is never an empty result
   if (row.error == null && row.returned_asset_ids?.length === 0) marks.push({ kind: 'empty', label: 'empty result', tone: 'warn', detail: 'returned_asset_ids is empty' });
   if (row.rewrite_of) marks.push({ kind: 're_search_of', label: `re-search of ${row.rewrite_of}`, tone: 'info', detail: 'rewrite_of: searches again for the need of an earlier retrieval' });
   return marks;

@@ -1,5 +1,5 @@
 /**
- * The kinds of action metrics.md names, each an actor and a set of actions. The SQL reads them
+ * The kinds of action docs/metrics.md names, each an actor and a set of actions. The SQL reads them
  * through `engine/sql/action-rules.ts`, the lineage screens through `matchesActionRule`.
  */
 export interface ActionRule {

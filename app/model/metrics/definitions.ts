@@ -2,7 +2,7 @@ import { LABEL_KINDS } from '../../schema/given-label';
 import { ACTION_RULES } from './action-rules';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from './settings';
 
-/** What a number in the report means (metrics.md), for tooltips and the report's legend. */
+/** What a number in the report means (docs/metrics.md), for tooltips and the report's legend. */
 export interface MetricDefinition {
   label: string;
   /** How it is computed. */

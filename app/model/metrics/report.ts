@@ -4,7 +4,7 @@ import type { ReviewReport } from '../annotation/review-report';
 export type { AgreementReport, ReviewReport };
 
 /**
- * The report object of metrics.md "The report": the same keys in the command line's JSON and
+ * The report object of docs/metrics.md "The report": the same keys in the command line's JSON and
  * behind the UI panels. Rates are numbers in [0, 1] or null when the denominator is 0; counts
  * are integers.
  */
@@ -31,7 +31,7 @@ export interface Tier1Scores {
 
 export type Tier1RoleReport = { retrievals: number; judged: number } & Tier1Scores;
 
-/** The Tier 1 figures that have bounds (metrics.md, "Judged depth, bounds and the pool"). */
+/** The Tier 1 figures that have bounds (docs/metrics.md, "Judged depth, bounds and the pool"). */
 export const BOUNDED_FIGURES = ['p_at_1', 'p_at_k', 'ndcg_at_k', 'mrr'] as const;
 export type BoundedFigure = (typeof BOUNDED_FIGURES)[number];
 
@@ -42,7 +42,7 @@ export interface FigureBounds {
 }
 
 /**
- * `failed`: retrievals whose retriever raised (log-format.md, "Empty vs failed"), overall only; never in `empty_result_rate`.
+ * `failed`: retrievals whose retriever raised (docs/log-format.md, "Empty vs failed"), overall only; never in `empty_result_rate`.
  * `judged_at_k`: the mean share of labeled assets among the first K of the retrievals that returned something.
  */
 export type Tier1Report = { k: number; retrievals: number; empty_result_rate: Rate; failed: number; judged: number } & Tier1Scores & {

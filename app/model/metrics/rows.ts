@@ -38,7 +38,7 @@ export interface RetrievalAggregates {
   sum_rr: number | null;
   /** Over retrievals that returned something (retrievals − empty − failed). */
   sum_judged_at_k: number | null;
-  /** The high bounds (metrics.md, "Judged depth, bounds and the pool"), over judged retrievals. */
+  /** The high bounds (docs/metrics.md, "Judged depth, bounds and the pool"), over judged retrievals. */
   sum_p_at_1_high: number | null;
   sum_p_at_k_high: number | null;
   sum_ndcg_at_k_high: number | null;

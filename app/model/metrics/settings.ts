@@ -1,6 +1,6 @@
 import { parseTimestamp } from '../../schema/parse-ts';
 
-/** The choices behind every metric (metrics.md): shown next to the numbers they produce. */
+/** The choices behind every metric (docs/metrics.md): shown next to the numbers they produce. */
 export interface MetricSettings {
   /** Rank cutoff of P@k, recall@k and nDCG@k, an integer from 1 to 100. */
   k: number;

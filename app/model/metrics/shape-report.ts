@@ -136,7 +136,7 @@ export function shapeFeedback(weeks: FeedbackWeekRow[]): FeedbackReport {
   };
 }
 
-/** Gate decisions with the calibration of `app/model/gate` (metrics.md, Gate). */
+/** Gate decisions with the calibration of `app/model/gate` (docs/metrics.md, Gate). */
 export function shapeGate(decisions: GateDecisionRow[], calibration: GateReport['calibration']): GateReport {
   const count = (decision: string) => decisions.find((row) => row.decision === decision)?.n ?? 0;
   return {

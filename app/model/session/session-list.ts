@@ -33,7 +33,7 @@ export type SessionSignalRow = Omit<SessionRow, 'completions'> & {
 
 export type SearchField =
   | 'prompt' | 'query' | 'response' | 'session id' | 'user id' | 'event id' | 'retrieval id' | 'turn id' | 'request id'
-  /** What a trace import keeps (log-format.md "Kept, searchable"): a retrieval's `retriever` and `extra`, a span's name and attributes. */
+  /** What a trace import keeps (docs/log-format.md "Kept, searchable"): a retrieval's `retriever` and `extra`, a span's name and attributes. */
   | 'retriever' | 'retrieval metadata' | 'span name' | 'span attributes';
 
 /** A session's first search match: which field, and that field's whole text. */

@@ -5,7 +5,7 @@ import { labelVotesSql } from './label-votes';
 const votesOf = (kinds: readonly LabelKind[], where = 'TRUE') => rawSql(kinds.map((kind) => labelVotesSql(kind, where)).join('\nUNION ALL\n'));
 
 /**
- * The votes agreement is measured on (metrics.md, "Annotation agreement"), as
+ * The votes agreement is measured on (docs/metrics.md, "Annotation agreement"), as
  * model/annotation/agreement.ts reads them: (kind, item, annotator, value) for the labels that
  * name an annotator and are not adjudicated, each annotator's latest label per item (label
  * order: labels.ts). An adjudicated label is no vote: it settles the disagreement. `page`: the

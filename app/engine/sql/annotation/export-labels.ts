@@ -9,7 +9,7 @@ export interface LabelExportFilter {
 }
 
 /**
- * The labels to export, every stored column, in label order (metrics.md: by ts, labels without
+ * The labels to export, every stored column, in label order (docs/metrics.md: by ts, labels without
  * ts first, then load order), so that loading the export after the logs resolves them the same.
  */
 export function exportLabelsQuery({ annotator, kind, givenHere = false }: LabelExportFilter = {}): SqlQuery {

@@ -3,7 +3,7 @@ import { labelsOfKind } from '../labels';
 import { literal } from '../quote';
 
 /**
- * Each kind's labels as votes on one text item key with one text value (metrics.md, "Annotation
+ * Each kind's labels as votes on one text item key with one text value (docs/metrics.md, "Annotation
  * agreement"; keys as model/annotation/item-key.ts reads them):
  * - relevance: `retrieval|<retrieval_id>|<asset_id>`, or `query|<query>|<asset_id>` for a label
  *   by query (not expanded to retrievals: agreement is about what annotators said), each part

@@ -15,7 +15,7 @@ SELECT item AS target_event_id, value AS verdict, resolved_by, labels
 FROM (${resolvedLabelsSql(labelVotesSql('answer_review'), ['item'], ['value'], dialect)})`;
 
 /**
- * metrics.md, "Weekly answer review": every loaded `response` (gated or not, no filters: the
+ * docs/metrics.md, "Weekly answer review": every loaded `response` (gated or not, no filters: the
  * review is of what was loaded) with a resolved verdict, counted per ISO week of the response's
  * `ts` and verdict. Unreviewed responses give no row, so a week appears only when something in
  * it was reviewed (model/annotation/review-report.ts). The gate screen narrows it to the

@@ -20,7 +20,7 @@ export interface NotReturnedRow {
 }
 
 /**
- * Every labeled asset of these retrievals that is not in its `returned_asset_ids` (metrics.md,
+ * Every labeled asset of these retrievals that is not in its `returned_asset_ids` (docs/metrics.md,
  * Tier 1: such a label still counts toward the retrieval's relevant set), grade 0 included so a
  * screen can say it was judged not relevant. Relevant is grade ≥ 1, as in retrieval-base.ts.
  * Highest grade first, then by id. `retrievalSeqRange`, when known, holds the retrievals' events

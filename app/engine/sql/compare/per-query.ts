@@ -5,7 +5,7 @@ import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 export type { QueryScoreRow } from '../../../model/compare/pairing';
 
 /**
- * metrics.md, "Comparing two slices": per query text, the judged retrievals of one slice and
+ * docs/metrics.md, "Comparing two slices": per query text, the judged retrievals of one slice and
  * the sum of each Tier 1 metric over them (`QueryScoreRow`s), read from the slice's
  * materialized retrieval facts (bound as `retrieval_facts`) joined to `retrieval_base` for the
  * query text. Retrievals without a query text pair with nothing and are left out.

@@ -16,7 +16,7 @@ export interface PoolItemRow {
 }
 
 /**
- * metrics.md, "Judged depth, bounds and the pool": every (query, asset) unlabeled among the first
+ * docs/metrics.md, "Judged depth, bounds and the pool": every (query, asset) unlabeled among the first
  * K of a judged retrieval of a paired query (a query with a judged retrieval in each slice), in
  * either slice. A list is a retrieval's returned list, de-duplicated as Tier 1 ranks it; a
  * retrieval in both slices is one list; an asset counts in the lists where it carries no resolved

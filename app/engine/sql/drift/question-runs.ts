@@ -1,7 +1,7 @@
 import { DUCKDB, type SqlDialect } from '../dialect';
 
 /**
- * metrics.md "Search drift": a question's events in one run are those with its `question_id`
+ * docs/metrics.md "Search drift": a question's events in one run are those with its `question_id`
  * and the same `run_id` (null is a run of its own, hence GROUP BY, which groups nulls).
  */
 export const questionRunsSql = (dialect: SqlDialect = DUCKDB) => `

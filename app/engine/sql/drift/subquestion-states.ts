@@ -8,7 +8,7 @@ ORDER BY question_id, run_id NULLS FIRST, subquestion_id, ts, seq`;
 
 /**
  * Every retrieval of a question with its sub-question's status at the retrieval's `ts`: the
- * status of the latest state with ts ≤ t (metrics.md), so a retrieval in the same millisecond
+ * status of the latest state with ts ≤ t (docs/metrics.md), so a retrieval in the same millisecond
  * as its `active` event counts as active. Ties in ts between states go to the later in file order.
  */
 export const questionRetrievalsSql = (dialect: SqlDialect = DUCKDB) => `

@@ -4,13 +4,13 @@ import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 
 /**
- * One row per `eval_case` with the top-1 score of its eval retrieval (metrics.md, Gate;
+ * One row per `eval_case` with the top-1 score of its eval retrieval (docs/metrics.md, Gate;
  * eval-case-retrievals.ts): its `scores[1]`, else the `dense_score` of its (latest) gate; an
  * empty result scores 0, and so does a failed one (it returned nothing either). `top1` is null when no retrieval has the query, or the result is
  * non-empty but carries no score at all.
  *
  * Decisions:
- * - `should_answer` missing: a case with `gold_asset_ids` should answer (log-format.md: empty
+ * - `should_answer` missing: a case with `gold_asset_ids` should answer (docs/log-format.md: empty
  *   gold = a negative case);
  * - eval cases carry no ts or surface, so the metric filters do not apply here.
  */

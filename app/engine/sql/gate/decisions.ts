@@ -2,7 +2,7 @@ import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
 import { sql, type SqlQuery } from '../metrics/sql-query';
 
 /**
- * metrics.md, Gate: decision counts per ISO week and category of the gate events in `scope`
+ * docs/metrics.md, Gate: decision counts per ISO week and category of the gate events in `scope`
  * (category and week as event-scope.ts defines them; a gate without a category stays null).
  */
 export function gateDecisionBreakdownQuery(scope: EventScope): SqlQuery {

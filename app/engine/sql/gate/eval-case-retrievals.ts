@@ -1,7 +1,7 @@
 import { DUCKDB, type SqlDialect } from '../dialect';
 
 /**
- * Each `eval_case` (by its `seq`, as `case_seq`) with the retrieval of its eval run (metrics.md,
+ * Each `eval_case` (by its `seq`, as `case_seq`) with the retrieval of its eval run (docs/metrics.md,
  * Gate): the retrieval with exactly the case's `query`; when several have it, the latest by ts,
  * then file order. Cases that no retrieval matches have no row.
  */

@@ -2,7 +2,7 @@ import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
 import { sql, type SqlQuery } from '../metrics/sql-query';
 
 /**
- * The report's feedback weeks (metrics.md, Review and feedback; sections.ts `feedbackByWeekQuery`)
+ * The report's feedback weeks (docs/metrics.md, Review and feedback; sections.ts `feedbackByWeekQuery`)
  * over the feedback events in `scope`: with no scope the same rows as the report's.
  */
 export function feedbackByWeekInScopeQuery(scope: EventScope): SqlQuery {
@@ -17,7 +17,7 @@ ORDER BY week`;
 }
 
 /**
- * metrics.md, Review and feedback: the queries behind the down-votes in `scope`, top `limit` by
+ * docs/metrics.md, Review and feedback: the queries behind the down-votes in `scope`, top `limit` by
  * count. A feedback's query is that of its `retrieval_id`, else that of the (first) retrieval in
  * the request of the response it targets; down-votes with neither count as no query and are left out.
  */

@@ -1,6 +1,4 @@
 import { reviewReportIn } from '../../annotation-report';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles } from '../../../ingest/load-files';
 import { LoadState } from '../../../ingest/load-state';
@@ -15,8 +13,9 @@ import { answeredResponsesQuery } from './review';
 import { loadGateScreen } from './gate-screen';
 import { ANY_SCOPE } from '../event-scope';
 import { weeklyReview, type AnsweredResponse } from '../../../model/gate/review';
+import { sampleLogPath } from '../../../ingest/sample-logs-path';
 
-const SAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../sample-logs/customer-service.jsonl');
+const SAMPLE = sampleLogPath('customer-service.jsonl');
 
 let engine: Engine;
 beforeAll(async () => {

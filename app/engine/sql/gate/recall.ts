@@ -8,7 +8,7 @@ import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 export const RECALL_K = 5;
 
 /**
- * metrics.md, Review and feedback: recall@5 on the eval set beside recall@5 on labeled
+ * docs/metrics.md, Review and feedback: recall@5 on the eval set beside recall@5 on labeled
  * production retrievals (seed 004: 92% vs 68%).
  * - eval: over cases with non-empty `gold_asset_ids` that have an eval retrieval
  *   (eval-case-retrievals.ts), mean of |gold in the first 5 returned| / |gold|;

@@ -3,7 +3,7 @@ import { ANY_SCOPE, scopedEvents, scopeFilter, type EventScope } from '../event-
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 
 /**
- * metrics.md, Review and feedback: every `response` whose gate decision was `answer`, with its
+ * docs/metrics.md, Review and feedback: every `response` whose gate decision was `answer`, with its
  * ISO week, its resolved `answer_review` verdict (null when unreviewed), resolved as every
  * label kind is (labels.ts; the one copy of it for answer reviews: annotation/review-report.ts),
  * and `in_scope`: whether the response is in `scope` (the sample is drawn from every answered

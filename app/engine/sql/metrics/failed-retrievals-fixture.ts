@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { makeAction, makeFeedback, makeRelevance, makeRetrieval, type TestEvent } from './fixtures';
 
 /**
- * A small log with judged and unjudged, empty and failed retrievals (log-format.md, "Empty vs
+ * A small log with judged and unjudged, empty and failed retrievals (docs/log-format.md, "Empty vs
  * failed"), and its numbers worked by hand at K = 5, for the DuckDB-wasm engine
  * (failed-retrievals.test.ts) and ClickHouse (../../clickhouse/failed-retrievals.chdb.test.ts).
  *
@@ -72,7 +72,7 @@ export const FAILED_RETRIEVALS_BOUNDS = {
 
 /**
  * By role: find = r1, r2, r3 judged of 5: P@1 1/3, P@5 0.4/3, recall 2/3, nDCG 1.63093/3 = 0.54364,
- * MRR 1.5/3; step = r4 judged of 2 (r4, r5), every score 0. No `failed` per role (metrics.md).
+ * MRR 1.5/3; step = r4 judged of 2 (r4, r5), every score 0. No `failed` per role (docs/metrics.md).
  */
 export const FAILED_RETRIEVALS_TIER1_BY_ROLE = {
   find: { retrievals: 5, judged: 3, p_at_1: 1 / 3, p_at_k: 0.4 / 3, recall_at_k: 2 / 3, ndcg_at_k: 0.54364, mrr: 0.5 },

@@ -10,7 +10,7 @@ import {
 import { loadedTestEngine } from './loaded-test-engine';
 import { retrievalDetailsQuery, type RetrievalDetailRow } from './retrieval-details';
 
-/** log-format.md "Empty vs failed" on the DuckDB-wasm engine, numbers worked by hand in failed-retrievals-fixture.ts. */
+/** docs/log-format.md "Empty vs failed" on the DuckDB-wasm engine, numbers worked by hand in failed-retrievals-fixture.ts. */
 const engine = loadedTestEngine(FAILED_RETRIEVALS_LOG);
 const settings = { ...DEFAULT_METRIC_SETTINGS, k: FAILED_RETRIEVALS_K };
 

@@ -6,7 +6,7 @@ import { loadedTestEngine } from './loaded-test-engine';
 import { retrievalFactsQuery } from './retrieval-facts';
 
 /**
- * metrics.md, "Judged depth, bounds and the pool", worked by hand at K = 3.
+ * docs/metrics.md, "Judged depth, bounds and the pool", worked by hand at K = 3.
  * log2(3) = 1.5849625, log2(4) = 2.
  */
 const DATASET: TestEvent[] = [

@@ -3,7 +3,7 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, type FactsSource } from './retrieval-facts';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
-/** metrics.md, the Tier 1 × Tier 2 matrix: judged retrievals per cell (a `MatrixRow`). */
+/** docs/metrics.md, the Tier 1 × Tier 2 matrix: judged retrievals per cell (a `MatrixRow`). */
 export function matrixQuery(settings: MetricSettings, source: FactsSource = 'inline', dialect: SqlDialect = DUCKDB): SqlQuery {
   const cells = (['healthy', 'downstream', 'visible_failure', 'masked_consumed', 'masked_silent'] as const).map(
     (cell) => `${dialect.countWhere(CELL_CONDITIONS[cell])}::INTEGER AS ${cell}`,

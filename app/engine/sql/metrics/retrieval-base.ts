@@ -8,7 +8,7 @@ import type { FilterColumns } from './filters';
 export const returnedNothingSql = (returnedAssetIds: string, dialect: SqlDialect = DUCKDB) => `coalesce(${dialect.listLength(returnedAssetIds)}, 0) = 0`;
 
 /**
- * log-format.md, "Empty vs failed": a retrieval that returned nothing is a failed retrieval when it
+ * docs/log-format.md, "Empty vs failed": a retrieval that returned nothing is a failed retrieval when it
  * has an `error` (the retriever raised: a span with status ERROR), else an empty result. A failed
  * retrieval is still a retrieval (Tier 1, Tier 2, every count of retrievals), never an empty one;
  * judged, it scores 0 as any judged retrieval with nothing relevant returned. An `error` beside a
@@ -18,7 +18,7 @@ export const returnedNothingSql = (returnedAssetIds: string, dialect: SqlDialect
 export const isFailedSql = (returnedAssetIds: string, error: string, dialect: SqlDialect = DUCKDB) =>
   `(${returnedNothingSql(returnedAssetIds, dialect)} AND ${error} IS NOT NULL)`;
 
-/** metrics.md Tier 1: an empty result returned nothing (a missing `returned_asset_ids` counts as empty) and did not fail. */
+/** docs/metrics.md Tier 1: an empty result returned nothing (a missing `returned_asset_ids` counts as empty) and did not fail. */
 export const isEmptyResultSql = (returnedAssetIds: string, error: string, dialect: SqlDialect = DUCKDB) =>
   `(${returnedNothingSql(returnedAssetIds, dialect)} AND ${error} IS NULL)`;
 
@@ -31,7 +31,7 @@ export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', 
  * One row per retrieval: what the filters read (retriever, run_id, its category by the rule of
  * event-scope.ts), its effective role, what Tier 1 needs at any K (with, for judged depth and
  * the bounds, the ranks of every labeled returned asset and the number of distinct ones
- * returned), the user actions GPR looks up, and every other Tier 2 signal (metrics.md, Tier 1 and Tier 2). A settings change
+ * returned), the user actions GPR looks up, and every other Tier 2 signal (docs/metrics.md, Tier 1 and Tier 2). A settings change
  * then only evaluates expressions over these rows, with no join.
  *
  * Ranks are positions in `returned_asset_ids`, the retriever's own order (never re-sorted by

@@ -3,7 +3,7 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, MATRIX_CELL, orfSignals, UOR, type FactsSource, type MatrixCell } from './retrieval-facts';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
-/** Every per-retrieval fact of metrics.md Tier 1 and Tier 2, with the retrieval's ids. */
+/** Every per-retrieval fact of docs/metrics.md Tier 1 and Tier 2, with the retrieval's ids. */
 export interface RetrievalDetailRow {
   retrieval_id: string;
   session_id: string;

@@ -26,7 +26,7 @@ interface RankedRelevance {
 }
 
 /**
- * The Tier 1 formulas of metrics.md at K (every `?` is K), over one ranked relevance: hit at
+ * The Tier 1 formulas of docs/metrics.md at K (every `?` is K), over one ranked relevance: hit at
  * rank 1, relevant in the first K, DCG@K, IDCG@K and the reciprocal rank (no cutoff).
  */
 function tier1AtK({ ranks, grades, idealGrades }: RankedRelevance, d: SqlDialect) {
@@ -40,7 +40,7 @@ function tier1AtK({ ranks, grades, idealGrades }: RankedRelevance, d: SqlDialect
 }
 
 /**
- * metrics.md, "Judged depth, bounds and the pool": the ranks among the first K of a judged
+ * docs/metrics.md, "Judged depth, bounds and the pool": the ranks among the first K of a judged
  * retrieval's distinct returned assets that carry no resolved relevance label (none for an
  * unjudged one). The high bound scores them as grade 1.
  */
@@ -68,7 +68,7 @@ const atKColumns = (relevance: RankedRelevance, suffix: string, d: SqlDialect) =
   Object.entries(tier1AtK(relevance, d)).map(([name, expression]) => `${expression} AS ${name}${suffix}`).join(',\n         ');
 
 /**
- * One row per retrieval kept by the filters (metrics.md, Tier 1 and Tier 2), computed for the
+ * One row per retrieval kept by the filters (docs/metrics.md, Tier 1 and Tier 2), computed for the
  * given K, Tier 1 threshold and used actions; `seq` is the key into `retrieval_base` (ids,
  * query, session, ORF signals). Tier 1 columns are null for unjudged retrievals, so a sum over
  * them divided by the judged count is the average over judged retrievals, empty and failed ones
@@ -118,7 +118,7 @@ const everyParam = (text: string, value: SqlValue): SqlQuery => ({ sql: text, pa
 /** GPR: some of the user actions of the retrieval are among `usedActions` (a bound list). */
 const usedBy = (usedActions: SqlQuery, dialect: SqlDialect): SqlQuery => ({ sql: dialect.listHasAny('user_actions', usedActions.sql), params: usedActions.params });
 
-/** The matrix cells (metrics.md, the Tier 1 × Tier 2 matrix); `masked` is both masked kinds. */
+/** The matrix cells (docs/metrics.md, the Tier 1 × Tier 2 matrix); `masked` is both masked kinds. */
 export const MATRIX_CELLS = ['healthy', 'downstream', 'visible_failure', 'masked', 'masked_consumed', 'masked_silent'] as const;
 export type MatrixCell = (typeof MATRIX_CELLS)[number];
 

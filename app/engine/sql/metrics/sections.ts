@@ -4,7 +4,7 @@ import { scopedEvents } from '../event-scope';
 import { filtersByCategory, settingsFilter } from './filters';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
-/** ISO week label of an epoch-ms `ts` column, e.g. 2026-W39 (metrics.md: per ISO week). */
+/** ISO week label of an epoch-ms `ts` column, e.g. 2026-W39 (docs/metrics.md: per ISO week). */
 export const isoWeekOf = (column: string) => DUCKDB.isoWeek(column);
 
 /** Whole-dataset counts, never filtered: what was loaded. */
@@ -22,7 +22,7 @@ function filteredEvents(view: string, settings: MetricSettings, dialect: SqlDial
   return sql`(SELECT * FROM ${byCategory ? scopedEvents(view, dialect) : rawSql(view)} WHERE ${filter})`;
 }
 
-/** metrics.md, Review and feedback: thumbs per ISO week of the feedback's ts. */
+/** docs/metrics.md, Review and feedback: thumbs per ISO week of the feedback's ts. */
 export function feedbackByWeekQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
 SELECT ${rawSql(dialect.isoWeek('ts'))} AS week,
@@ -33,7 +33,7 @@ GROUP BY week
 ORDER BY week`;
 }
 
-/** metrics.md, Gate: decision counts over the gate events the filters keep. */
+/** docs/metrics.md, Gate: decision counts over the gate events the filters keep. */
 export function gateDecisionsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
 SELECT decision, count(*)::INTEGER AS n

@@ -7,7 +7,7 @@ import { filtersByCategory, settingsFilter } from './filters';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
 /**
- * One row per prompt with what Tier 0 needs (metrics.md, Tier 0); data-only, derived after a
+ * One row per prompt with what Tier 0 needs (docs/metrics.md, Tier 0); data-only, derived after a
  * load. A prompt invoked retrieval when a retrieval has its `turn_id` (a prompt without
  * `turn_id` cannot be matched and counts as not invoking). A rewrite (`rewrite_of` set) is a
  * search rewrite when the rephrased turn had a retrieval, else a downstream correction. Its

@@ -28,7 +28,7 @@ export const retrievalAggregates = (dialect: SqlDialect = DUCKDB) => rawSql(`
 
 export const RETRIEVAL_AGGREGATES = retrievalAggregates();
 
-/** metrics.md Tier 1 and Tier 2, overall (`role` null) and per effective role: `TierRow`s. */
+/** docs/metrics.md Tier 1 and Tier 2, overall (`role` null) and per effective role: `TierRow`s. */
 export function tierQuery(settings: MetricSettings, source: FactsSource = 'inline', dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
 SELECT CASE WHEN grouping(role) = 1 THEN NULL ELSE role END AS role, ${retrievalAggregates(dialect)}

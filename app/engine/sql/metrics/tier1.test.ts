@@ -42,7 +42,7 @@ const CASES: Case[] = [
   { id: 'G', returned: ['f1'], grades: {}, expected: null },
 ];
 
-/** A plain reference implementation of the metrics.md formulas, independent of the SQL. */
+/** A plain reference implementation of the docs/metrics.md formulas, independent of the SQL. */
 function reference(returned: string[], grades: Record<string, number>, k: number) {
   const ranked = [...new Set(returned)];
   const grade = (asset: string | undefined) => (asset === undefined ? 0 : (grades[asset] ?? 0));

@@ -12,7 +12,7 @@ export const COMPLETION_COLUMNS = { ts: 'ts', surface: 'surface', runId: 'run_id
 
 /**
  * Completions (ACTION_RULES.completion) with the retrieval their lineage names
- * (metrics.md, Tier 3), their run_id and category (event-scope.ts: their turn's); data-only,
+ * (docs/metrics.md, Tier 3), their run_id and category (event-scope.ts: their turn's); data-only,
  * derived after a load, after `retrieval_base`.
  */
 export function completionFactsSelect(scope: KeyScope, dialect: SqlDialect = DUCKDB): string {

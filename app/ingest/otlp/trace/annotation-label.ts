@@ -1,7 +1,7 @@
 import type { DocumentAnnotation, DocumentList, PlacedEvent, PlacedRejection } from './trace-types';
 
 /**
- * A Phoenix document annotation as the `relevance` label it is (log-format.md, "Phoenix"): of
+ * A Phoenix document annotation as the `relevance` label it is (docs/log-format.md, "Phoenix"): of
  * the asset at `document_position` of the annotated span's documents, for the retrieval that
  * list belongs to. `grade` = the score when it is an integer 0–3, else 1 for a score ≥ 0.5 or
  * the label `relevant` (any case), else 0. `annotator` = the annotation's name; `annotator_kind`

@@ -4,7 +4,7 @@ import { llmInputText } from './llm-context';
 import { containsTerm, normalizeWhitespace } from './text-match';
 import type { CollectedSpan } from './trace-types';
 
-/** How much of a document's normalized content must appear in a model's input (log-format.md). */
+/** How much of a document's normalized content must appear in a model's input (docs/log-format.md). */
 export const CONTENT_MATCH_LENGTH = 64;
 
 /**

@@ -23,7 +23,7 @@ export interface TraceDocument {
   metadata?: AttributeValue;
 }
 
-/** Keys of `document.metadata` that hold an id, in the order they are tried (log-format.md). */
+/** Keys of `document.metadata` that hold an id, in the order they are tried (docs/log-format.md). */
 export const METADATA_ID_KEYS = ['id', 'doc_id', 'document_id', 'node_id'] as const;
 
 const CONTENT_ID_PREFIX = 'content:';

@@ -29,7 +29,7 @@ const messageText = (attributes: Attributes, side: Side) =>
  * of the side's keys when it is a JSON object, else the value whole); for a JSON object without
  * one, the last user (assistant) message of the root, else of the model call nearest that end
  * of the turn, else the JSON text whole. Without the value, GenAI's messages on the root or a
- * model call (OpenInference's messages alone make no turn: log-format.md asks for `input.value`).
+ * model call (OpenInference's messages alone make no turn: docs/log-format.md asks for `input.value`).
  */
 function sideText(root: CollectedSpan, modelCalls: CollectedSpan[], side: Side): string | undefined {
   const { attributes } = root.span;

@@ -1,7 +1,7 @@
 import { textAttribute, type Attributes } from '../any-value';
 
 /**
- * Where a query's text sits in a JSON input (log-format.md), then the argument names LlamaIndex
+ * Where a query's text sits in a JSON input (docs/log-format.md), then the argument names LlamaIndex
  * writes (`retrieve(str_or_query_bundle)`, `_retrieve(query_bundle)`: `{"query_bundle":
  * {"query_str": …}}`) and its chat engines' `chat(message)`.
  */

@@ -51,7 +51,7 @@ function recordLists(retrieval: ResolvedRetrieval, output: TraceOutput): void {
 
 /**
  * Resolves one trace (every span given has the same trace id) into log events, timeline spans
- * and rejections (log-format.md, "Traces from real instrumentation"). Events come grouped by the
+ * and rejections (docs/log-format.md, "Traces from real instrumentation"). Events come grouped by the
  * span they came from, spans in start order; within a span: prompt, retrieval, assets, use
  * actions, app events, response.
  */
@@ -85,7 +85,7 @@ export function resolveTrace(spans: CollectedSpan[]): TraceOutput {
   documentAssets(tree, listsOf, emit);
   output.derivedIds = derivedIdCounts(tree, listsOf);
   // Model calls only (a reranker's own LLM call included): a RERANKER span's input is the candidates it ranks,
-  // not what the agent read (log-format.md: "the input messages / prompt of any LLM span").
+  // not what the agent read (docs/log-format.md: "the input messages / prompt of any LLM span").
   const readers = tree.spans.filter(({ span }) => isLlmSpan(span.attributes)).map(toReader);
   const lists = retrievals.flatMap(({ collected, documents }) => (documents && documents.length > 0 ? [{ retrieval: collected, documents }] : []));
   for (const { reader, event } of agentUseActions(lists, readers, defaultsOf)) emit(reader, event);

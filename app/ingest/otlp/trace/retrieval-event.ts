@@ -24,7 +24,7 @@ function resultFields({ collected, documents }: ResolvedRetrieval): Record<strin
   return openInferenceKind(span.attributes) === 'RETRIEVER' ? { returned_asset_ids: [] } : {};
 }
 
-/** A resolved retrieval → its `retrieval` event (log-format.md). */
+/** A resolved retrieval → its `retrieval` event (docs/log-format.md). */
 export function retrievalEvent(resolved: ResolvedRetrieval, defaults: SpanDefaults): Record<string, unknown> {
   const { span } = resolved.collected;
   const { attributes } = span;

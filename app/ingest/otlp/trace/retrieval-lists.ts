@@ -57,7 +57,7 @@ function repeatsCallAbove(tree: TraceTree, documentsOf: DocumentsOf, collected: 
 /**
  * The returned list is the retrieval's own documents, else the nearest (then earliest) inner
  * retriever span's that records documents; every other inner retriever span that records
- * documents is a `retriever` stage, in start order (log-format.md, "Traces from real
+ * documents is a `retriever` stage, in start order (docs/log-format.md, "Traces from real
  * instrumentation"). Inner spans that record none are left to the timeline.
  */
 export function resolveRetrieval(tree: TraceTree, nested: NestedRetrievers, documentsOf: DocumentsOf): ResolvedRetrieval {

@@ -1,6 +1,6 @@
 import type { Attributes } from '../any-value';
 
-/** Attributes a retrieval event keeps as extra fields (log-format.md, "Kept, searchable"), by field name. */
+/** Attributes a retrieval event keeps as extra fields (docs/log-format.md, "Kept, searchable"), by field name. */
 const KEPT_NUMBERS = {
   llm_token_count_prompt: 'llm.token_count.prompt',
   llm_token_count_completion: 'llm.token_count.completion',

@@ -5,7 +5,7 @@
  */
 const WHITESPACE_TO_REWRITE = /(?: ?[^\S ]| {2})\s*/g;
 
-/** Runs of whitespace as one space, trimmed: how log-format.md compares document and prompt texts. */
+/** Runs of whitespace as one space, trimmed: how docs/log-format.md compares document and prompt texts. */
 export const normalizeWhitespace = (text: string): string => text.replace(WHITESPACE_TO_REWRITE, ' ').trim();
 
 const WORD_CHARACTER = /[\p{L}\p{N}_-]/u;

@@ -10,7 +10,7 @@ const ownSession = ({ span }: CollectedSpan) =>
   textAttribute(span.attributes, 'session.id') ?? textAttribute(span.attributes, 'gen_ai.conversation.id');
 
 /**
- * The common fields of every event of one trace (log-format.md: a trace is one turn). A span's
+ * The common fields of every event of one trace (docs/log-format.md: a trace is one turn). A span's
  * own `session.id` / `gen_ai.conversation.id`, `user.id` and `rag.turn_id` / `rag.surface` /
  * `rag.run_id` (on the span or its resource) win; a field the span lacks comes from the first
  * span of the trace that has it, the roots first; `turn_id` falls back to the trace id,

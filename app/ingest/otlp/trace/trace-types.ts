@@ -47,7 +47,7 @@ export interface DocumentAnnotation {
   place: SourcePlace;
 }
 
-/** A mapped log event (log-format.md), `ts` in epoch ms, stored under its place's file and line. */
+/** A mapped log event (docs/log-format.md), `ts` in epoch ms, stored under its place's file and line. */
 export interface PlacedEvent {
   place: SourcePlace;
   event: Record<string, unknown>;

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles, type InputFile } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
@@ -9,14 +13,22 @@ import type { Engine } from '../engine';
 import { ensureDerivedTables } from '../metrics-report';
 import { DERIVED_TABLES } from '../sql/derived/registry';
 import { at, createTestEngine, type TestEvent } from '../sql/metrics/fixtures';
-import { DERIVED_SQL_BEFORE_REWRITE } from './derived-sql-before.fixture';
 
 /**
- * Every derived table has the same rows as the SQL it had before the rewrite of issue 12
- * (derived-sql-before.fixture.ts): built whole, scoped to some keys (an append's update), and as
- * an append left it, over the sample logs and over a generated log loaded in three files with
- * duplicate event ids, late labels, rewrite loops and actions that inherit their source.
+ * Golden rows of every derived table (sql/derived/registry.ts), as kept after the loads, as built
+ * whole and as an append's scoped update builds them, over a generated log loaded in three files
+ * (duplicate event ids, late labels, rewrite loops, inherited sources), over failed retrievals and
+ * over the sample logs.
+ * The rows in fixtures/ were produced once by the current SQL and checked by hand on a few rows
+ * (the late files' retrieval xr1, the failed retrievals fr1–fr5). Over the sample logs, whose rows
+ * would weigh 2.5 MB, the file holds each table's row count, a hash of its rows and its first rows.
+ *
+ * A change meant to change these rows regenerates them, and its diff is then read row by row:
+ *   UPDATE_GOLDEN=1 npx vitest run app/engine/derived/derived-tables.golden.test.ts
  */
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
 
 const jsonl = (name: string, events: TestEvent[]) => textInputFile(name, events.map((event) => JSON.stringify(event)).join('\n'), 1 << 16);
 
@@ -47,24 +59,7 @@ const LATE_EVENTS: TestEvent[] = [
   { type: 'feedback', ts: at(9), session_id: 'x1', rating: 'down', retrieval_id: 'xr1' },
 ];
 
-/**
- * Columns added to a table since the rewrite, whose definition differs only for rows the old SQL
- * never saw: `retrieval_base.failed` (log-format.md "Empty vs failed": a retrieval with an `error`
- * that returned nothing), which also takes such a row out of `is_empty`. The inputs compared with
- * the old SQL have no failed retrieval (checked); failed ones are compared in a test of their own.
- */
-const ADDED_COLUMNS: Record<string, string[]> = { retrieval_base: ['failed', 'labeled_ranks', 'distinct_returned'] };
-/**
- * Columns taken out since the rewrite: `retrieval_base.reciprocal_rank`, now computed with the
- * other Tier 1 scores from the relevant ranks (retrieval-facts.ts), for the bounds as for the figure.
- */
-const REMOVED_COLUMNS: Record<string, string[]> = { retrieval_base: ['reciprocal_rank'] };
-const withoutAdded = (table: string, select: string) =>
-  ADDED_COLUMNS[table] ? `SELECT * EXCLUDE (${ADDED_COLUMNS[table].join(', ')}) FROM (${select})` : select;
-const withoutRemoved = (table: string, select: string) =>
-  REMOVED_COLUMNS[table] ? `SELECT * EXCLUDE (${REMOVED_COLUMNS[table].join(', ')}) FROM (${select})` : select;
-
-/** Each table's rows as JSON, sorted (or in the order the scan gives them, for action_lineage, which is written in seq order). */
+/** Each row as JSON, sorted (action_lineage in the order its scan gives, as it is written in seq order). */
 async function rowsOf(engine: Engine, select: string, inScanOrder = false): Promise<string[]> {
   const rows = (await engine.query(select)).map((row) => JSON.stringify(row));
   return inScanOrder ? rows : rows.sort();
@@ -79,29 +74,69 @@ async function someKeys(engine: Engine, table: string, key: readonly string[]): 
   return relation;
 }
 
-/** `filled`: every table has rows (and so has each scope), so no comparison passes on empty sides. */
-async function expectSameRowsAsBefore(engine: Engine, filled: boolean) {
-  const [{ failed }] = await engine.query<{ failed: number }>('SELECT count(*)::INTEGER AS failed FROM retrievals WHERE error IS NOT NULL');
-  expect(failed, 'retrievals with an error, which the old SQL did not know').toBe(0);
-  for (const table of DERIVED_TABLES) {
-    const before = DERIVED_SQL_BEFORE_REWRITE[table.name];
+type Golden = Record<string, string[]>;
+
+/** A table's golden entry in a digest file: its row count, the SHA-256 of its rows (as compared) and its first rows in full. */
+interface Digest { rows: number; sha256: string; first: unknown[] }
+const DIGEST_ROWS = 8;
+const digestOf = (rows: string[]): Digest => ({
+  rows: rows.length,
+  sha256: createHash('sha256').update(rows.join('\n')).digest('hex'),
+  first: rows.slice(0, DIGEST_ROWS).map((row) => JSON.parse(row)),
+});
+
+/** One row a line, so that a regenerated file's diff reads row by row. */
+function writeGolden(file: string, golden: Golden, digest: boolean) {
+  const entry = (rows: string[]) => {
+    const list = (lines: string[]) => (lines.length === 0 ? '[]' : `[\n${lines.map((line) => `    ${line}`).join(',\n')}\n  ]`);
+    if (!digest) return list(rows);
+    const { rows: count, sha256, first } = digestOf(rows);
+    return `{ "rows": ${count}, "sha256": "${sha256}", "first": ${list(first.map((row) => JSON.stringify(row)))} }`;
+  };
+  const tables = Object.entries(golden).map(([table, rows]) => `  ${JSON.stringify(table)}: ${entry(rows)}`);
+  writeFileSync(file, `{\n${tables.join(',\n')}\n}\n`);
+}
+
+function readGolden(name: string): Record<string, unknown> {
+  const file = path.join(FIXTURES, name);
+  if (!existsSync(file)) throw new Error(`${file} is missing: UPDATE_GOLDEN=1 writes it`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+/**
+ * Each table's kept rows, with its whole and scoped builds checked against them; then the whole
+ * against the golden file: every row, or with `digest` (the sample logs, 2.5 MB of rows) the
+ * count, the hash and the first rows. `filled`: every table has rows, so that no comparison
+ * passes on empty sides.
+ */
+async function expectGoldenRows(engine: Engine, name: string, { filled = true, digest = false, tables = DERIVED_TABLES.map((table) => table.name) } = {}) {
+  const actual: Golden = {};
+  for (const table of DERIVED_TABLES.filter((candidate) => tables.includes(candidate.name))) {
     const ordered = table.name === 'action_lineage';
     const kept = await rowsOf(engine, `SELECT * FROM "${table.name}"`, ordered);
-    if (filled) expect(kept.length, table.name).toBeGreaterThan(0);
-    expect(await rowsOf(engine, withoutAdded(table.name, `SELECT * FROM "${table.name}"`), ordered), `${table.name}, as kept`)
-      .toEqual(await rowsOf(engine, withoutRemoved(table.name, before.full), ordered));
+    if (filled) expect(kept.length, `${table.name} has rows`).toBeGreaterThan(0);
     expect(await rowsOf(engine, table.select(null), ordered), `${table.name}, built whole`).toEqual(kept);
-    if (!table.key || !before.scoped) continue;
-    const keys = await someKeys(engine, table.name, table.key);
-    const ofKeys = `(${table.key.join(', ')}) IN (SELECT ${table.key.join(', ')} FROM ${keys})`;
-    const scopedBefore = await rowsOf(engine, withoutRemoved(table.name, `SELECT * FROM (${before.scoped.replaceAll('__scope_keys__', keys)}) WHERE ${ofKeys}`));
-    if (filled) expect(scopedBefore.length, table.name).toBeGreaterThan(0);
-    const scoped = withoutAdded(table.name, `SELECT * FROM (${table.select({ relation: keys })}) WHERE ${ofKeys}`);
-    expect(await rowsOf(engine, scoped), `${table.name}, scoped`).toEqual(scopedBefore);
+    if (table.key) {
+      const keys = await someKeys(engine, table.name, table.key);
+      const ofKeys = `(${table.key.join(', ')}) IN (SELECT ${table.key.join(', ')} FROM ${keys})`;
+      const keptOfKeys = await rowsOf(engine, `SELECT * FROM "${table.name}" WHERE ${ofKeys}`);
+      if (filled) expect(keptOfKeys.length, `${table.name}, some keys`).toBeGreaterThan(0);
+      expect(await rowsOf(engine, `SELECT * FROM (${table.select({ relation: keys })}) WHERE ${ofKeys}`), `${table.name}, scoped`).toEqual(keptOfKeys);
+    }
+    actual[table.name] = kept;
+  }
+  if (UPDATE) writeGolden(path.join(FIXTURES, name), actual, digest);
+  const golden = readGolden(name);
+  expect(Object.keys(actual)).toEqual(Object.keys(golden));
+  for (const [table, rows] of Object.entries(actual)) {
+    const message = `${table}: the rows of fixtures/${name}`;
+    // rows re-serialized from the file, so that spacing does not matter
+    if (digest) expect(digestOf(rows), message).toEqual(golden[table]);
+    else expect(rows, message).toEqual((golden[table] as unknown[]).map((row) => JSON.stringify(row)));
   }
 }
 
-describe('derived tables: the same rows as before the rewrite', () => {
+describe('derived tables: golden rows', () => {
   let engine: Engine;
   let state: LoadState;
   const load = async (...files: InputFile[]) => {
@@ -116,16 +151,9 @@ describe('derived tables: the same rows as before the rewrite', () => {
     removeGeneratedFiles();
   });
 
-  it.skipIf(SAMPLE_FILES.length === 0)('over the sample logs', async () => {
+  it('a generated log and late files with edge cases, each table updated by the appends', async () => {
     state = new LoadState();
-    await load(...SAMPLE_FILES.map(nodeInputFile));
-    await expectSameRowsAsBefore(engine, false);
-  }, 120_000);
-
-  it('over a generated log and late files with edge cases, each table updated by the appends', async () => {
-    await clearDataset(engine);
-    state = new LoadState();
-    await load(nodeInputFile(generatedEventsFile(300)));
+    await load(nodeInputFile(generatedEventsFile(GENERATED_SESSIONS)));
     await load(jsonl('late-1.jsonl', LATE_EVENTS.slice(0, 6)));
     await load(jsonl('late-2.jsonl', LATE_EVENTS.slice(6)));
     const [{ duplicates, loops, inherited }] = await engine.query<{ duplicates: number; loops: number; inherited: number }>(
@@ -135,40 +163,31 @@ describe('derived tables: the same rows as before the rewrite', () => {
     expect(duplicates).toBe(2);
     expect(loops).toBe(2);
     expect(inherited).toBe(3);
-    await expectSameRowsAsBefore(engine, true);
+    await expectGoldenRows(engine, 'derived-tables.generated.json');
   }, 120_000);
 
-  it('failed retrievals: only is_empty and failed differ from the old SQL, in an update as built whole', async () => {
+  it('the sample logs', async () => {
     await clearDataset(engine);
     state = new LoadState();
-    await load(nodeInputFile(generatedEventsFile(100)));
+    await load(...SAMPLE_FILES.map(nodeInputFile));
+    await expectGoldenRows(engine, 'derived-tables.sample-logs.json', { filled: false, digest: true });
+  }, 120_000);
+
+  it('failed retrievals: failed, never empty; an error beside a returned list is neither', async () => {
+    await clearDataset(engine);
+    state = new LoadState();
     await load(jsonl('failed.jsonl', FAILED_EVENTS));
-    const base = DERIVED_TABLES.find((table) => table.name === 'retrieval_base')!;
-    const before = DERIVED_SQL_BEFORE_REWRITE.retrieval_base;
-    const kept = await rowsOf(engine, 'SELECT * FROM retrieval_base');
-    expect(await rowsOf(engine, base.select(null)), 'built whole').toEqual(kept);
-    const keys = await someKeys(engine, 'retrieval_base', ['retrieval_id']);
-    await engine.exec(`INSERT INTO ${keys} SELECT retrieval_id FROM retrievals WHERE retrieval_id LIKE 'fr%'`);
-    const ofKeys = `retrieval_id IN (SELECT retrieval_id FROM ${keys})`;
-    expect(await rowsOf(engine, `SELECT * FROM (${base.select({ relation: keys })}) WHERE ${ofKeys}`), 'scoped')
-      .toEqual(await rowsOf(engine, `SELECT * FROM retrieval_base WHERE ${ofKeys}`));
-    // every other column as the old SQL gives it
-    expect(await rowsOf(engine, 'SELECT * EXCLUDE (is_empty, failed, labeled_ranks, distinct_returned) FROM retrieval_base'))
-      .toEqual(await rowsOf(engine, `SELECT * EXCLUDE (is_empty, reciprocal_rank) FROM (${before.full})`));
-    // what returned nothing (the old is_empty) is failed with an error, else empty
-    const flags = await engine.query<{ retrieval_id: string; error: string | null; was_empty: boolean; is_empty: boolean; failed: boolean }>(`
-      SELECT b.retrieval_id, r.error, old.is_empty AS was_empty, b.is_empty, b.failed
-      FROM retrieval_base b JOIN retrievals r USING (retrieval_id) JOIN (${before.full}) old USING (retrieval_id)`);
-    for (const row of flags) {
-      expect([row.is_empty, row.failed], row.retrieval_id).toEqual([row.was_empty && row.error === null, row.was_empty && row.error !== null]);
-    }
-    const of = (id: string) => flags.find((row) => row.retrieval_id === id)!;
-    expect(['fr1', 'fr2', 'fr3', 'fr4', 'fr5'].map((id) => [of(id).is_empty, of(id).failed])).toEqual([
-      [false, true], [false, true], [true, false], [true, false], [false, false],
+    const flags = await engine.query<{ retrieval_id: string; is_empty: boolean; failed: boolean }>(
+      "SELECT retrieval_id, is_empty, failed FROM retrieval_base WHERE retrieval_id LIKE 'fr%' ORDER BY retrieval_id");
+    expect(flags.map((row) => [row.retrieval_id, row.is_empty, row.failed])).toEqual([
+      ['fr1', false, true], ['fr2', false, true], ['fr3', true, false], ['fr4', true, false], ['fr5', false, false],
     ]);
-    expect(flags.filter((row) => row.failed).length).toBe(2);
+    await expectGoldenRows(engine, 'derived-tables.failed.json', { tables: ['retrieval_base'] });
   }, 120_000);
 });
+
+/** Small enough for a golden file read row by row, large enough to reach every branch (the sessions' users repeat from s40). */
+const GENERATED_SESSIONS = 60;
 
 /** A generated log's sessions do not have these: failed retrievals (an error, nothing returned), an empty one and an error beside a list. */
 const FAILED_EVENTS: TestEvent[] = [
