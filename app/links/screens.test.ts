@@ -35,7 +35,7 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   [questionsUrl, { question: 'q06', run: null, flag: 'entity_drift', listRun: 'baseline', compare: true, runA: 'baseline', runB: 'registry' }],
   [annotateUrl, { queue: 'role', pick: 'sample', by: 'surface', seed: '7', size: 20, item: 'r-000035' }],
   [reviewUrl, { week: '2026-W42', item: 'cs-e000011' }],
-  [agreementUrl, { kind: 'intent', pair: 'ann-jonas|ann-mei', unresolved: true, item: 't-ca-0009-1' }],
+  [agreementUrl, { kind: 'intent', pair: 'ann-jonas|ann-mei', unresolved: true, item: 't-ca-0009-1', judge: 'gpt-judge' }],
   [gateUrl, { surface: 'support-chat', category: 'returns', system: 'bot-v2', minVotes: 5, review: '2026-W42', calibration: 'billing' }],
   [rejectedUrl, { severity: 'warning', reason: 'unknown_reference', file: 'malformed.jsonl' }],
 ];

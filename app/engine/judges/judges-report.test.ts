@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metrics/settings';
+import { computeMetricsReport } from '../metrics-report';
+import { makeRelevance, makeRetrieval } from '../sql/metrics/fixtures';
+import { loadedTestEngine } from '../sql/metrics/loaded-test-engine';
+import { judgeAgreementsIn } from './judges-report';
+
+/**
+ * metrics.md, "Judges and humans", on a generated log with a biased, noisy LLM judge and human
+ * labels on a random sample (judges.fixture.jsonl). The expected values were printed by
+ * `python3 judges-reference.py compute judges.fixture.jsonl` (an independent computation,
+ * standard library only, next to this file).
+ */
+const FIXTURE = readFileSync(new URL('./judges.fixture.jsonl', import.meta.url), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const AT_5: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 5 };
+
+const REFERENCE = {
+  items: 125, kappa: 0.46319018404907975, kappa_binary: 0.5422535211267606,
+  by_role: { find: { items: 40, kappa: 0.39285714285714285 }, reference: { items: 60, kappa: 0.5218216318785579 }, browse: { items: 25, kappa: 0.4086021505376345 } },
+  corrected: {
+    p_at_1: { estimate: 0.625, ci_low: 0.43262937046679995, ci_high: 0.8173706295332, human_only: 0.68, human_ci_low: 0.49337409828639256, human_ci_high: 0.8666259017136075, judge_only: 0.625, j: 80, h: 25 },
+    p_at_k: { estimate: 0.6095, ci_low: 0.5247635012874883, ci_high: 0.6942364987125118, human_only: 0.6, human_ci_low: 0.5066870491431963, human_ci_high: 0.6933129508568037, judge_only: 0.7375, j: 80, h: 25 },
+    ndcg_at_k: { estimate: 0.7104311670573193, ci_low: 0.6092073824264624, ci_high: 0.8116549516881763, human_only: 0.7227079162856083, human_ci_low: 0.6320356697742447, human_ci_high: 0.8133801627969718, judge_only: 0.8020858888696858, j: 80, h: 25 },
+    mrr: { estimate: 0.7808333333333334, ci_low: 0.653008009067189, ci_high: 0.9086586575994777, human_only: 0.8133333333333334, human_ci_low: 0.6981188612445345, human_ci_high: 0.9285478054221322, judge_only: 0.7941666666666667, j: 80, h: 25 },
+  },
+  tier1_human: { p_at_1: 0.68, p_at_k: 0.6, ndcg_at_k: 0.7227079162856083, mrr: 0.8133333333333334 },
+  tier1_human_judged: 25,
+};
+
+const expectClose = (actual: Record<string, unknown>, expected: Record<string, number>) => {
+  for (const [key, value] of Object.entries(expected)) expect(actual[key], key).toBeCloseTo(value, 9);
+};
+
+describe('judges against the human consensus, on a generated log', () => {
+  const engine = loadedTestEngine(FIXTURE);
+
+  it('κ, binary κ and κ per role of the judge match the independent computation; the humans are no judges', async () => {
+    const judges = await judgeAgreementsIn(engine);
+    expect(judges.map((judge) => [judge.annotator, judge.annotatorKind])).toEqual([['gpt-judge', 'llm']]);
+    const relevance = judges[0].kinds.relevance!;
+    expect(relevance.items).toBe(REFERENCE.items);
+    expect(relevance.kappa).toBeCloseTo(REFERENCE.kappa, 12);
+    expect(relevance.kappa_binary).toBeCloseTo(REFERENCE.kappa_binary, 12);
+    expect(relevance.confusion.reduce((sum, cell) => sum + cell.items, 0)).toBe(REFERENCE.items);
+    for (const [role, { items, kappa }] of Object.entries(REFERENCE.by_role)) {
+      expect(relevance.byRole[role].items, role).toBe(items);
+      expect(relevance.byRole[role].kappa, role).toBeCloseTo(kappa, 12);
+    }
+  });
+
+  it('the report\'s judges key: κ and the judge-corrected Tier 1 with both intervals', async () => {
+    const report = await computeMetricsReport(engine, AT_5);
+    const judge = report.judges!['gpt-judge'];
+    expect(Object.keys(report.judges!)).toEqual(['gpt-judge']);
+    expect(judge.relevance!.items).toBe(REFERENCE.items);
+    expect(judge.relevance!.kappa).toBeCloseTo(REFERENCE.kappa, 12);
+    for (const [figure, expected] of Object.entries(REFERENCE.corrected)) {
+      expectClose(judge.corrected[figure as keyof typeof judge.corrected] as unknown as Record<string, unknown>, expected);
+    }
+  });
+
+  it('labels=human computes Tier 1 from the human consensus alone', async () => {
+    const report = await computeMetricsReport(engine, { ...AT_5, labels: 'human' });
+    expect(report.tier1.judged).toBe(REFERENCE.tier1_human_judged);
+    const { p_at_1, p_at_k, ndcg_at_k, mrr } = report.tier1;
+    expectClose({ p_at_1, p_at_k, ndcg_at_k, mrr }, REFERENCE.tier1_human);
+  });
+});
+
+/**
+ * labels= on a case worked by hand (K = 2). r1 returns [x, y]: the judge says x 0, y 2; the human
+ * says x 1. r2 returns [z]: only the judge, z 1.
+ * - all (resolution over every label; x is a tie 0 vs 1, to the later vote, the human's): r1 P@1 = 1,
+ *   P@2 = 2/2 = 1; r2 P@1 = 1. Judged 2, mean P@1 = 1, P@2 = (1 + 1/2) / 2 = 0.75.
+ * - human: only r1 judged, relevant {x}: P@1 = 1, P@2 = 1/2; R = 1 → recall 1.
+ * - gpt: r1 relevant {y} → P@1 = 0, P@2 = 1/2, RR = 1/2; r2 P@1 = 1, P@2 = 1/2, RR = 1. Means: P@1 1/2, P@2 1/2, MRR 3/4.
+ */
+describe('the label source setting on a small case', () => {
+  const engine = loadedTestEngine([
+    makeRetrieval('r1', { returned_asset_ids: ['x', 'y'] }),
+    makeRetrieval('r2', { returned_asset_ids: ['z'] }),
+    makeRelevance('r1', 'x', 0, { annotator: 'gpt', annotator_kind: 'llm' }),
+    makeRelevance('r1', 'y', 2, { annotator: 'gpt', annotator_kind: 'llm' }),
+    makeRelevance('r2', 'z', 1, { annotator: 'gpt', annotator_kind: 'llm' }),
+    makeRelevance('r1', 'x', 1, { annotator: 'ann' }),
+  ]);
+  const at2: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 2 };
+
+  it.each([
+    ['all', undefined, { judged: 2, p_at_1: 1, p_at_k: 0.75 }],
+    ['human', 'human', { judged: 1, p_at_1: 1, p_at_k: 0.5, recall_at_k: 1 }],
+    ['one annotator', 'gpt', { judged: 2, p_at_1: 0.5, p_at_k: 0.5, mrr: 0.75 }],
+  ] as const)('%s', async (_, labels, expected) => {
+    const report = await computeMetricsReport(engine, { ...at2, ...(labels ? { labels } : {}) });
+    expectClose(report.tier1 as unknown as Record<string, unknown>, expected);
+  });
+});
