@@ -4,6 +4,7 @@ import { LogText } from '../../components/LogText';
 import { Panel } from '../../components/Panel';
 import { formatCount } from '../../lib/format';
 import { agreementUrl } from '../../links/agreement';
+import { parseItemKey } from '../../model/annotation/item-key';
 import { judgeConfusionMatrix, type JudgeAgreement, type JudgeAgreementFigures } from '../../model/annotation/judges';
 import { judgeDisagreementsOptions, judgesOptions } from '../../queries/agreement';
 import { useDataset } from '../../queries/dataset';
@@ -62,6 +63,13 @@ function figureRows(judge: JudgeAgreement, kind: LabelKind): [string | null, Jud
 
 const SHOWN_DISAGREEMENTS = 50;
 
+/** An item key as a person reads it: a relevance item `r1 · a1` (or `"query" · a1`), another kind's its id. */
+function itemName(kind: LabelKind, key: string): string {
+  const item = parseItemKey(kind, key);
+  if (item?.kind !== 'relevance') return key;
+  return `${item.retrieval_id ?? `"${item.query}"`} · ${item.asset_id}`;
+}
+
 function JudgeDetail({ kind, judge }: { kind: LabelKind; judge: JudgeAgreement }) {
   const dataset = useDataset();
   const disagreements = useQuery(judgeDisagreementsOptions(dataset, kind, judge.annotator));
@@ -76,7 +84,7 @@ function JudgeDetail({ kind, judge }: { kind: LabelKind; judge: JudgeAgreement }
           <ul className="agreement-judge-disagreements">
             {rows.slice(0, SHOWN_DISAGREEMENTS).map((row) => (
               <li key={row.item}>
-                <Link href={agreementUrl.changed({ item: row.item })} replace><LogText text={row.item.replace(/^retrieval\|/, '')} shown={60} more={false} /></Link>
+                <Link href={agreementUrl.changed({ item: row.item })} replace><LogText text={itemName(kind, row.item)} shown={60} more={false} /></Link>
                 {' '}<span className="text-soft">judge</span> {shortValue(kind, row.judge_value)} <span className="text-soft">· humans</span> {shortValue(kind, row.human_value)}
                 {row.role !== null && <span className="text-soft"> · {row.role}</span>}
               </li>
