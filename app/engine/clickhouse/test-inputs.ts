@@ -2,6 +2,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadFiles } from '../../ingest/load-files';
+import { LoadState } from '../../ingest/load-state';
+import { nodeInputFile } from '../../ingest/node-files';
+import type { Engine } from '../engine';
+import { ensureDerivedTables } from '../metrics-report';
+import { createTestEngine } from '../sql/metrics/fixtures';
+import { createChdbEngine } from './chdb-engine';
+import type { ClickHouseEngine } from './clickhouse-engine';
+import { copyDatasetToClickHouse } from './copy-dataset';
 import { generatedEvents } from './generated-events-fixture';
 
 const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../sample-logs');
@@ -26,4 +35,14 @@ export function generatedEventsFile(sessions = 800): string {
 export function removeGeneratedFiles(): void {
   for (const dir of generatedDirs) rmSync(dir, { recursive: true, force: true });
   generatedDirs.clear();
+}
+
+/** The files loaded into a DuckDB test engine (derived tables current) and copied to a chdb engine, as the report tests compare them. */
+export async function loadedOnBothEngines(files: string[]): Promise<{ duck: Engine; house: ClickHouseEngine }> {
+  const duck = await createTestEngine();
+  await loadFiles(duck, files.map(nodeInputFile), new LoadState());
+  await ensureDerivedTables(duck);
+  const house = await createChdbEngine({ install: true });
+  await copyDatasetToClickHouse(duck, house);
+  return { duck, house };
 }
