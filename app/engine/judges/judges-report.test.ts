@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeMetric } from '../../model/metrics/definitions';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metrics/settings';
 import { computeMetricsReport } from '../metrics-report';
 import { makeRelevance, makeRetrieval } from '../sql/metrics/fixtures';
@@ -41,6 +42,10 @@ describe('judges against the human consensus, on a generated log', () => {
     for (const [figure, expected] of Object.entries(REFERENCE.corrected)) {
       expectClose(judge.corrected[figure as keyof typeof judge.corrected] as unknown as Record<string, unknown>, expected);
     }
+    const leaves = (value: unknown, path: string): string[] =>
+      (typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, inner]) => leaves(inner, `${path}.${key}`)) : [path]);
+    expect(leaves(report.judges, 'judges').filter((path) => describeMetric(path) === null)).toEqual([]);
+    expect(describeMetric('judges.gpt.4o.relevance.kappa_binary')?.label).toBe('Binary κ with the humans');
   });
 
   it('labels=human computes Tier 1 from the human consensus alone', async () => {
