@@ -63,6 +63,7 @@ describe('judges against the human consensus, on a generated log', () => {
  *   P@2 = 2/2 = 1; r2 P@1 = 1. Judged 2, mean P@1 = 1, P@2 = (1 + 1/2) / 2 = 0.75.
  * - human: only r1 judged, relevant {x}: P@1 = 1, P@2 = 1/2; R = 1 → recall 1.
  * - gpt: r1 relevant {y} → P@1 = 0, P@2 = 1/2, RR = 1/2; r2 P@1 = 1, P@2 = 1/2, RR = 1. Means: P@1 1/2, P@2 1/2, MRR 3/4.
+ * A code rule also says z 1 (no human labeled r2: a judge with nothing to compare).
  */
 describe('the label source setting on a small case', () => {
   const engine = loadedTestEngine([
@@ -72,6 +73,7 @@ describe('the label source setting on a small case', () => {
     makeRelevance('r1', 'y', 2, { annotator: 'gpt', annotator_kind: 'llm' }),
     makeRelevance('r2', 'z', 1, { annotator: 'gpt', annotator_kind: 'llm' }),
     makeRelevance('r1', 'x', 1, { annotator: 'ann' }),
+    makeRelevance('r2', 'z', 1, { annotator: 'rule', annotator_kind: 'code' }),
   ]);
   const at2: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 2 };
 
@@ -82,5 +84,14 @@ describe('the label source setting on a small case', () => {
   ] as const)('%s', async (_, labels, expected) => {
     const report = await computeMetricsReport(engine, { ...at2, ...(labels ? { labels } : {}) });
     expectClose(report.tier1 as unknown as Record<string, unknown>, expected);
+  });
+
+  it('lists every judge, one without human overlap too (no κ, no correction)', async () => {
+    const { judges } = await computeMetricsReport(engine, at2);
+    // gpt shares x only: 0 against 1, one category each → p_e = 0, κ = 0; binary the same.
+    expect(judges).toEqual({
+      gpt: { relevance: { items: 1, kappa: 0, kappa_binary: 0 }, corrected: {} },
+      rule: { relevance: { items: 0, kappa: null, kappa_binary: null }, corrected: {} },
+    });
   });
 });

@@ -15,10 +15,14 @@ import type { SqlQuery } from '../sql/metrics/sql-query';
  */
 const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
 
+/** Only the kinds some judge gave are compared: without judges, no label is resolved again. */
 export async function judgeAgreementsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<JudgeAgreement[]> {
+  const judgeKinds = await run<JudgeLabelKind>(engine, judgeAnnotatorsQuery());
   const rowsByKind: Partial<Record<LabelKind, JudgeConfusionRow[]>> = {};
-  for (const kind of LABEL_KINDS) rowsByKind[kind] = await run<JudgeConfusionRow>(engine, judgeConfusionQuery(kind, dialect));
-  return judgeAgreements(await run<JudgeLabelKind>(engine, judgeAnnotatorsQuery()), rowsByKind);
+  for (const kind of LABEL_KINDS) {
+    if (judgeKinds.some((row) => row.kind === kind)) rowsByKind[kind] = await run<JudgeConfusionRow>(engine, judgeConfusionQuery(kind, dialect));
+  }
+  return judgeAgreements(judgeKinds, rowsByKind);
 }
 
 export async function judgeCorrectedIn(engine: Engine, settings: MetricSettings, judge: string, dialect: SqlDialect = DUCKDB): Promise<CorrectedReport> {
