@@ -52,6 +52,7 @@ test('the judges panel, a judge\'s disagreement opened, the judge-corrected Tier
   await page.getByLabel('Relevance labels').selectOption('human');
   await expect(page).toHaveURL(/[?&]labels=human(&|$)/);
   await expect(page.getByTestId('metrics.settings-caption')).toContainText('relevance labels: human only');
+  await page.getByRole('region', { name: 'Metric settings' }).screenshot({ path: `${SHOTS}/settings.png` });
   const pAt1 = page.locator('[data-metric="tier1.p_at_1"]').first();
   await expect(pAt1).toHaveAttribute('data-value', String(REFERENCE.tier1_human.p_at_1));
   await expect(page.locator('[data-metric="tier1.judged"]').first()).toHaveAttribute('data-value', String(REFERENCE.tier1_human_judged));
