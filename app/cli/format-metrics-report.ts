@@ -3,6 +3,7 @@ import type { ReviewCounts } from '../model/annotation/review-report';
 import { describeMetric } from '../model/metrics/definitions';
 import { BOUNDED_FIGURES, type MetricsReport, type Rate } from '../model/metrics/report';
 import type { MetricSettings } from '../model/metrics/settings';
+import { judgesLines } from './format-judges';
 import { terminalText } from './terminal-text';
 import { formatTable } from './text-table';
 
@@ -85,6 +86,7 @@ export function formatMetricsReport(report: MetricsReport, settings: MetricSetti
     settings.categories && `categories ${settings.categories.join(', ')}`,
     settings.from !== undefined && `from ${new Date(settings.from).toISOString()}`,
     settings.to !== undefined && `to ${new Date(settings.to).toISOString()}`,
+    settings.labels !== undefined && `Tier 1 from the relevance labels of ${settings.labels}`,
   ].filter(Boolean);
   const lines = [
     `${pluralize(report.events, 'event')}, ${pluralize(report.rejected, 'rejected line')}, ${pluralize(report.sessions, 'session')}`,
@@ -132,6 +134,7 @@ export function formatMetricsReport(report: MetricsReport, settings: MetricSetti
     ),
     '',
     ...agreementLines(report),
+    ...judgesLines(report, k),
     '',
     ...reviewLines(report),
     '',

@@ -5,7 +5,9 @@ import type { MaskedFailureRow, MatrixRow, Tier0Row, Tier3Row, TierRow, TotalsRo
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
 import { maskedFailureFlags, shapeFeedback, shapeGate, shapeMatrix, shapeTier0, shapeTiers } from '../model/metrics/shape-report';
 import { shapeTrend, type TrendPoint } from '../model/metrics/trends';
+import type { JudgeAgreement } from '../model/annotation/judges';
 import { agreementIn, reviewReportIn } from './annotation-report';
+import { judgeAgreementsIn, judgesReportIn } from './judges/judges-report';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { ensureDerivedTables } from './derived/metric-tables';
 import { computeDriftReport } from './drift-report';
@@ -38,6 +40,7 @@ export interface FixedSections {
   calibrationCases: CalibrationCase[];
   agreement: Awaited<ReturnType<typeof agreementIn>>;
   review: Awaited<ReturnType<typeof reviewReportIn>>;
+  judges: JudgeAgreement[];
 }
 
 export async function fixedSectionsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<FixedSections> {
@@ -46,7 +49,8 @@ export async function fixedSectionsIn(engine: Engine, dialect: SqlDialect = DUCK
   const calibrationCases = await run<CalibrationCase>(engine, calibrationCasesQuery(dialect));
   const agreement = await agreementIn(engine);
   const review = await reviewReportIn(engine, dialect);
-  return { totals, drift, calibrationCases, agreement, review };
+  const judges = await judgeAgreementsIn(engine, dialect);
+  return { totals, drift, calibrationCases, agreement, review, judges };
 }
 
 /**
@@ -87,6 +91,7 @@ export async function metricsReportFrom({ engine, facts, dialect }: ReportEngine
   const decisions = await run<GateDecisionRow>(engine, gateDecisionsQuery(settings, dialect));
   const feedbackWeeks = await run<FeedbackWeekRow>(engine, feedbackByWeekQuery(settings, dialect));
   const { tier1, tier2 } = shapeTiers(tiers, settings.k);
+  const judges = await judgesReportIn(engine, settings, fixed.judges, dialect);
   return {
     events: totals.events,
     rejected: totals.rejected,
@@ -102,6 +107,7 @@ export async function metricsReportFrom({ engine, facts, dialect }: ReportEngine
     agreement,
     review,
     flags: [...maskedFailureFlags(masked), ...drift.flags],
+    ...(judges ? { judges } : {}),
   };
 }
 

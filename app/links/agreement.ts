@@ -5,7 +5,8 @@ import { screenUrl } from './screen-url';
 /**
  * Agreement: the label kind, the annotator pair whose confusion is shown (`pair`: the report's
  * pair key, both names sorted and joined by `|`), the disagreement list's "unresolved only"
- * filter, and the item open for adjudication.
+ * filter, the item open for adjudication, and the judge (a non-human annotator) whose confusion
+ * with the human consensus and disagreements are shown.
  *
  * `item` is the agreement item key of model/annotation/item-key.ts (`itemKey`), which is what a
  * screen already holds: answer_review → the response's `event_id`; role → the `retrieval_id`;
@@ -17,6 +18,7 @@ export const agreementUrl = screenUrl('agreement', {
   pair: text('pair'),
   unresolved: flag('unresolved'),
   item: text('item'),
+  judge: text('judge'),
 });
 
 export type AgreementView = ReturnType<typeof agreementUrl.read>;

@@ -3,7 +3,7 @@ import { choice, list, text } from './param';
 import { screenUrl } from './screen-url';
 
 /**
- * Metrics: its filters (surface, role, retriever, run_id, category, from, to: raw text,
+ * Metrics: its filters (surface, role, retriever, run_id, category, from, to) and label source (`labels`: raw text,
  * validated with the shared settings by model/metrics/settings), the open matrix cell and the
  * sort of its list (`cell_sort=-ndcg`: a column, `-` first for descending), the open Tier 3 list
  * and the trend bucket. The screen checks `cell`, `cell_sort` and `tier3` against the lists it knows.
@@ -16,6 +16,7 @@ export const metricsUrl = screenUrl('metrics', {
   categories: list(SETTING_PARAMS.categories),
   from: text(SETTING_PARAMS.from),
   to: text(SETTING_PARAMS.to),
+  labels: text(SETTING_PARAMS.labels),
   cell: text('cell'),
   cellSort: text('cell_sort'),
   tier3: text('tier3'),

@@ -21,7 +21,7 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   [overviewUrl, {}],
   [metricsUrl, {
     surfaces: ['web', 'slack'], roles: ['find'], retrievers: ['dense'], runIds: ['baseline', 'registry'], categories: ['billing'],
-    from: '2026-10-01', to: '2026-11-01', cell: 'masked_silent', cellSort: '-ndcg', tier3: 'cross_session', trend: 'day',
+    from: '2026-10-01', to: '2026-11-01', labels: 'gpt-judge', cell: 'masked_silent', cellSort: '-ndcg', tier3: 'cross_session', trend: 'day',
   }],
   [compareUrl, {
     a: { retriever: ['dense', 'bm25'], run_id: ['baseline'], surface: ['web'], role: ['find'], category: ['billing'], from: '2026-10-01', to: '2026-11-01' },
@@ -35,7 +35,7 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   [questionsUrl, { question: 'q06', run: null, flag: 'entity_drift', listRun: 'baseline', compare: true, runA: 'baseline', runB: 'registry' }],
   [annotateUrl, { queue: 'role', pick: 'sample', by: 'surface', seed: '7', size: 20, item: 'r-000035' }],
   [reviewUrl, { week: '2026-W42', item: 'cs-e000011' }],
-  [agreementUrl, { kind: 'intent', pair: 'ann-jonas|ann-mei', unresolved: true, item: 't-ca-0009-1' }],
+  [agreementUrl, { kind: 'intent', pair: 'ann-jonas|ann-mei', unresolved: true, item: 't-ca-0009-1', judge: 'gpt-judge' }],
   [gateUrl, { surface: 'support-chat', category: 'returns', system: 'bot-v2', minVotes: 5, review: '2026-W42', calibration: 'billing' }],
   [rejectedUrl, { severity: 'warning', reason: 'unknown_reference', file: 'malformed.jsonl' }],
 ];
@@ -117,7 +117,7 @@ describe('links shared before this codec still open the same view', () => {
       { question: 'q04', run: 'registry', flag: null, listRun: undefined, compare: false, runA: undefined, runB: undefined }],
     ['rejected', rejectedUrl, '?file=malformed.jsonl&view=rejected&severity=rejected', { severity: 'rejected', reason: null, file: 'malformed.jsonl' }],
     ['metrics', metricsUrl, '?view=metrics&k=3&surface=web,slack&role=find&cell=masked_silent&tier3=abandoned_by_session',
-      { surfaces: ['web', 'slack'], roles: ['find'], retrievers: [], runIds: [], categories: [], from: null, to: null, cell: 'masked_silent', cellSort: null, tier3: 'abandoned_by_session', trend: 'week' }],
+      { surfaces: ['web', 'slack'], roles: ['find'], retrievers: [], runIds: [], categories: [], from: null, to: null, labels: null, cell: 'masked_silent', cellSort: null, tier3: 'abandoned_by_session', trend: 'week' }],
     ['gate', gateUrl, '?view=gate&review=2026-W42', { surface: null, category: null, system: null, minVotes: 10, review: '2026-W42', calibration: null }],
   ] as [string, ScreenUrl<object>, string, object][])('%s', (_, url, search, view) => {
     expect(url.read(params(search.split('#')[0]))).toEqual(view);

@@ -2,6 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { agreementVotesIn, type AgreementVotes } from '../engine/annotation-report';
 import { annotatorLabelCountsQuery, type AnnotatorLabelCountRow } from '../engine/sql/annotation/annotator-label-counts';
 import { loadAgreementItem } from '../engine/sql/annotation/agreement-item';
+import { judgeDisagreementsQuery } from '../engine/sql/annotation/judge-agreement';
+import { judgeAgreementsIn } from '../engine/judges/judges-report';
+import type { JudgeDisagreement } from '../model/annotation/judges';
 import { agreementReport, type AgreementReport } from '../model/annotation/agreement';
 import { parseItemKey } from '../model/annotation/item-key';
 import type { LabelKind } from '../schema/given-label';
@@ -49,4 +52,25 @@ export const agreementItemOptions = (dataset: DatasetRef, kind: LabelKind, key: 
     }),
     enabled: dataset.engine !== null && key !== null,
     placeholderData: sameTarget('agreement', 'item', kind, key),
+  });
+
+/** Every non-human annotator against the human consensus, per label kind and retrieval role (the labels view only). */
+export const judgesOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'agreement', 'judges'),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => judgeAgreementsIn(engine)),
+    enabled: dataset.engine !== null,
+    placeholderData: sameTarget('agreement', 'judges'),
+  });
+
+/** The items of one kind where a judge's value differs from the human consensus; asks nothing without a judge. */
+export const judgeDisagreementsOptions = (dataset: DatasetRef, kind: LabelKind, judge: string | null) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'agreement', 'judge-disagreements', kind, judge),
+    queryFn: coordinatedQueryFn(dataset, async ({ engine }) => {
+      const { sql, params } = judgeDisagreementsQuery(kind, judge ?? '');
+      return engine.query<JudgeDisagreement>(sql, params);
+    }),
+    enabled: dataset.engine !== null && judge !== null,
+    placeholderData: sameTarget('agreement', 'judge-disagreements', kind, judge),
   });

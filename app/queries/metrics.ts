@@ -4,6 +4,7 @@ import { fixedSectionsIn, metricPanelsIn, type FixedSections, type MetricPanels 
 import { withRetrievalFacts } from '../engine/retrieval-facts-table';
 import type { RetrievalDetailRow } from '../engine/sql/metrics/retrieval-details';
 import { matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
+import { RELEVANCE_ANNOTATORS_SQL } from '../engine/sql/metrics/label-source';
 import type { MatrixCell } from '../engine/sql/metrics/retrieval-facts';
 import { tier3SessionsQuery, type Tier3SessionList, type Tier3SessionRow } from '../engine/sql/metrics/tier3-sessions';
 import { metricSettingsToParams } from '../model/metrics/settings-codec';
@@ -67,5 +68,18 @@ export const tier3SessionsOptions = (dataset: DatasetRef, settings: MetricSettin
         const { sql, params } = tier3SessionsQuery(settings, list);
         return engine.query<Tier3SessionRow>(sql, params);
       }, READS_DERIVED_TABLES),
+    enabled: dataset.engine !== null,
+  });
+
+export interface RelevanceAnnotator {
+  annotator: string;
+  annotator_kind: string;
+}
+
+/** Who gave relevance labels: the Metrics screen's label sources (`labels=<annotator>`). */
+export const relevanceAnnotatorsOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'metrics', 'relevance-annotators'),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => engine.query<RelevanceAnnotator>(RELEVANCE_ANNOTATORS_SQL)),
     enabled: dataset.engine !== null,
   });

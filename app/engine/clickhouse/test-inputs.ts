@@ -2,6 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GOOD_SAMPLE_LOGS } from '../../ingest/sample-logs-path';
+import { loadFiles } from '../../ingest/load-files';
+import { LoadState } from '../../ingest/load-state';
+import { nodeInputFile } from '../../ingest/node-files';
+import type { Engine } from '../engine';
+import { ensureDerivedTables } from '../metrics-report';
+import { createTestEngine } from '../sql/metrics/fixtures';
+import { createChdbEngine } from './chdb-engine';
+import type { ClickHouseEngine } from './clickhouse-engine';
+import { copyDatasetToClickHouse } from './copy-dataset';
 import { generatedEvents } from './generated-events-fixture';
 
 /** Test input: every good sample log (not malformed.jsonl). */
@@ -22,4 +31,14 @@ export function generatedEventsFile(sessions = 800): string {
 export function removeGeneratedFiles(): void {
   for (const dir of generatedDirs) rmSync(dir, { recursive: true, force: true });
   generatedDirs.clear();
+}
+
+/** The files loaded into a DuckDB test engine (derived tables current) and copied to a chdb engine, as the report tests compare them. */
+export async function loadedOnBothEngines(files: string[]): Promise<{ duck: Engine; house: ClickHouseEngine }> {
+  const duck = await createTestEngine();
+  await loadFiles(duck, files.map(nodeInputFile), new LoadState());
+  await ensureDerivedTables(duck);
+  const house = await createChdbEngine({ install: true });
+  await copyDatasetToClickHouse(duck, house);
+  return { duck, house };
 }

@@ -38,6 +38,8 @@ export interface SqlDialect {
   anyValue(value: string): string;
   /** True when the condition holds on any row; a real boolean in both. */
   boolOr(condition: string): string;
+  /** The sample variance (n − 1) of the non-NULL values; NULL with fewer than two. */
+  varSamp(value: string): string;
   /** A comparison's result as a boolean: ClickHouse's comparisons give UInt8 (0/1), DuckDB's BOOLEAN. */
   asBool(expression: string): string;
   /** Length of a list; ClickHouse's arrays are never NULL (an empty array stands for a missing list). */
@@ -121,6 +123,7 @@ export const DUCKDB: SqlDialect = {
   bitOr: (value) => `bit_or(${value})`,
   anyValue: (value) => `any_value(${value})`,
   boolOr: (condition) => `bool_or(${condition})`,
+  varSamp: (value) => `var_samp(${value})`,
   asBool: (expression) => `(${expression})`,
   listLength: (list) => `len(${list})`,
   listContains: (list, value) => `list_contains(${list}, ${value})`,
@@ -167,6 +170,8 @@ export const CLICKHOUSE: SqlDialect = {
   bitOr: (value) => `groupBitOr(${value})`,
   anyValue: (value) => `any(${value})`,
   boolOr: (condition) => `toBool(max(${condition}))`,
+  // varSamp gives nan, not NULL, for one value
+  varSamp: (value) => `if(count(${value}) > 1, varSamp(${value}), NULL)`,
   asBool: (expression) => `toBool(${expression})`,
   listLength: (list) => `length(${list})`,
   listContains: (list, value) => `has(${list}, ${value})`,

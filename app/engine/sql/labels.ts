@@ -65,8 +65,9 @@ LEFT JOIN majority m USING (${item})`;
 export const labelsOfKind = (kind: string, where = 'TRUE', columns = '*') =>
   `SELECT ${columns}, row_number() OVER (ORDER BY ts NULLS FIRST, seq) AS label_order FROM labels WHERE kind = ${literal(kind)} AND ${where}`;
 
-export const resolvedRelevanceSelect = (scope: KeyScope, dialect: SqlDialect = DUCKDB) => resolvedLabelsSql(
-  `WITH ordered AS (${labelsOfKind('relevance', keyIn(scope, 'asset_id'), 'retrieval_id, asset_id, query, grade, adjudicated, annotator')})
+/** `labelWhere` keeps only some labels (a label source, label-source.ts); the resolution then reads those alone. */
+export const resolvedRelevanceSelect = (scope: KeyScope, dialect: SqlDialect = DUCKDB, labelWhere = 'TRUE') => resolvedLabelsSql(
+  `WITH ordered AS (${labelsOfKind('relevance', `${keyIn(scope, 'asset_id')} AND ${labelWhere}`, 'retrieval_id, asset_id, query, grade, adjudicated, annotator')})
    SELECT retrieval_id, asset_id, grade::INTEGER AS grade, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
    FROM ordered WHERE retrieval_id IS NOT NULL
    UNION ALL

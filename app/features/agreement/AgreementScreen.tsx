@@ -12,6 +12,7 @@ import { AgreementSummary } from './AgreementSummary';
 import { AgreementWorkspace } from './AgreementWorkspace';
 import { annotatorRows, KIND_TITLES, pickPair } from './agreement-view';
 import { AnnotatorsPanel } from './AnnotatorsPanel';
+import { JudgesPanel } from './JudgesPanel';
 import { KindTabs } from './KindTabs';
 import { PairsPanel } from './PairsPanel';
 import './agreement.css';
@@ -61,6 +62,7 @@ function KindAgreementView({ data, view, recomputing }: { data: AgreementData; v
           <AnnotatorsPanel rows={annotators} />
           <PairsPanel kind={kind} agreement={agreement} votes={data.votes} annotators={voters.map((row) => row.annotator)} pair={pair} />
         </div>
+        <JudgesPanel kind={kind} judge={view.judge} />
       </Recomputing>
       {(agreement.multi > 0 || view.item) && <AgreementWorkspace kind={kind} data={data} agreement={agreement} view={view} />}
     </>

@@ -11,6 +11,7 @@ import { metricsUrl } from '../../links/metrics';
 import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
 import { metricPanelsOptions } from '../../queries/metrics';
+import { JudgeCorrectedPanel } from './JudgeCorrectedPanel';
 import { MatrixPanel } from './MatrixPanel';
 import { ReportDownload } from './ReportDownload';
 import './metrics.css';
@@ -57,6 +58,7 @@ export default function MetricsScreen() {
           )}
           <Tier0Panel tier0={data.report.tier0} settings={data.settings} recomputing={recomputing} />
           <Tier1Panel tier1={data.report.tier1} settings={data.settings} recomputing={recomputing} />
+          {data.report.judges && <JudgeCorrectedPanel judges={data.report.judges} settings={data.settings} recomputing={recomputing} />}
           <Tier2Panel tier2={data.report.tier2} settings={data.settings} recomputing={recomputing} />
           <MatrixPanel matrix={data.report.matrix} settings={data.settings} recomputing={recomputing} selected={cell} />
           <TrendsPanel trends={data.trends} bucket={view.trend} k={data.settings.k} settings={data.settings} recomputing={recomputing} />

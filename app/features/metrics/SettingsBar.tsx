@@ -8,6 +8,7 @@ import { useDataset } from '../../queries/dataset';
 import { metricFilterChoicesOptions } from '../../queries/metric-filter-choices';
 import { userActionsOptions } from '../../queries/overview';
 import { surfacesOptions } from '../../queries/sessions';
+import { LabelSourceSelect } from './LabelSourceSelect';
 import { ROLE_ORDER } from './url';
 
 const day = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString().slice(0, 10));
@@ -16,7 +17,7 @@ const typed = { replace: true };
 const setShared = (changes: SharedSettings, options = {}) =>
   navigate(metricsUrl.changed({}, { settings: { ...currentSharedSettings(), ...changes } }), options);
 const reset = () =>
-  navigate(metricsUrl.changed({ surfaces: [], roles: [], retrievers: [], runIds: [], categories: [], from: null, to: null }, { settings: {} }));
+  navigate(metricsUrl.changed({ surfaces: [], roles: [], retrievers: [], runIds: [], categories: [], from: null, to: null, labels: null }, { settings: {} }));
 
 /** Every choice behind the numbers, written to the URL so that a link reproduces them. */
 export function SettingsBar({ settings, errors }: { settings: MetricSettings; errors: SettingsError[] }) {
@@ -52,6 +53,7 @@ export function SettingsBar({ settings, errors }: { settings: MetricSettings; er
           </label>
           <FilterDropdown label="Used actions" options={actionChoices.map((value) => ({ value }))} selected={settings.usedActions} emptyMeans="default set"
             onChange={(values) => setShared({ usedActions: values.join(',') })} />
+          <LabelSourceSelect labels={settings.labels} />
         </div>
       </div>
       <div className="settings-row">

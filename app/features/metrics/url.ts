@@ -1,4 +1,4 @@
-import { DEFAULT_METRIC_SETTINGS, LIST_FILTERS, type ListFilter, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
+import { DEFAULT_METRIC_SETTINGS, HUMAN_LABELS, LIST_FILTERS, type ListFilter, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
 import { metricSettingsFromParams, SETTING_PARAMS } from '../../model/metrics/settings-codec';
 
 /** Settings from the URL; a malformed parameter is reported and its default used instead. */
@@ -40,5 +40,6 @@ export function settingsCaption(settings: MetricSettings): string {
   }
   if (settings.from !== undefined) parts.push(`from ${new Date(settings.from).toISOString().slice(0, 10)}`);
   if (settings.to !== undefined) parts.push(`to ${new Date(settings.to).toISOString().slice(0, 10)} (exclusive)`);
+  if (settings.labels !== undefined) parts.push(`relevance labels: ${settings.labels === HUMAN_LABELS ? 'human only' : `${settings.labels}'s only`}`);
   return parts.join(' · ');
 }

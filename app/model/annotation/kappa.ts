@@ -17,11 +17,12 @@ export class CohenTally {
   readonly ofA = new Map<string, number>();
   readonly ofB = new Map<string, number>();
 
-  add(a: string, b: string): void {
-    this.items++;
-    if (a === b) this.agreed++;
-    this.ofA.set(a, (this.ofA.get(a) ?? 0) + 1);
-    this.ofB.set(b, (this.ofB.get(b) ?? 0) + 1);
+  /** `count` items on which a said `a` and b said `b` (one by default; a confusion cell at once). */
+  add(a: string, b: string, count = 1): void {
+    this.items += count;
+    if (a === b) this.agreed += count;
+    this.ofA.set(a, (this.ofA.get(a) ?? 0) + count);
+    this.ofB.set(b, (this.ofB.get(b) ?? 0) + count);
   }
 
   /**

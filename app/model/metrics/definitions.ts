@@ -1,5 +1,6 @@
 import { LABEL_KINDS } from '../../schema/given-label';
 import { ACTION_RULES } from './action-rules';
+import { CORRECTED_FIGURES } from './judge-corrected';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from './settings';
 
 /** What a number in the report means (docs/metrics.md), for tooltips and the report's legend. */
@@ -70,6 +71,27 @@ const DRIFT_COUNTS: Record<string, string> = {
   not_asked: 'missing gold passages that another run or query did return (search drift)',
   unreachable: 'missing gold passages no loaded retrieval returned so far',
   insufficient_evidence: 'answered questions (per run) whose resolved sub-questions lack evidence or gold evidence',
+};
+
+/** metrics.md, "Judges and humans": one non-human annotator against the human consensus. */
+const JUDGE_ITEMS = 'items the judge labeled (its latest label) that have a human consensus (the resolution over human labels alone)';
+const JUDGE: Record<string, MetricDefinition> = {
+  items: count('Items', JUDGE_ITEMS),
+  kappa: ratio('Cohen\'s κ with the humans', '(p_o − p_e) / (1 − p_e) between the judge and the human consensus, values unweighted. 1 = perfect agreement, 0 = chance level, below 0 = worse', JUDGE_ITEMS, '1 − p_e'),
+  kappa_binary: ratio('Binary κ with the humans', 'Cohen\'s κ on relevant (grade ≥ 1) or not, between the judge and the human consensus', JUDGE_ITEMS, '1 − p_e'),
+};
+
+const J_AND_H = 'J: the retrievals the judge labeled (scored from its labels alone); H: those of J that humans labeled (scored from human labels alone)';
+const CORRECTED: Record<string, MetricDefinition> = {
+  estimate: value('Judge-corrected', `mean over J of the judge's figure + mean over H of (human − judge); valid when H is a random sample of J. ${J_AND_H}`),
+  ci_low: value('Judge-corrected, 95% low', 'estimate − 1.959964 · sqrt(var_J(judge)/|J| + var_H(human − judge)/|H|)'),
+  ci_high: value('Judge-corrected, 95% high', 'estimate + 1.959964 · sqrt(var_J(judge)/|J| + var_H(human − judge)/|H|)'),
+  human_only: value('Human only', `mean over H of the figure from human labels. ${J_AND_H}`),
+  human_ci_low: value('Human only, 95% low', 'human only − 1.959964 · sd_H/√|H|'),
+  human_ci_high: value('Human only, 95% high', 'human only + 1.959964 · sd_H/√|H|'),
+  judge_only: value('Judge only', `mean over J of the figure from the judge's labels. ${J_AND_H}`),
+  j: count('|J|', 'retrievals the judge labeled'),
+  h: count('|H|', 'retrievals the judge labeled that humans labeled too'),
 };
 
 const AGREEMENT_VOTES = 'labels that name an annotator and are not adjudicated, each annotator\'s latest per item';
@@ -143,6 +165,8 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   ...Object.fromEntries(LABEL_KINDS.flatMap((kind) => Object.entries(prefixed(`agreement.${kind}`, AGREEMENT)))),
   ...prefixed('review', REVIEW_COUNTS),
   ...prefixed('review.by_week.*', REVIEW_COUNTS),
+  ...Object.fromEntries(LABEL_KINDS.flatMap((kind) => Object.entries(prefixed(`judges.*.${kind}`, JUDGE)))),
+  ...Object.fromEntries(CORRECTED_FIGURES.flatMap((figure) => Object.entries(prefixed(`judges.*.corrected.${figure}`, CORRECTED)))),
   flags: count('Flags', 'flagged items: masked retrieval failures and drift findings'),
 };
 
@@ -153,10 +177,12 @@ function prefixed(prefix: string, definitions: Record<string, MetricDefinition>)
 const DYNAMIC_SEGMENT = /\b(by_role|by_week|by_category)\.[^.]+/g;
 /** An annotator pair's key may hold dots (names are free text): everything up to the last segment. */
 const PAIR_SEGMENT = /\.pairs\..+\.(items|kappa)$/;
+/** A judge's name may hold dots too. */
+const JUDGE_SEGMENT = /^judges\..+\.((relevance|role|intent|answer_review)\.(items|kappa|kappa_binary)|corrected\.[a-z_1]+\.[a-z_]+)$/;
 
 /** The definition of a report key path (e.g. `tier2.by_role.find.orf`), with the settings filled in. */
 export function describeMetric(path: string, settings: MetricSettings = DEFAULT_METRIC_SETTINGS): MetricDefinition | null {
-  const definition = METRIC_DEFINITIONS[path.replace(PAIR_SEGMENT, '.pairs.*.$1').replace(DYNAMIC_SEGMENT, '$1.*')];
+  const definition = METRIC_DEFINITIONS[path.replace(JUDGE_SEGMENT, 'judges.*.$1').replace(PAIR_SEGMENT, '.pairs.*.$1').replace(DYNAMIC_SEGMENT, '$1.*')];
   if (!definition) return null;
   const fill = (text: string) =>
     text

@@ -1,3 +1,4 @@
+import type { JudgeReportEntry } from '../annotation/judges';
 import type { AgreementReport } from '../annotation/agreement';
 import type { ReviewReport } from '../annotation/review-report';
 
@@ -140,5 +141,7 @@ export interface MetricsReport {
   feedback: FeedbackReport;
   agreement: AgreementReport;
   review: ReviewReport;
+  /** With labels of non-human annotators (metrics.md, "Judges and humans"): each judge against the human consensus. */
+  judges?: Record<string, JudgeReportEntry>;
   flags: ReportFlag[];
 }

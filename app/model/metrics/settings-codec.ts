@@ -22,6 +22,7 @@ export const SETTING_PARAMS: Record<SettingName, string> = {
   categories: 'category',
   from: 'from',
   to: 'to',
+  labels: 'labels',
 };
 
 /** Command-line flag of each setting. */
@@ -36,6 +37,7 @@ export const SETTING_FLAGS: Record<SettingName, string> = {
   categories: '--category',
   from: '--from',
   to: '--to',
+  labels: '--labels',
 };
 
 const NAMES = Object.keys(SETTING_PARAMS) as SettingName[];
@@ -66,6 +68,7 @@ export function metricSettingsToParams(settings: MetricSettings): [string, strin
   }
   if (settings.from !== undefined) pairs.push([SETTING_PARAMS.from, new Date(settings.from).toISOString()]);
   if (settings.to !== undefined) pairs.push([SETTING_PARAMS.to, new Date(settings.to).toISOString()]);
+  if (settings.labels !== undefined) pairs.push([SETTING_PARAMS.labels, settings.labels]);
   return pairs;
 }
 

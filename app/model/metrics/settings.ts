@@ -22,6 +22,11 @@ export interface MetricSettings {
   from?: number;
   /** Exclusive upper bound on the event's ts, epoch ms. */
   to?: number;
+  /**
+   * Whose relevance labels Tier 1 reads (metrics.md, "Judges and humans"): `human`, or one
+   * annotator's name; absent = all (the resolution over every label).
+   */
+  labels?: string;
 }
 
 export const DEFAULT_USED_ACTIONS = ['select', 'edit', 'place', 'follow_up', 'export', 'share', 'download'];
@@ -35,6 +40,10 @@ export const DEFAULT_METRIC_SETTINGS: Readonly<MetricSettings> = Object.freeze({
 /** The filters that are lists of values (empty = all). */
 export const LIST_FILTERS = ['surfaces', 'roles', 'retrievers', 'runIds', 'categories'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
+
+/** The label source that is the default: every label, resolved (so absent from settings). */
+export const ALL_LABELS = 'all';
+export const HUMAN_LABELS = 'human';
 
 export const K_MIN = 1;
 export const K_MAX = 100;
@@ -80,6 +89,7 @@ const PARSERS: { [S in SettingName]-?: (text: string) => Parsed<MetricSettings[S
   categories: (text) => ({ value: splitList(text) }),
   from: (text) => parseBound(text, 'from'),
   to: (text) => parseBound(text, 'to'),
+  labels: (text) => (text.trim() === '' ? { error: 'labels must be all, human or an annotator\'s name' } : { value: text.trim() }),
 };
 
 function parseBound(text: string, name: string): Parsed<number> {
@@ -101,5 +111,6 @@ export function parseMetricSettings(raw: RawSettings): SettingsResult {
     errors.push({ setting: 'to', input: raw.to ?? '', message: '"to" must be later than "from" (the range is [from, to))' });
   }
   for (const list of LIST_FILTERS) if (settings[list]?.length === 0) delete settings[list];
+  if (settings.labels === ALL_LABELS) delete settings.labels;
   return errors.length > 0 ? { ok: false, errors } : { ok: true, settings };
 }

@@ -30,10 +30,11 @@ export const KIND_VOTES: Record<LabelKind, { item: string; value: string; presen
 /**
  * The votes of one kind as (kind, item, value, adjudicated, annotator, label_order): the shape
  * `resolvedLabelsSql` reads, with items ['item'] and values ['value']. `where` keeps only some labels
- * (SQL over the `labels` view's columns).
+ * (SQL over the `labels` view's columns); `alsoColumns` adds some of those columns to each vote.
  */
-export function labelVotesSql(kind: LabelKind, where = 'TRUE'): string {
+export function labelVotesSql(kind: LabelKind, where = 'TRUE', alsoColumns: string[] = []): string {
   const { item, value, present } = KIND_VOTES[kind];
-  return `SELECT ${literal(kind)} AS kind, ${item} AS item, ${value} AS value, coalesce(adjudicated, false) AS adjudicated, annotator, label_order
+  return `SELECT ${literal(kind)} AS kind, ${item} AS item, ${value} AS value, coalesce(adjudicated, false) AS adjudicated, annotator, label_order${
+    alsoColumns.map((column) => `, ${column}`).join('')}
 FROM (${labelsOfKind(kind, where)}) WHERE ${present}`;
 }

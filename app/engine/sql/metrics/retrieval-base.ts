@@ -56,19 +56,13 @@ const packedRankSql = (rank: string, grade: string) => `${rank}::BIGINT * ${RANK
 const unpackRankSql = (packed: string) => `((${packed} - ${packed} % ${RANK_UNIT}) / ${RANK_UNIT})::INTEGER`;
 const unpackGradeSql = (packed: string) => `(${packed} % ${RANK_UNIT})::INTEGER`;
 
-export function retrievalBaseSelect(scope: KeyScope, dialect: SqlDialect = DUCKDB): string {
-  const d = dialect;
-  const r = (...columns: string[]) => columns.map((column) => d.column('r', column)).join(', ');
-  const inScope = (retrievalId: string) => keyIn(scope, retrievalId, 'retrieval_id');
-  // With a scope, its few retrievals are found in one pass over all of them, then read from there;
-  // only the columns used here, as every column a scan returns is read for every row.
-  const retrievals = scope ? 'scoped_retrievals' : 'retrievals';
+/**
+ * From `judged_relevance` (retrieval_id, asset_id, grade: one resolved label each), the CTEs
+ * `labeled_returned` (the ranks and grades of the relevant returned assets, the ranks of every
+ * labeled one) and `judgments` (the ideal grades of each judged retrieval) that Tier 1 reads.
+ */
+export function rankedRelevanceCtes(retrievals: string, d: SqlDialect): string {
   return `
-WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
-  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, error, retriever, run_id, category
-  FROM retrievals WHERE ${inScope('retrieval_id')}
-),` : ''}
-judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
 -- Each labeled return's rank (any grade): its asset's first position, less the repeats before it
 -- (the distinct assets before its first position, plus one). Packed with its grade (packedRankSql).
 labeled_ranked AS (
@@ -92,7 +86,23 @@ labeled_returned AS (
 judgments AS (
   SELECT retrieval_id, ${d.listAgg('grade', 'grade', 'grade >= 1', true)} AS ideal_grades
   FROM judged_relevance GROUP BY retrieval_id
-),
+)`;
+}
+
+export function retrievalBaseSelect(scope: KeyScope, dialect: SqlDialect = DUCKDB): string {
+  const d = dialect;
+  const r = (...columns: string[]) => columns.map((column) => d.column('r', column)).join(', ');
+  const inScope = (retrievalId: string) => keyIn(scope, retrievalId, 'retrieval_id');
+  // With a scope, its few retrievals are found in one pass over all of them, then read from there;
+  // only the columns used here, as every column a scan returns is read for every row.
+  const retrievals = scope ? 'scoped_retrievals' : 'retrievals';
+  return `
+WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
+  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, error, retriever, run_id, category
+  FROM retrievals WHERE ${inScope('retrieval_id')}
+),` : ''}
+judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
+${rankedRelevanceCtes(retrievals, d)},
 -- acr (an agent action of the retrieval's own request) is looked up in the final select, by the
 -- retrieval's request_id among its agent actions' (retrieval_id is unique: validate.ts).
 lineage_signals AS (

@@ -2,6 +2,7 @@ import type { MetricSettings } from '../../../model/metrics/settings';
 import type { SqlValue } from '../../engine';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { settingsFilter } from './filters';
+import { retrievalBaseOfSource } from './label-source';
 import { RETRIEVAL_COLUMNS } from './retrieval-base';
 import { rawSql, sql, valueArray, type SqlQuery } from './sql-query';
 
@@ -89,7 +90,7 @@ WITH kept AS (
          ${ofK(unlabeledRanksAtK(d))} AS unlabeled_ranks,
          ${usedBy(valueArray(settings.usedActions, d), d)} AS gpr,
          orf_complaint OR orf_down_feedback OR orf_re_search OR orf_agent_bypass AS orf
-  FROM retrieval_base
+  FROM ${retrievalBaseOfSource(settings.labels, d)} base
   WHERE ${settingsFilter(settings, RETRIEVAL_COLUMNS)}
 ),
 with_high_bound AS (

@@ -1,0 +1,60 @@
+import type { LabelKind } from '../../../schema/given-label';
+import { DUCKDB, type SqlDialect } from '../dialect';
+import { resolvedLabelsSql, resolvedRolesSelect } from '../labels';
+import { IS_HUMAN_LABEL } from '../metrics/label-source';
+import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { labelVotesSql } from './label-votes';
+
+/**
+ * Each judge's latest vote per item beside the human consensus of that item (metrics.md, "Judges
+ * and humans"), as the CTE `compared` (annotator, annotator_kind, item, judge_value, human_value,
+ * role). A judge is an annotator whose label is not human; the consensus is the resolution
+ * (labels.ts) over human labels alone, adjudications included. `role` is the retrieval's resolved
+ * role for a relevance label of a retrieval, NULL otherwise (a label by query, other kinds).
+ */
+function comparedCtes(kind: LabelKind, d: SqlDialect): string {
+  const byRetrieval = kind === 'relevance';
+  return `
+judge_votes AS (
+  SELECT item, value, annotator, annotator_kind${byRetrieval ? ', retrieval_id' : ''}
+  FROM (${labelVotesSql(kind, `NOT ${IS_HUMAN_LABEL} AND annotator IS NOT NULL AND NOT coalesce(adjudicated, false)`, ['annotator_kind', 'retrieval_id'])}) v
+  QUALIFY row_number() OVER (PARTITION BY annotator, item ORDER BY label_order DESC) = 1
+),
+consensus AS (${resolvedLabelsSql(`SELECT item, value, adjudicated, annotator, label_order FROM (${labelVotesSql(kind, IS_HUMAN_LABEL)}) h`, ['item'], ['value'], d)}),
+compared AS (
+  SELECT ${d.column('j', 'annotator')}, ${d.column('j', 'annotator_kind')}, ${d.column('j', 'item')}, j.value AS judge_value, c.value AS human_value,
+         ${byRetrieval ? `CASE WHEN j.retrieval_id IS NOT NULL THEN coalesce(rr.role, r.role, 'unknown') END` : 'NULL'} AS role
+  FROM judge_votes j JOIN consensus c ON c.item = j.item
+  ${byRetrieval ? `LEFT JOIN retrievals r ON r.retrieval_id = j.retrieval_id
+  LEFT JOIN (${resolvedRolesSelect(null, d)}) rr ON rr.retrieval_id = j.retrieval_id` : ''}
+)`;
+}
+
+/**
+ * The confusion of each judge with the human consensus in one kind, per retrieval role: one row
+ * per (annotator, annotator_kind, role, judge_value, human_value) with the number of items.
+ * κ and the rest are counted from these cells (model/annotation/judges.ts).
+ */
+export function judgeConfusionQuery(kind: LabelKind, dialect: SqlDialect = DUCKDB): SqlQuery {
+  return rawSql(`
+WITH ${comparedCtes(kind, dialect)}
+SELECT annotator, annotator_kind, role, judge_value, human_value, count(*)::INTEGER AS items
+FROM compared GROUP BY annotator, annotator_kind, role, judge_value, human_value
+ORDER BY annotator, annotator_kind, role, judge_value, human_value`);
+}
+
+/** The items where a judge's value differs from the human consensus, to open one by one (item keys: model/annotation/item-key.ts). */
+export function judgeDisagreementsQuery(kind: LabelKind, annotator: string, dialect: SqlDialect = DUCKDB): SqlQuery {
+  return sql`
+WITH ${rawSql(comparedCtes(kind, dialect))}
+SELECT item, judge_value, human_value, role FROM compared
+WHERE annotator = ${annotator} AND judge_value <> human_value
+ORDER BY item`;
+}
+
+/** The judges: each annotator with a label that is not human, its kind, and the label kinds it gave. */
+export function judgeAnnotatorsQuery(): SqlQuery {
+  return rawSql(`SELECT DISTINCT annotator, annotator_kind, kind FROM labels
+WHERE annotator IS NOT NULL AND kind IS NOT NULL AND NOT ${IS_HUMAN_LABEL} AND NOT coalesce(adjudicated, false)
+ORDER BY annotator, annotator_kind, kind`);
+}
