@@ -6,7 +6,7 @@ import { AppPage } from './pages/app-page';
  * The pool of a comparison as an Annotate queue, on e2e/fixtures/pool-queue.jsonl (worked by hand
  * in pool-queue.mjs): retriever old against new, nothing settled. "Label the pool" on Compare opens
  * the pool's six items, b3, b1, b2 first (rank 2 in A, 1 in B; equal priorities by query); grading them relevant, one key each,
- * settles P@1 at the third (at the second, B − A still runs from 0), and Compare says so too.
+ * settles P@1 at the third (at the second, B − A still runs from 0); undo takes the third back; Compare says so too.
  */
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/pool-queue.jsonl');
 
@@ -47,6 +47,14 @@ test('labeling the pool of an unsettled comparison settles P@1 at the third grad
     await expect(remaining).toHaveAttribute('data-value', String(5 - n));
     if (n < 2) await expect(p1).toHaveAttribute('data-settled', 'false');
   }
+  await expect(p1).toHaveAttribute('data-settled', 'true');
+  // undo takes back the third grade (both its labels) and shows its item again: not settled; graded again, settled
+  await page.keyboard.press('z');
+  await expect(item).toHaveAttribute('data-asset', 'b2');
+  await expect(remaining).toHaveAttribute('data-value', '4');
+  await expect(p1).toHaveAttribute('data-settled', 'false');
+  await page.keyboard.press('2');
+  await expect(remaining).toHaveAttribute('data-value', '3');
   await expect(p1).toHaveAttribute('data-settled', 'true');
   await expect(p1).toHaveText('settled');
   // P@1 and MRR (B − A = 1/3 and 1/6) and nDCG@10; P@10 waits for the a_i on new's lists
