@@ -2,6 +2,7 @@ import { pairedStatistics } from '../model/compare/paired-statistics';
 import { pairQueries, type Pairing, type QueryScoreRow } from '../model/compare/pairing';
 import { pairedDeltaColumns, shapeCompareResult, type SliceFigures } from '../model/compare/shape-compare';
 import { sliceSettings, type SliceFilters } from '../model/compare/slice';
+import { comparisonBounds, type ComparisonBounds } from '../model/compare/settled';
 import type { CompareResult, PairedStatistic } from '../model/compare/types';
 import type { MatrixRow, TierRow } from '../model/metrics/rows';
 import type { MetricSettings } from '../model/metrics/settings';
@@ -11,7 +12,7 @@ import { ensureDerivedTables } from './derived/metric-tables';
 import type { Engine } from './engine';
 import { withRetrievalFacts } from './retrieval-facts-table';
 import { perQueryScoresQuery } from './sql/compare/per-query';
-import { poolSizeQuery } from './sql/compare/pool';
+import { poolRowsQuery, poolSizeQuery, type PoolItemRow } from './sql/compare/pool';
 import { matrixQuery } from './sql/metrics/matrix';
 import type { SqlQuery } from './sql/metrics/sql-query';
 import { tierQuery } from './sql/metrics/tier1-tier2';
@@ -32,6 +33,35 @@ async function sliceIn(job: ReadJob, settings: MetricSettings): Promise<{ figure
   const [matrix] = await run<MatrixRow>(facts, matrixQuery(settings, 'materialized'));
   const queries = await run<QueryScoreRow>(facts, perQueryScoresQuery());
   return { figures: { ...shapeTiers(tiers, settings.k), matrix: shapeMatrix(matrix) }, queries };
+}
+
+/**
+ * Is the comparison settled? Each slice's bounds and judged depth (the Tier 1 query alone) and the
+ * pool's size: what the pool queue shows after every label, without the rest of the comparison.
+ */
+export async function comparisonBoundsIn(job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<ComparisonBounds> {
+  const settingsA = settingsOf(base, a);
+  const settingsB = settingsOf(base, b);
+  const tier1Of = async (settings: MetricSettings) => shapeTiers(await run<TierRow>(job.engine, tierQuery(settings)), settings.k).tier1;
+  const tier1A = await tier1Of(settingsA);
+  const tier1B = await tier1Of(settingsB);
+  const [pool] = await run<{ items: number }>(job.engine, poolSizeQuery(settingsA, settingsB));
+  return comparisonBounds(tier1A, tier1B, pool.items);
+}
+
+/** A comparison's pool in priority order (its first `limit` items when given) and its whole size. */
+export interface ComparisonPool {
+  items: PoolItemRow[];
+  total: number;
+}
+
+/** The pool of slices A and B: the Annotate queue and `export --pool` read it. The derived tables must be current. */
+export async function readComparisonPool(engine: Engine, base: MetricSettings, a: SliceFilters, b: SliceFilters, limit?: number): Promise<ComparisonPool> {
+  const settingsA = settingsOf(base, a);
+  const settingsB = settingsOf(base, b);
+  const items = await run<PoolItemRow>(engine, poolRowsQuery(settingsA, settingsB, limit));
+  const total = limit === undefined || items.length < limit ? items.length : (await run<{ items: number }>(engine, poolSizeQuery(settingsA, settingsB)))[0].items;
+  return { items, total };
 }
 
 /** Computes `pairedStatistics` of the delta columns: in place by default, in a worker on the page (thousands of pairs take seconds). */

@@ -1,9 +1,9 @@
 import { calibrationReport } from '../model/gate/calibration-summary';
 import type { CalibrationCase } from '../model/gate/calibration';
-import type { MetricsReport } from '../model/metrics/report';
+import type { MetricsReport, Rate } from '../model/metrics/report';
 import type { MaskedFailureRow, MatrixRow, Tier0Row, Tier3Row, TierRow, TotalsRow, FeedbackWeekRow, GateDecisionRow, TrendRow } from '../model/metrics/rows';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
-import { maskedFailureFlags, shapeFeedback, shapeGate, shapeMatrix, shapeTier0, shapeTiers } from '../model/metrics/shape-report';
+import { judgedAtKByRole, maskedFailureFlags, shapeFeedback, shapeGate, shapeMatrix, shapeTier0, shapeTiers } from '../model/metrics/shape-report';
 import { shapeTrend, type TrendPoint } from '../model/metrics/trends';
 import type { JudgeAgreement } from '../model/annotation/judges';
 import { agreementIn, reviewReportIn } from './annotation-report';
@@ -71,17 +71,31 @@ export interface ReportEngines {
  * `fixed`, when given, must be this dataset version's.
  */
 export async function metricsReportIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<MetricsReport> {
+  return (await metricsSectionsIn(job, settings, fixed)).report;
+}
+
+/** `metricsReportIn` with the Tier 1 and Tier 2 rows it was shaped from (per role, what the report leaves out). */
+async function metricsSectionsIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<ReportSections> {
   const { engine } = job;
   const fixedSections = fixed ?? await fixedSectionsIn(engine);
   const facts = await withRetrievalFacts(job, settings);
-  return metricsReportFrom({ engine, facts, dialect: DUCKDB }, settings, fixedSections);
+  return metricsSectionsFrom({ engine, facts, dialect: DUCKDB }, settings, fixedSections);
 }
 
 /**
  * The settings' sections, run in one sequence on either engine (the ClickHouse report:
  * clickhouse/report.ts), shaped with the fixed sections into the report.
  */
-export async function metricsReportFrom({ engine, facts, dialect }: ReportEngines, settings: MetricSettings, fixed: FixedSections): Promise<MetricsReport> {
+export async function metricsReportFrom(engines: ReportEngines, settings: MetricSettings, fixed: FixedSections): Promise<MetricsReport> {
+  return (await metricsSectionsFrom(engines, settings, fixed)).report;
+}
+
+interface ReportSections {
+  report: MetricsReport;
+  tiers: TierRow[];
+}
+
+async function metricsSectionsFrom({ engine, facts, dialect }: ReportEngines, settings: MetricSettings, fixed: FixedSections): Promise<ReportSections> {
   const { totals, drift, calibrationCases, agreement, review } = fixed;
   const [tier0] = await run<Tier0Row>(engine, tier0Query(settings, dialect));
   const tiers = await run<TierRow>(facts, tierQuery(settings, 'materialized', dialect));
@@ -92,7 +106,7 @@ export async function metricsReportFrom({ engine, facts, dialect }: ReportEngine
   const feedbackWeeks = await run<FeedbackWeekRow>(engine, feedbackByWeekQuery(settings, dialect));
   const { tier1, tier2 } = shapeTiers(tiers, settings.k);
   const judges = await judgesReportIn(engine, settings, fixed.judges, dialect);
-  return {
+  const report: MetricsReport = {
     events: totals.events,
     rejected: totals.rejected,
     sessions: totals.sessions,
@@ -109,20 +123,23 @@ export async function metricsReportFrom({ engine, facts, dialect }: ReportEngine
     flags: [...maskedFailureFlags(masked), ...drift.flags],
     ...(judges ? { judges } : {}),
   };
+  return { report, tiers };
 }
 
 export interface MetricPanels {
   report: MetricsReport;
+  /** Each role's judged@k, beside the report's `tier1.by_role` (which has no such key). */
+  judgedAtKByRole: Record<string, Rate>;
   trends: { day: TrendPoint[]; week: TrendPoint[] };
 }
 
 /** Everything the metrics screen shows after a settings change: the report and both trends, in one job. */
 export async function metricPanelsIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<MetricPanels> {
-  const report = await metricsReportIn(job, settings, fixed);
+  const { report, tiers } = await metricsSectionsIn(job, settings, fixed);
   const facts = await withRetrievalFacts(job, settings);
   const day = shapeTrend(await run<TrendRow>(facts, trendQuery(settings, 'day', 'materialized')));
   const week = shapeTrend(await run<TrendRow>(facts, trendQuery(settings, 'week', 'materialized')));
-  return { report, trends: { day, week } };
+  return { report, judgedAtKByRole: judgedAtKByRole(tiers), trends: { day, week } };
 }
 
 /** `metricsReportIn` on an engine no coordinator serves (the command line, tests). */

@@ -40,3 +40,16 @@ export const formatRate = (rate: number | null | undefined, digits = 1) =>
   rate == null ? '—' : `${(rate * 100).toFixed(digits)}%`;
 
 export const pluralize = (n: number, word: string, plural = `${word}s`) => `${formatCount(n)} ${n === 1 ? word : plural}`;
+
+/** How a figure reads: a count, a rate (shown in %) or a score. */
+export type FigureKind = 'count' | 'rate' | 'score';
+
+/** A delta with its sign: rates in percentage points, scores to 3 decimals. */
+export function formatDelta(delta: number | null, kind: FigureKind): string {
+  if (delta === null) return '—';
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+  const size = Math.abs(delta);
+  if (kind === 'count') return `${sign}${formatCount(size)}`;
+  if (kind === 'rate') return `${sign}${(size * 100).toFixed(1)} pts`;
+  return `${sign}${size.toFixed(3)}`;
+}

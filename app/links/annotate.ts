@@ -1,7 +1,10 @@
+import { sliceParam } from './compare';
 import { choice, text, type Param } from './param';
 import { screenUrl } from './screen-url';
 
 export const QUEUE_KINDS = ['relevance', 'role', 'intent'] as const;
+/** The queues of the screen: one per label kind, and the pool of a comparison (slices `a` and `b`). */
+export const ANNOTATE_QUEUES = [...QUEUE_KINDS, 'pool'] as const;
 /** Which items a queue holds: unlabeled ones, disagreements, items only one annotator labeled, or a stratified sample. */
 export const QUEUE_PICKS = ['unlabeled', 'disagreement', 'single', 'sample'] as const;
 export const QUEUE_STRATA = ['role', 'surface', 'category'] as const;
@@ -18,9 +21,14 @@ const sampleSize = (name: string): Param<number> => ({
   write: (value) => (value === DEFAULT_SAMPLE_SIZE ? [] : [[name, String(value)]]),
 });
 
-/** Annotate: the queue (kind, which items, the sample's strata, seed and size) and the item open in it. */
+/**
+ * Annotate: the queue (kind, which items, the sample's strata, seed and size) and the item open in
+ * it; the pool queue carries its comparison as Compare does (`a_retriever=…&b_retriever=…`).
+ */
 export const annotateUrl = screenUrl('annotate', {
-  queue: choice('queue', QUEUE_KINDS, 'relevance'),
+  queue: choice('queue', ANNOTATE_QUEUES, 'relevance'),
+  a: sliceParam('a'),
+  b: sliceParam('b'),
   pick: choice('pick', QUEUE_PICKS, 'unlabeled'),
   by: choice('by', QUEUE_STRATA, 'role'),
   seed: text('seed'),

@@ -8,7 +8,7 @@ import { screenUrl } from './screen-url';
  * One slice under a prefix: `a_retriever=dense,bm25&a_from=2026-10-01`. Lists are comma-separated,
  * dates raw text (the screen validates them with the shared settings); an empty slice writes nothing.
  */
-const slice = (prefix: 'a' | 'b'): Param<SliceFilters> => {
+export const sliceParam = (prefix: 'a' | 'b'): Param<SliceFilters> => {
   const lists = SLICE_LIST_KEYS.map((key) => [key, list(`${prefix}_${key}`)] as const);
   const bounds = (['from', 'to'] as const).map((key) => [key, text(`${prefix}_${key}`)] as const);
   return {
@@ -38,8 +38,8 @@ const slice = (prefix: 'a' | 'b'): Param<SliceFilters> => {
  * (the same on every reload of the same logs).
  */
 export const compareUrl = screenUrl('compare', {
-  a: slice('a'),
-  b: slice('b'),
+  a: sliceParam('a'),
+  b: sliceParam('b'),
   metric: choice('metric', PAIRED_METRICS, 'ndcg_at_k'),
   query: text('query'),
 });

@@ -1,5 +1,5 @@
 import { SETTING_PARAMS } from '../model/metrics/settings-codec';
-import type { RawSettings } from '../model/metrics/settings';
+import { DEFAULT_METRIC_SETTINGS, parseMetricSettings, type MetricSettings, type RawSettings, type SettingsError } from '../model/metrics/settings';
 
 /**
  * The metric settings that change facts on every screen (what counts as Tier 1 bad, as used, as
@@ -24,3 +24,13 @@ export const sharedSettingsPairs = (settings: SharedSettings): [string, string][
 
 /** The shared settings of the current page, to change one of them. */
 export const currentSharedSettings = (): SharedSettings => sharedSettingsFrom(new URLSearchParams(window.location.search));
+
+/** K, the Tier 1 threshold and the used actions of the URL; a malformed one is reported and its default used. */
+export function baseFromSearch(search: string): { base: MetricSettings; errors: SettingsError[] } {
+  const raw: RawSettings = sharedSettingsFrom(new URLSearchParams(search));
+  const parsed = parseMetricSettings(raw);
+  if (parsed.ok) return { base: parsed.settings, errors: [] };
+  const bad = new Set(parsed.errors.map((error) => error.setting));
+  const kept = parseMetricSettings(Object.fromEntries(Object.entries(raw).filter(([name]) => !bad.has(name as keyof MetricSettings))));
+  return { base: kept.ok ? kept.settings : { ...DEFAULT_METRIC_SETTINGS }, errors: parsed.errors };
+}

@@ -1,16 +1,22 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileWriter } from 'hyparquet-writer';
+import { readComparisonPool } from '../../engine/compare-report';
 import { ensureDerivedTables } from '../../engine/derived/metric-tables';
 import type { Engine } from '../../engine/engine';
 import { writeEventsParquet, writeRejectedParquet, writeSampledEventsParquet, writeSessionsSummaryParquet, type SessionSample } from '../../ingest/parquet/export-dataset';
 import { EXPORT_FILE_NAMES } from '../../ingest/parquet/export-files';
 import { pluralize } from '../../lib/format';
+import { poolLabelTasks } from '../../model/compare/pool-tasks';
+import { describeSlice, type SliceFilters } from '../../model/compare/slice';
+import type { MetricSettings } from '../../model/metrics/settings';
+import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
 import { ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
 import { usageError, type CliIo } from '../io';
 import { withLoadedInputs } from '../load-inputs';
+import { parseCompareArgs } from './report';
 
-export const summary = 'load log files and write the dataset, its per-session summary or a sample of whole sessions as Parquet';
+export const summary = 'load log files and write the dataset, its per-session summary or a sample of whole sessions as Parquet, or a comparison\'s pool as label tasks';
 
 const USAGE = [
   'Usage: retrieval-inspector export [outputs] [options] FILE|DIRECTORY...',
@@ -27,6 +33,15 @@ const USAGE = [
   '                                questions and eval cases: an events file the app opens',
   '  --sessions ID,ID OUT.parquet  the same for the sessions given by id',
   '  --seed S                      the seed of --sample-sessions (default 1)',
+  '  --pool OUT.jsonl --a KEY=VALUE --b KEY=VALUE',
+  '                                the pool of comparing slice A with slice B (KEY=VALUE as for report):',
+  '                                every unlabeled (query, asset) among the first K of the paired queries\'',
+  '                                judged retrievals, in priority order, one `relevance` label per line with',
+  '                                the query, the asset, "grade": null and "annotator": null to fill in, and',
+  '                                "task" (its place, priority, rank in A and in B, the asset\'s title and text).',
+  '                                Loaded beside the logs, a graded line labels the asset for every retrieval',
+  '                                of its query; a line left without a grade is rejected, never a label.',
+  '                                --k, --tier1-threshold and --used-actions apply as for report.',
   ...ENGINE_USAGE,
   '',
   'A directory stands for every file below it, in path order (e.g. day=2026-10-01/ partitions).',
@@ -35,6 +50,7 @@ const USAGE = [
 
 interface ExportPlan {
   dataset: string | null;
+  pool: string | null;
   summary: string | null;
   sample: { out: string; sessions: SessionSample } | null;
 }
@@ -43,7 +59,7 @@ type Parsed = { plan: ExportPlan; paths: string[] } | { error: string };
 
 /** The outputs and input paths of the arguments (the engine options taken out before). */
 function parseExportArgs(args: readonly string[]): Parsed {
-  const plan: ExportPlan = { dataset: null, summary: null, sample: null };
+  const plan: ExportPlan = { dataset: null, pool: null, summary: null, sample: null };
   const paths: string[] = [];
   let sample: { count?: number; ids?: string[]; out: string } | null = null;
   let seed = '1';
@@ -54,10 +70,11 @@ function parseExportArgs(args: readonly string[]): Parsed {
     const value = () => inline ?? args[++i];
     if (optionsEnded || !arg.startsWith('-') || arg === '-') paths.push(arg);
     else if (arg === '--') optionsEnded = true;
-    else if (name === '--parquet' || name === '--sessions-summary' || name === '--seed') {
+    else if (name === '--parquet' || name === '--sessions-summary' || name === '--seed' || name === '--pool') {
       const given = value();
       if (given === undefined || given === '') return { error: `${name} needs a value` };
       if (name === '--parquet') plan.dataset = given;
+      else if (name === '--pool') plan.pool = given;
       else if (name === '--sessions-summary') plan.summary = given;
       else seed = given;
     } else if (name === '--sample-sessions' || name === '--sessions') {
@@ -76,7 +93,9 @@ function parseExportArgs(args: readonly string[]): Parsed {
     } else return { error: `unknown option ${arg}` };
   }
   if (sample) plan.sample = { out: sample.out, sessions: sample.ids ? { ids: sample.ids } : { count: sample.count ?? 0, seed } };
-  if (!plan.dataset && !plan.summary && !plan.sample) return { error: 'no output given: --parquet OUT, --sessions-summary OUT.parquet or --sample-sessions N OUT.parquet' };
+  if (!plan.dataset && !plan.summary && !plan.sample && !plan.pool) {
+    return { error: 'no output given: --parquet OUT, --sessions-summary OUT.parquet, --sample-sessions N OUT.parquet or --pool OUT.jsonl' };
+  }
   if (plan.dataset?.toLowerCase().endsWith('.parquet')) return { error: `--parquet OUT is a directory for ${EXPORT_FILE_NAMES.events} and ${EXPORT_FILE_NAMES.rejected}, not a file: ${plan.dataset}` };
   if (paths.length === 0) return { error: 'no files given' };
   return { plan, paths };
@@ -87,7 +106,13 @@ const parentMade = (file: string) => {
   return fileWriter(file);
 };
 
-async function writeOutputs(engine: Engine, plan: ExportPlan, io: CliIo): Promise<void> {
+/** The comparison whose pool `--pool` writes, with the settings of both slices. */
+interface PoolComparison {
+  settings: MetricSettings;
+  slices: { a: SliceFilters; b: SliceFilters };
+}
+
+async function writeOutputs(engine: Engine, plan: ExportPlan, comparison: PoolComparison | null, io: CliIo): Promise<void> {
   if (plan.dataset) {
     mkdirSync(plan.dataset, { recursive: true });
     const eventsPath = path.join(plan.dataset, EXPORT_FILE_NAMES.events);
@@ -98,7 +123,13 @@ async function writeOutputs(engine: Engine, plan: ExportPlan, io: CliIo): Promis
     io.out(`${eventsPath}: ${pluralize(events, 'event')}`);
     io.out(`${rejectedPath}: ${pluralize(rejected, 'rejected row')}`);
   }
-  if (plan.summary || plan.sample) await ensureDerivedTables(engine);
+  if (plan.summary || plan.sample || plan.pool) await ensureDerivedTables(engine);
+  if (plan.pool && comparison) {
+    const { items } = await readComparisonPool(engine, comparison.settings, comparison.slices.a, comparison.slices.b);
+    mkdirSync(path.dirname(path.resolve(plan.pool)), { recursive: true });
+    writeFileSync(plan.pool, poolLabelTasks(items));
+    io.out(`${plan.pool}: ${pluralize(items.length, 'label task')}, the pool of A (${describeSlice(comparison.slices.a)}) vs B (${describeSlice(comparison.slices.b)}) at K = ${comparison.settings.k}`);
+  }
   if (plan.summary) {
     const sessions = await writeSessionsSummaryParquet(engine, parentMade(plan.summary));
     io.out(`${plan.summary}: ${pluralize(sessions, 'session')}`);
@@ -119,7 +150,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const engineArg = parseEngineArgs(args);
   if ('error' in engineArg) return usageError(io, 'export', USAGE, engineArg.error);
-  const parsed = parseExportArgs(engineArg.rest);
+  const settings = parseMetricSettingsArgs(engineArg.rest);
+  if (!settings.ok) return usageError(io, 'export', USAGE, settings.errors.map((error) => error.message).join('; '));
+  const compare = parseCompareArgs(settings.rest, settings.settings);
+  if ('error' in compare) return usageError(io, 'export', USAGE, compare.error);
+  const parsed = parseExportArgs(compare.rest);
   if ('error' in parsed) return usageError(io, 'export', USAGE, parsed.error);
-  return withLoadedInputs(io, 'export', parsed.paths, (engine) => writeOutputs(engine, parsed.plan, io), engineArg.engine);
+  if (compare.failIfWorse) return usageError(io, 'export', USAGE, '--fail-if-worse is an option of report');
+  if (parsed.plan.pool && !compare.slices) return usageError(io, 'export', USAGE, '--pool needs --a and --b: the pool belongs to a comparison');
+  if (!parsed.plan.pool && compare.slices) return usageError(io, 'export', USAGE, '--a and --b go with --pool');
+  const comparison = compare.slices && { settings: settings.settings, slices: compare.slices };
+  return withLoadedInputs(io, 'export', parsed.paths, (engine) => writeOutputs(engine, parsed.plan, comparison, io), engineArg.engine);
 }

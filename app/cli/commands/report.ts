@@ -58,7 +58,7 @@ interface CompareArgs {
 }
 
 /** Takes `--a k=v`, `--b k=v` (each repeatable, `--a=k=v` too) and `--fail-if-worse METRIC` out of the arguments. */
-function parseCompareArgs(args: readonly string[], base: MetricSettings): CompareArgs | { error: string } {
+export function parseCompareArgs(args: readonly string[], base: MetricSettings): CompareArgs | { error: string } {
   const pairs: Record<'a' | 'b', string[]> = { a: [], b: [] };
   let failIfWorse: PairedMetric | undefined;
   const { options, rest } = takeOptions(args, (name) => name === '--a' || name === '--b' || name === '--fail-if-worse');

@@ -9,10 +9,11 @@ import { useScreenView } from '../../links/use-screen-view';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
 import './annotate.css';
+import { PoolOfComparison } from './PoolQueue';
 import { newSeed, QueueBar } from './QueueBar';
 import { QueueWorkspace } from './QueueWorkspace';
 
-/** Labeling queues (issue 9, "Queues"): relevance, role and intent, one item at a time, keyboard first. */
+/** Labeling queues (issue 9, "Queues"): relevance, role and intent, one item at a time, keyboard first; and the pool of a comparison (issue 26). */
 export default function AnnotateScreen() {
   const dataset = useDataset();
   const view = useScreenView(annotateUrl);
@@ -37,6 +38,8 @@ function Queue({ view }: { view: AnnotateView }) {
   const { annotator } = useLabeling();
   if (view.pick === 'sample' && !view.seed) return null;
   if (!annotator) return null;
-  const queueKey = [view.queue, view.pick, view.by, view.seed, view.size, annotator].join('|');
-  return <QueueWorkspace key={queueKey} view={view} annotator={annotator} />;
+  const { queue } = view;
+  if (queue === 'pool') return <PoolOfComparison key={annotateUrl.write({ a: view.a, b: view.b })} view={view} />;
+  const queueKey = [queue, view.pick, view.by, view.seed, view.size, annotator].join('|');
+  return <QueueWorkspace key={queueKey} view={{ ...view, queue }} annotator={annotator} />;
 }

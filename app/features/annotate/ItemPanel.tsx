@@ -9,6 +9,7 @@ import type { QueueKind } from '../../model/annotation/queue';
 import { IntentForm } from './IntentForm';
 import { ItemContext } from './ItemContext';
 import { ItemLabels } from './ItemLabels';
+import { ItemNav } from './ItemNav';
 import type { GradedAsset } from './item-view';
 import { RelevanceList } from './RelevanceList';
 import { RolePicker } from './RolePicker';
@@ -56,11 +57,7 @@ export function ItemPanel({ noteRef, intentsRef, ...props }: ItemPanelProps) {
               {sessionId && <> · <Link href={sessionsUrl.href({ session: sessionId })}>open session {sessionId}</Link></>}
             </p>
           </div>
-          <div className="annotate-nav">
-            <button type="button" className="button" onClick={() => props.onStep(-1)} title="Previous item (k, ←)">← <kbd>k</kbd></button>
-            <button type="button" className="button" onClick={() => props.onStep(1)} title="Next item (j, →)"><kbd>j</kbd> →</button>
-            <button type="button" className="button subtle" onClick={props.onHelp} title="Every shortcut (?)"><kbd>?</kbd></button>
-          </div>
+          <ItemNav onStep={props.onStep} onHelp={props.onHelp} />
         </header>
         <QueryState query={query} label="the item" />
         {item && !item.found && <p className="empty-state">No {kind === 'intent' ? 'prompt has the turn id' : 'retrieval has the id'} <span className="mono">{itemId}</span> in the loaded logs.</p>}

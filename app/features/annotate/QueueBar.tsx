@@ -2,9 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '../../components/Link';
 import { navigate } from '../../lib/url-state';
 import { annotateUrl, QUEUE_KINDS, QUEUE_PICKS, QUEUE_STRATA, type AnnotateView } from '../../links/annotate';
+import { describeSlice } from '../../model/compare/slice';
 
 const KIND_LABEL = { relevance: 'Relevance', role: 'Role', intent: 'Intent' } as const;
-const KIND_WHAT = { relevance: 'grade each returned asset 0–3', role: 'pick why the retriever was called', intent: 'did the prompt need retrieval, and which intents' } as const;
+const KIND_WHAT = {
+  relevance: 'grade each returned asset 0–3',
+  role: 'pick why the retriever was called',
+  intent: 'did the prompt need retrieval, and which intents',
+  pool: 'grade the unlabeled assets that decide whether B − A is settled',
+} as const;
 const PICK_LABEL = {
   unlabeled: 'Unlabeled only',
   disagreement: 'With a disagreement',
@@ -23,13 +29,18 @@ export function QueueBar({ view }: { view: AnnotateView }) {
     <section className="panel annotate-bar" aria-label="Queue">
       <nav className="annotate-kinds" aria-label="Label kind">
         {QUEUE_KINDS.map((kind) => (
-          <Link key={kind} href={annotateUrl.changed({ queue: kind, item: null })} aria-current={view.queue === kind ? 'page' : undefined}>
+          <Link key={kind} href={annotateUrl.changed({ queue: kind, item: null, a: {}, b: {} })} aria-current={view.queue === kind ? 'page' : undefined}>
             {KIND_LABEL[kind]}
           </Link>
         ))}
+        {view.queue === 'pool' && <Link href={annotateUrl.changed({ item: null })} aria-current="page">Pool</Link>}
       </nav>
       <span className="text-soft annotate-kind-what">{KIND_WHAT[view.queue]}</span>
-      <div className="toolbar annotate-pick">
+      {view.queue === 'pool' ? (
+        <p className="annotate-pool-versus" data-testid="annotate.pool.versus">
+          <span className="annotate-side-badge">A</span> {describeSlice(view.a)} <span className="text-soft">vs</span> <span className="annotate-side-badge">B</span> {describeSlice(view.b)}
+        </p>
+      ) : <div className="toolbar annotate-pick">
         <label className="facet">
           Items
           <select value={view.pick} onChange={(event) => {
@@ -40,7 +51,7 @@ export function QueueBar({ view }: { view: AnnotateView }) {
           </select>
         </label>
         {view.pick === 'sample' && <SampleFields view={view} key={`${view.seed}|${view.size}`} />}
-      </div>
+      </div>}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { QueryState } from '../../components/QueryState';
 import { navigate } from '../../lib/url-state';
 import { annotateUrl, type AnnotateView } from '../../links/annotate';
 import { withGivenLabels } from '../../model/annotation/given-rows';
-import { itemStates, labeledBy, windowProgress } from '../../model/annotation/queue';
+import { itemStates, labeledBy, windowProgress, type QueueKind } from '../../model/annotation/queue';
 import { PREFETCHED_ITEMS, queueItemOptions, queueWindowOptions, usePrefetchQueueItems, WINDOW_BEFORE } from '../../queries/annotate';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
@@ -22,7 +22,7 @@ import { useQueueSession } from './use-queue-session';
 import { distinctAssets, intentsDefault } from './item-view';
 
 interface QueueWorkspaceProps {
-  view: AnnotateView;
+  view: AnnotateView & { queue: QueueKind };
   annotator: string;
 }
 

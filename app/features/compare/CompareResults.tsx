@@ -46,7 +46,7 @@ export function CompareResults({ settled, view, recomputing }: { settled: Settle
         question="Judged retrievals of each slice by Tier 1 quality and observed failure: a masked failure is a bad result nobody complained about.">
         <MatrixPair matrix={result.matrix} />
       </Panel>
-      <PairedPanel result={result} k={k} metric={view.metric} open={view.query} recomputing={recomputing} />
+      <PairedPanel result={result} slices={{ a, b }} k={k} metric={view.metric} open={view.query} recomputing={recomputing} />
       {view.query !== null && settingsA && settingsB && <QueryRetrievals query={view.query} settings={{ a: settingsA, b: settingsB }} />}
     </>
   );

@@ -3,6 +3,7 @@ import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
 import { useUrlSearch } from '../../lib/url-state';
 import { compareUrl, isEmptySlice } from '../../links/compare';
+import { baseFromSearch } from '../../links/shared-settings';
 import { useScreenView } from '../../links/use-screen-view';
 import type { SliceFilters } from '../../model/compare/slice';
 import { compareOptions } from '../../queries/compare';
@@ -11,7 +12,7 @@ import { useDataset } from '../../queries/dataset';
 import './compare.css';
 import { CompareResults } from './CompareResults';
 import { SlicePickers } from './SlicePickers';
-import { baseFromSearch, sameSlice, sliceSettingsOrErrors } from './url';
+import { sameSlice, sliceSettingsOrErrors } from './url';
 
 const ALL: SliceFilters = {};
 

@@ -1,7 +1,10 @@
 import { Panel } from '../../components/Panel';
 import { pluralize } from '../../lib/format';
 import { navigate } from '../../lib/url-state';
+import { Link } from '../../components/Link';
+import { annotateUrl } from '../../links/annotate';
 import { compareUrl } from '../../links/compare';
+import type { SliceFilters } from '../../model/compare/slice';
 import { PAIRED_METRICS, type CompareResult, type PairedMetric } from '../../model/compare/types';
 import { DeltaChart } from './DeltaChart';
 import { pairedLabel } from './figures';
@@ -11,8 +14,8 @@ import { PairedStats } from './PairedStats';
 const formatJudged = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`);
 
 /** The paired test over the queries both slices judged: counts, statistics, the per-query chart and the extremes. */
-export function PairedPanel(props: { result: CompareResult; k: number; metric: PairedMetric; open: string | null; recomputing: boolean }) {
-  const { result, k, metric, open, recomputing } = props;
+export function PairedPanel(props: { result: CompareResult; slices: { a: SliceFilters; b: SliceFilters }; k: number; metric: PairedMetric; open: string | null; recomputing: boolean }) {
+  const { result, slices, k, metric, open, recomputing } = props;
   const { pairs } = result.report.paired;
   const label = pairedLabel(metric, k);
   return (
@@ -37,6 +40,10 @@ export function PairedPanel(props: { result: CompareResult; k: number; metric: P
           <p className="cmp-judged" data-testid="compare.judged" data-a={String(result.report.judged_at_k.a)} data-b={String(result.report.judged_at_k.b)} data-pool={result.report.pool}>
             Judged@{k}: A {formatJudged(result.report.judged_at_k.a)} · B {formatJudged(result.report.judged_at_k.b)}
             <span className="text-soft"> · pool: {pluralize(result.report.pool, 'unlabeled (query, asset) item', 'unlabeled (query, asset) items')} among the first {k} of the paired queries' judged retrievals</span>
+            {result.report.pool > 0 && (
+              <> · <Link href={annotateUrl.href({ queue: 'pool', a: slices.a, b: slices.b })} data-testid="compare.label-pool">Label the pool</Link>
+                <span className="text-soft"> (highest priority first, until each figure is settled)</span></>
+            )}
           </p>
           <div className="cmp-chart-head">
             <h3>Per query</h3>

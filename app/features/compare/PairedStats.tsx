@@ -20,9 +20,9 @@ function SettledCells({ result, metric }: { result: CompareResult; metric: Paire
 }
 
 /**
- * Per Tier 1 metric: the mean of B − A over the paired queries, its 95% bootstrap interval, the
- * randomization p-value, in words; beside them, B − A over every labeling of the unlabeled
- * assets and whether that range excludes 0 (settled).
+ * Per Tier 1 metric: the mean of B − A over the paired queries and its 95% bootstrap interval;
+ * beside the interval, B − A over every labeling of the unlabeled assets and whether that range
+ * excludes 0 (settled); then the randomization p-value, and all of it in words.
  */
 export function PairedStats({ result, k }: { result: CompareResult; k: number }) {
   const { paired } = result.report;
@@ -30,8 +30,9 @@ export function PairedStats({ result, k }: { result: CompareResult; k: number })
     <table className="data cmp-paired" aria-label="Paired statistics">
       <thead>
         <tr>
-          <th>metric</th><th className="num">mean B − A</th><th className="num">95% interval</th><th className="num">p-value</th><th>reading</th>
-          <th className="num">B − A over labelings</th><th>labels</th>
+          <th>metric</th><th className="num">mean B − A</th><th className="num">95% interval</th>
+          <th className="num" title="B − A whatever grade the unlabeled assets among the first K get">B − A over labelings</th><th>settled by the labels?</th>
+          <th className="num">p-value</th><th>reading</th>
         </tr>
       </thead>
       <tbody>
@@ -45,9 +46,9 @@ export function PairedStats({ result, k }: { result: CompareResult; k: number })
                 {formatDelta(statistic.mean_delta, 'score')}
               </td>
               <td className="num">{statistic.ci_low === null || statistic.ci_high === null ? '—' : `${formatDelta(statistic.ci_low, 'score')} to ${formatDelta(statistic.ci_high, 'score')}`}</td>
+              <SettledCells result={result} metric={metric} />
               <td className="num" data-testid={`compare.p.${metric}`} data-value={String(statistic.p_value)}>{formatP(statistic.p_value)}</td>
               <td className={`cmp-reading${reading.tone ? ` tone-${reading.tone}` : ''}`} data-testid={`compare.reading.${metric}`}>{reading.text}</td>
-              <SettledCells result={result} metric={metric} />
             </tr>
           );
         })}

@@ -1,7 +1,8 @@
-import { formatCount } from '../../lib/format';
+import { formatCount, type FigureKind } from '../../lib/format';
 import type { PairedMetric, PairedStatistic, SideBySide } from '../../model/compare/types';
 
-export type FigureKind = 'count' | 'rate' | 'score';
+export { formatDelta, type FigureKind } from '../../lib/format';
+
 /** Which way a figure is better; counts are neither. */
 export type Better = 'higher' | 'lower' | null;
 
@@ -41,16 +42,6 @@ export function formatFigure(value: number | null, kind: FigureKind): string {
   if (kind === 'count') return formatCount(value);
   if (kind === 'rate') return `${(value * 100).toFixed(1)}%`;
   return value.toFixed(3);
-}
-
-/** A delta with its sign: rates in percentage points, scores to 3 decimals. */
-export function formatDelta(delta: number | null, kind: FigureKind): string {
-  if (delta === null) return '—';
-  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
-  const size = Math.abs(delta);
-  if (kind === 'count') return `${sign}${formatCount(size)}`;
-  if (kind === 'rate') return `${sign}${(size * 100).toFixed(1)} pts`;
-  return `${sign}${size.toFixed(3)}`;
 }
 
 /** Whether B is better, worse or the same on a figure (null when nothing can be said). */

@@ -57,7 +57,7 @@ export default function MetricsScreen() {
             </Recomputing>
           )}
           <Tier0Panel tier0={data.report.tier0} settings={data.settings} recomputing={recomputing} />
-          <Tier1Panel tier1={data.report.tier1} settings={data.settings} recomputing={recomputing} />
+          <Tier1Panel tier1={data.report.tier1} judgedAtKByRole={data.judgedAtKByRole} settings={data.settings} recomputing={recomputing} />
           {data.report.judges && <JudgeCorrectedPanel judges={data.report.judges} settings={data.settings} recomputing={recomputing} />}
           <Tier2Panel tier2={data.report.tier2} settings={data.settings} recomputing={recomputing} />
           <MatrixPanel matrix={data.report.matrix} settings={data.settings} recomputing={recomputing} selected={cell} />

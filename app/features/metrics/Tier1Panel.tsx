@@ -1,5 +1,5 @@
 import { MetricValue } from '../../components/metric/MetricValue';
-import type { Tier1Report } from '../../model/metrics/report';
+import type { Rate, Tier1Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { Panel } from '../../components/Panel';
 import { BoundsTable } from './BoundsTable';
@@ -10,7 +10,9 @@ import { orderedRoles } from './url';
 const SCORES = ['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'mrr'] as const;
 const SCORE_LABEL = (k: number): Record<(typeof SCORES)[number], string> => ({ p_at_1: 'P@1', p_at_k: `P@${k}`, recall_at_k: `R@${k}`, ndcg_at_k: `nDCG@${k}`, mrr: 'MRR' });
 
-export function Tier1Panel({ tier1, settings, recomputing }: { tier1: Tier1Report; settings: MetricSettings; recomputing: boolean }) {
+export function Tier1Panel({ tier1, judgedAtKByRole, settings, recomputing }: {
+  tier1: Tier1Report; judgedAtKByRole: Record<string, Rate>; settings: MetricSettings; recomputing: boolean;
+}) {
   const roles = orderedRoles(Object.keys(tier1.by_role));
   const labels = SCORE_LABEL(tier1.k);
   return (
@@ -30,7 +32,7 @@ export function Tier1Panel({ tier1, settings, recomputing }: { tier1: Tier1Repor
       <div className="role-breakdown">
         <table className="data" aria-label="Tier 1 by role">
           <thead>
-            <tr><th>role</th><th className="num">retrievals</th><th className="num">judged</th>{SCORES.map((key) => <th key={key} className="num">{labels[key]}</th>)}</tr>
+            <tr><th>role</th><th className="num">retrievals</th><th className="num">judged</th>{SCORES.map((key) => <th key={key} className="num">{labels[key]}</th>)}<th className="num">Judged@{tier1.k}</th></tr>
           </thead>
           <tbody>
             {roles.map((role) => {
@@ -45,6 +47,9 @@ export function Tier1Panel({ tier1, settings, recomputing }: { tier1: Tier1Repor
                       <MetricValue variant="cell" path={`tier1.by_role.${role}.${key}`} value={row[key]} kind="score" settings={settings} denominatorSize={row.judged} />
                     </td>
                   ))}
+                  <td className="num">
+                    <MetricValue variant="cell" path={`tier1.by_role.${role}.judged_at_k`} value={Object.hasOwn(judgedAtKByRole, role) ? judgedAtKByRole[role] : null} kind="rate" settings={settings} />
+                  </td>
                 </tr>
               );
             })}

@@ -1,4 +1,4 @@
-import { BOUNDED_FIGURES, type BoundedFigure, type FigureBounds } from '../metrics/report';
+import { BOUNDED_FIGURES, type BoundedFigure, type FigureBounds, type Rate, type Tier1Report } from '../metrics/report';
 
 /** The range of B − A over every labeling of the unlabeled assets; null when a slice has no judged retrieval. */
 export interface DeltaRange {
@@ -27,4 +27,25 @@ export function deltaRanges(a: Record<BoundedFigure, FigureBounds>, b: Record<Bo
 
 export function settledFigures(ranges: Record<BoundedFigure, DeltaRange | null>): Record<BoundedFigure, boolean> {
   return Object.fromEntries(BOUNDED_FIGURES.map((figure) => [figure, isSettled(ranges[figure])])) as Record<BoundedFigure, boolean>;
+}
+
+/** Is the comparison settled? Each slice's bounds and judged depth, B − A over labelings per figure, settled or not, and the pool's size. */
+export interface ComparisonBounds {
+  bounds: { a: Record<BoundedFigure, FigureBounds>; b: Record<BoundedFigure, FigureBounds> };
+  judged_at_k: { a: Rate; b: Rate };
+  deltaRanges: Record<BoundedFigure, DeltaRange | null>;
+  settled: Record<BoundedFigure, boolean>;
+  pool: number;
+}
+
+/** metrics.md, "Judged depth, bounds and the pool", from each slice's Tier 1 and the pool's size. */
+export function comparisonBounds(a: Tier1Report, b: Tier1Report, pool: number): ComparisonBounds {
+  const ranges = deltaRanges(a.bounds, b.bounds);
+  return {
+    bounds: { a: a.bounds, b: b.bounds },
+    judged_at_k: { a: a.judged_at_k, b: b.judged_at_k },
+    deltaRanges: ranges,
+    settled: settledFigures(ranges),
+    pool,
+  };
 }

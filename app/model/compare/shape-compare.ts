@@ -1,7 +1,7 @@
 import { setOwn } from '../../schema/own-keys';
 import type { MatrixReport, Tier1Report, Tier1RoleReport, Tier2Rates, Tier2Report } from '../metrics/report';
 import { pairedStatistics } from './paired-statistics';
-import { deltaRanges, settledFigures } from './settled';
+import { comparisonBounds } from './settled';
 import type { Pairing } from './pairing';
 import type { SliceFilters } from './slice';
 import { PAIRED_METRICS, type CompareResult, type PairedMetric, type PairedStatistic, type SideBySide } from './types';
@@ -69,7 +69,7 @@ export function shapeCompareResult(
   statistics?: PairedStatistic[],
 ): CompareResult {
   const { a, b } = figures;
-  const ranges = deltaRanges(a.tier1.bounds, b.tier1.bounds);
+  const bounds = comparisonBounds(a.tier1, b.tier1, pool);
   return {
     report: {
       a: slices.a,
@@ -77,11 +77,11 @@ export function shapeCompareResult(
       tier1: compareFigures(TIER1_FIGURES, a.tier1, b.tier1),
       tier2: compareFigures(TIER2_FIGURES, a.tier2, b.tier2),
       paired: pairedReport(pairing, statistics),
-      judged_at_k: { a: a.tier1.judged_at_k, b: b.tier1.judged_at_k },
-      settled: settledFigures(ranges),
+      judged_at_k: bounds.judged_at_k,
+      settled: bounds.settled,
       pool,
     },
-    deltaRanges: ranges,
+    deltaRanges: bounds.deltaRanges,
     matrix: { a: a.matrix, b: b.matrix },
     byRole: byRole(a, b),
     queries: pairing.queries,

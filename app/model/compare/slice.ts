@@ -71,3 +71,14 @@ export function sliceSettings(base: MetricSettings, slice: SliceFilters): { ok: 
   if (slice.to !== undefined) raw.to = slice.to;
   return parseMetricSettings(raw);
 }
+
+const KEY_LABEL: Record<ListKey, string> = { retriever: 'retriever', run_id: 'run', surface: 'surface', role: 'role', category: 'category' };
+const day = (text: string) => (/^\d{4}-\d{2}-\d{2}T00:00:00(\.000)?Z$/.test(text) ? text.slice(0, 10) : text);
+
+/** A slice in words: `retriever = dense · from 2026-10-01`, or "all retrievals". */
+export function describeSlice(slice: SliceFilters): string {
+  const parts = SLICE_LIST_KEYS.flatMap((key) => (slice[key]?.length ? [`${KEY_LABEL[key]} = ${slice[key].join(' or ')}`] : []));
+  if (slice.from) parts.push(`from ${day(slice.from)}`);
+  if (slice.to) parts.push(`before ${day(slice.to)}`);
+  return parts.length > 0 ? parts.join(' · ') : 'all retrievals';
+}

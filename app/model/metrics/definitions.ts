@@ -137,6 +137,8 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   'tier1.judged_at_k': ratio('Judged@{k}', 'mean of (labeled among the first min({k}, n) distinct returned assets) / min({k}, n)', 'a resolved relevance label of any grade, 0 included', 'retrievals that returned something (n ≥ 1), judged or not'),
   ...prefixed('tier1.bounds', TIER1_BOUNDS),
   ...prefixed('tier1.by_role.*', perRole({ retrievals: count('Retrievals', ALL_RETRIEVALS), judged: count('Judged', 'judged retrievals'), ...TIER1_SCORES })),
+  // the Metrics role table's column: metrics.md's by_role keys leave judged@k out of the report
+  'tier1.by_role.*.judged_at_k': ratio('Judged@{k} (role)', 'mean of (labeled among the first min({k}, n) distinct returned assets) / min({k}, n)', 'a resolved relevance label of any grade, 0 included', "the role's retrievals that returned something (n ≥ 1), judged or not"),
   ...prefixed('tier2', TIER2_RATES),
   ...prefixed('tier2.by_role.*', perRole(TIER2_RATES)),
   'matrix.healthy': count('Healthy', 'judged retrievals, Tier 1 good, no ORF'),

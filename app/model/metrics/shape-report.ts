@@ -48,6 +48,16 @@ export function tier1Scores(row: RetrievalAggregates): Tier1Scores {
 /** The share of labeled assets among the first K, averaged over the retrievals that returned something. */
 export const judgedAtK = (row: RetrievalAggregates): Rate => rate(row.sum_judged_at_k, row.retrievals - row.empty - row.failed);
 
+/**
+ * Each effective role's judged@k, from the rows of `tierQuery`: shown in the Metrics role table,
+ * not in the report's `tier1.by_role`, whose keys metrics.md lists without it.
+ */
+export function judgedAtKByRole(rows: readonly TierRow[]): Record<string, Rate> {
+  const byRole: Record<string, Rate> = {};
+  for (const row of rows) if (row.role !== null) setOwn(byRole, row.role, judgedAtK(row));
+  return byRole;
+}
+
 const HIGH_SUM: Record<BoundedFigure, keyof RetrievalAggregates> = {
   p_at_1: 'sum_p_at_1_high',
   p_at_k: 'sum_p_at_k_high',

@@ -1,37 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../../model/metrics/settings';
 import { computeCompareResult } from '../../compare-report';
-import { makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
 import { poolRowsQuery, poolSizeQuery, type PoolItemRow } from './pool';
-
-/**
- * A comparison written out by hand at K = 3: slice A is surface `chat`, B surface `editor`.
- * 1/log2(2) = 1, 1/log2(3) = 0.6309298, 1/log2(4) = 0.5.
- */
-const inA = (id: string, query: string, returned: string[]) => makeRetrieval(id, { query, surface: 'chat', returned_asset_ids: returned });
-const inB = (id: string, query: string, returned: string[]) => makeRetrieval(id, { query, surface: 'editor', returned_asset_ids: returned });
-
-const DATASET: TestEvent[] = [
-  // q1: p unlabeled at 1 (rA1), 2 (rB1) and 1 (rB2, p repeated counts once) → 1 + 0.6309298 + 1;
-  // r at 3 (rA1) and 1 (rB1) → 1.5; u at 2 (rB2) → 0.6309298; s at 4 is beyond K; q and t are labeled (t graded 0).
-  inA('rA1', 'q1', ['p', 'q', 'r', 's']), makeRelevance('rA1', 'q', 1),
-  inB('rB1', 'q1', ['r', 'p', 't']), makeRelevance('rB1', 't', 0),
-  inB('rB2', 'q1', ['p', 'p', 'u']), makeRelevance('rB2', 'x', 1),
-  // q2: m at 1 in both → 2; w at 3 (rB3) → 0.5
-  inA('rA2', 'q2', ['m', 'n']), makeRelevance('rA2', 'n', 2),
-  inB('rB3', 'q2', ['m', 'o', 'w']), makeRelevance('rB3', 'o', 1),
-  // q0: the same three assets in opposite orders: k1 and k3 → 1 + 0.5 = 1.5 (a tie with q1·r), k2 → 2 × 0.6309298
-  inA('rA4', 'q0', ['k1', 'k2', 'k3']), makeRelevance('rA4', 'kz', 1),
-  inB('rB4', 'q0', ['k3', 'k2', 'k1']), makeRelevance('rB4', 'kz', 1),
-  // q3: judged in A only; q4: unjudged in B: neither is paired, so z and y are in no pool
-  inA('rA3', 'q3', ['z']), makeRelevance('rA3', 'zz', 1),
-  inA('rA5', 'q4', ['y']), makeRelevance('rA5', 'yy', 1),
-  inB('rB5', 'q4', ['y']),
-  // g: fully labeled at rank 1 in both: relevant for retriever good, not for bad (surface other, in neither slice above)
-  makeRetrieval('rG', { query: 'g', surface: 'other', retriever: 'good', returned_asset_ids: ['g1'] }), makeRelevance('rG', 'g1', 1),
-  makeRetrieval('rH', { query: 'g', surface: 'other', retriever: 'bad', returned_asset_ids: ['g2'] }), makeRelevance('rH', 'g2', 0),
-];
+import { POOL_DATASET as DATASET } from './pool-fixture';
 
 const engine = loadedTestEngine(DATASET);
 const K3: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 3 };
@@ -44,31 +16,48 @@ describe('the pool of a comparison', () => {
   it('lists every unlabeled (query, asset) of the first K of paired queries, by priority, then query, then asset', async () => {
     const { sql, params } = poolRowsQuery(A, B);
     const rows = await engine.query<PoolItemRow>(sql, params);
-    expect(rows.map((row) => `${row.query}·${row.asset_id}`)).toEqual(['q1·p', 'q2·m', 'q0·k1', 'q0·k3', 'q1·r', 'q0·k2', 'q1·u', 'q2·w']);
-    const expected = [2 + L2, 2, 1.5, 1.5, 1.5, 2 * L2, L2, 0.5];
+    expect(rows.map((row) => `${row.query}·${row.asset_id}`)).toEqual(['q1·p', 'q2·m', 'q0·k1', 'q0·k3', 'q1·r', 'q0·k2', 'q1·u', 'q5·v', 'q2·w']);
+    const expected = [2 + L2, 2, 1.5, 1.5, 1.5, 2 * L2, L2, L2, 0.5];
     rows.forEach((row, i) => expect(row.priority).toBeCloseTo(expected[i], 12));
-    expect(rows.map((row) => row.lists)).toEqual([3, 2, 2, 2, 2, 2, 1, 1]);
+    expect(rows.map((row) => row.lists)).toEqual([3, 2, 2, 2, 2, 2, 1, 1, 1]);
     // the tie at 1.5 is exact, whichever list was added first
     expect(new Set(rows.slice(2, 5).map((row) => row.priority)).size).toBe(1);
+  });
+
+  it('gives each item its best rank in A and in B (labeled there or not) and the lists a label must reach', async () => {
+    const { sql, params } = poolRowsQuery(A, B);
+    const rows = await engine.query<PoolItemRow>(sql, params);
+    expect(rows.map((row) => [row.rank_a, row.rank_b])).toEqual([[1, 1], [1, 1], [1, 3], [3, 1], [3, 1], [2, 2], [null, 2], [1, 2], [null, 3]]);
+    expect(rows.map((row) => row.retrieval_ids)).toEqual([
+      ['rA1', 'rB1', 'rB2'], ['rA2', 'rB3'], ['rA4', 'rB4'], ['rA4', 'rB4'], ['rA1', 'rB1'], ['rA4', 'rB4'], ['rB2'], ['rB6'], ['rB3'],
+    ]);
+    expect(rows[0]).toMatchObject({ title: 'Asset p', text: 'the text of p' });
+    expect(rows[1]).toMatchObject({ title: null, text: null });
+  });
+
+  it('keeps the first items with a limit', async () => {
+    const { sql, params } = poolRowsQuery(A, B, 3);
+    const rows = await engine.query<PoolItemRow>(sql, params);
+    expect(rows.map((row) => `${row.query}·${row.asset_id}`)).toEqual(['q1·p', 'q2·m', 'q0·k1']);
   });
 
   it('a retrieval in both slices is one list', async () => {
     const { sql, params } = poolRowsQuery({ ...K3, surfaces: ['chat', 'editor'] }, B);
     const rows = await engine.query<PoolItemRow>(sql, params);
     // q1, q2, q0 paired (judged in B, and in A ⊇ B); q4 is not (rB5 is unjudged): the same items as above, once each list
-    expect(rows.map((row) => `${row.query}·${row.asset_id}`)).toEqual(['q1·p', 'q2·m', 'q0·k1', 'q0·k3', 'q1·r', 'q0·k2', 'q1·u', 'q2·w']);
+    expect(rows.map((row) => `${row.query}·${row.asset_id}`)).toEqual(['q1·p', 'q2·m', 'q0·k1', 'q0·k3', 'q1·r', 'q0·k2', 'q1·u', 'q5·v', 'q2·w']);
     expect(rows[0].lists).toBe(3);
   });
 
   it('poolSizeQuery counts them; the comparison reports it with each slice judged@k', async () => {
     const { sql, params } = poolSizeQuery(A, B);
-    expect(await engine.query(sql, params)).toEqual([{ items: 8 }]);
+    expect(await engine.query(sql, params)).toEqual([{ items: 9 }]);
     const { report } = await computeCompareResult(engine, K3, { surface: ['chat'] }, { surface: ['editor'] });
-    expect(report.pool).toBe(8);
-    // A: rA1 1/3, rA2 1/2, rA4 0, rA3 0, rA5 0; B: rB1 1/3, rB2 0, rB3 1/3, rB4 0, rB5 0
-    expect(report.judged_at_k.a).toBeCloseTo((1 / 3 + 1 / 2) / 5, 12);
-    expect(report.judged_at_k.b).toBeCloseTo((2 / 3) / 5, 12);
-    // every P@1 of both slices is 0 as logged and 1 with its unlabeled rank 1 relevant: [0 − 1, 1 − 0] holds 0
+    expect(report.pool).toBe(9);
+    // A: rA1 1/3, rA2 1/2, rA4 0, rA3 0, rA5 0, rA6 1; B: rB1 1/3, rB2 0, rB3 1/3, rB4 0, rB5 0, rB6 1/2
+    expect(report.judged_at_k.a).toBeCloseTo((1 / 3 + 1 / 2 + 1) / 6, 12);
+    expect(report.judged_at_k.b).toBeCloseTo((2 / 3 + 1 / 2) / 6, 12);
+    // P@1: A from 1/6 (rA6) to 1, B from 0 to 4/5 (rB6's rank 1 is labeled 0): [0 − 1, 4/5 − 1/6] holds 0
     expect(report.settled).toEqual({ p_at_1: false, p_at_k: false, ndcg_at_k: false, mrr: false });
   });
 

@@ -13,48 +13,80 @@ export interface PoolItemRow {
   priority: number;
   /** How many such lists. */
   lists: number;
+  /** The asset's best rank among the first K of the query's judged retrievals in slice A (labeled there or not); null when none holds it. */
+  rank_a: number | null;
+  rank_b: number | null;
+  /** The retrievals whose first K hold the asset unlabeled: a label on each takes the item out of the pool. */
+  retrieval_ids: string[];
+  /** The asset's catalog entry, when the logs have one. */
+  title: string | null;
+  text: string | null;
 }
 
 /**
- * docs/metrics.md, "Judged depth, bounds and the pool": every (query, asset) unlabeled among the first
- * K of a judged retrieval of a paired query (a query with a judged retrieval in each slice), in
- * either slice. A list is a retrieval's returned list, de-duplicated as Tier 1 ranks it; a
- * retrieval in both slices is one list; an asset counts in the lists where it carries no resolved
- * relevance label. Ordered by priority (desc), then query, then asset id; the priority is an
- * exact sum, so equal priorities are equal whatever the order of the lists.
+ * docs/metrics.md, "Judged depth, bounds and the pool": the lists of a comparison (each judged
+ * retrieval of a paired query, a query with a judged retrieval in each slice, in either slice;
+ * a retrieval in both slices is one list, marked in both), every asset among a list's first K
+ * distinct assets with its rank, and whether it carries a resolved relevance label there.
  */
-export function poolRowsQuery(a: MetricSettings, b: MetricSettings): SqlQuery {
+function rankedInLists(a: MetricSettings, b: MetricSettings): SqlQuery {
   const judgedIn = (settings: MetricSettings) =>
     sql`SELECT retrieval_id, query FROM retrieval_base WHERE judged AND query IS NOT NULL AND ${settingsFilter(settings, RETRIEVAL_COLUMNS)}`;
   return sql`
-WITH in_a AS (${judgedIn(a)}),
+in_a AS (${judgedIn(a)}),
 in_b AS (${judgedIn(b)}),
 paired AS (SELECT query FROM in_a INTERSECT SELECT query FROM in_b),
 lists AS (
-  SELECT retrieval_id, query FROM in_a WHERE query IN (SELECT query FROM paired)
-  UNION
-  SELECT retrieval_id, query FROM in_b WHERE query IN (SELECT query FROM paired)
+  SELECT retrieval_id, coalesce(la.query, lb.query) AS query, la.retrieval_id IS NOT NULL AS in_a, lb.retrieval_id IS NOT NULL AS in_b
+  FROM (SELECT * FROM in_a WHERE query IN (SELECT query FROM paired)) la
+  FULL JOIN (SELECT * FROM in_b WHERE query IN (SELECT query FROM paired)) lb USING (retrieval_id)
 ),
 -- each list's first K distinct assets in order (a repeat counts at its first position), one row each with its rank
 top_k AS (
-  SELECT l.retrieval_id, l.query,
+  SELECT l.retrieval_id, l.query, l.in_a, l.in_b,
          list_slice(list_filter(r.returned_asset_ids, lambda asset, position: list_position(r.returned_asset_ids, asset) = position), 1, ${a.k}) AS assets
   FROM lists l JOIN retrievals r ON r.retrieval_id = l.retrieval_id
 ),
 ranked AS (
-  SELECT retrieval_id, query, ${rawSql(DUCKDB.unnestWithPosition('assets', 'asset_id', 'list_rank'))} FROM top_k
-),
-unlabeled AS (
-  SELECT * FROM ranked
-  WHERE NOT EXISTS (SELECT 1 FROM resolved_relevance label WHERE label.retrieval_id = ranked.retrieval_id AND label.asset_id = ranked.asset_id)
-)
-SELECT query, asset_id, ${exactSum('1 / log2(1 + list_rank)')} AS priority, count(*)::INTEGER AS lists
-FROM unlabeled
-GROUP BY query, asset_id
-ORDER BY priority DESC, query, asset_id`;
+  SELECT retrieval_id, query, in_a, in_b, ${rawSql(DUCKDB.unnestWithPosition('assets', 'asset_id', 'list_rank'))} FROM top_k
+)`;
 }
 
-/** The number of items of `poolRowsQuery` (the report's `compare.pool`). */
+const isUnlabeled = (ranked: string) =>
+  `NOT EXISTS (SELECT 1 FROM resolved_relevance label WHERE label.retrieval_id = ${ranked}.retrieval_id AND label.asset_id = ${ranked}.asset_id)`;
+
+/**
+ * The pool of a comparison: every (query, asset) unlabeled among the first K of one of its lists
+ * (rankedInLists), an asset counting in the lists where it carries no resolved relevance label.
+ * Ordered by priority (desc), then query, then asset id; the priority is an exact sum, so equal
+ * priorities are equal whatever the order of the lists. Each item with its best rank in each
+ * slice and its catalog text; `limit` keeps the first items only.
+ */
+export function poolRowsQuery(a: MetricSettings, b: MetricSettings, limit?: number): SqlQuery {
+  return sql`
+WITH ${rankedInLists(a, b)},
+marked AS (SELECT *, ${rawSql(isUnlabeled('ranked'))} AS unlabeled FROM ranked),
+items AS (
+  SELECT query, asset_id,
+         ${exactSum('CASE WHEN unlabeled THEN 1 / log2(1 + list_rank) ELSE 0 END')} AS priority,
+         count(*) FILTER (WHERE unlabeled)::INTEGER AS lists,
+         min(list_rank) FILTER (WHERE in_a)::INTEGER AS rank_a,
+         min(list_rank) FILTER (WHERE in_b)::INTEGER AS rank_b,
+         list_sort(list(retrieval_id) FILTER (WHERE unlabeled)) AS retrieval_ids
+  FROM marked
+  GROUP BY query, asset_id
+  HAVING bool_or(unlabeled)
+  ORDER BY priority DESC, query, asset_id
+  ${rawSql(limit === undefined ? '' : `LIMIT ${Math.max(0, Math.floor(limit))}`)}
+)
+SELECT items.*, catalog.title, catalog.text
+FROM items LEFT JOIN asset_catalog catalog ON catalog.asset_id = items.asset_id
+ORDER BY items.priority DESC, items.query, items.asset_id`;
+}
+
+/** The number of items of `poolRowsQuery` (the report's `compare.pool`), without what only a queue shows. */
 export function poolSizeQuery(a: MetricSettings, b: MetricSettings): SqlQuery {
-  return sql`SELECT count(*)::INTEGER AS items FROM (${poolRowsQuery(a, b)})`;
+  return sql`
+WITH ${rankedInLists(a, b)}
+SELECT count(*)::INTEGER AS items FROM (SELECT DISTINCT query, asset_id FROM ranked WHERE ${rawSql(isUnlabeled('ranked'))})`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../../model/metrics/settings';
-import { computeMetricsReport } from '../../metrics-report';
+import { computeMetricsReport, recomputeMetricPanels } from '../../metrics-report';
 import { makeRelevance, makeRetrieval, type TestEvent } from './fixtures';
 import { loadedTestEngine } from './loaded-test-engine';
 import { retrievalFactsQuery } from './retrieval-facts';
@@ -13,24 +13,26 @@ const DATASET: TestEvent[] = [
   // every asset of the first K labeled (a2 graded 0 is labeled too); a4 beyond K is labeled as well.
   // judged@3 = 3/3. DCG = 2 + 0 + 1/2 = 2.5; ideal [2, 1]: IDCG = 2 + 1/log2(3) = 2.6309298; nDCG = 0.9502258.
   // No unlabeled asset in the first 3: high = low.
-  makeRetrieval('all', { returned_asset_ids: ['a1', 'a2', 'a3', 'a4'] }),
+  // Roles: all and none find; some logged find but labeled browse (the label wins); empty and failed operate; short step.
+  makeRetrieval('all', { role: 'find', returned_asset_ids: ['a1', 'a2', 'a3', 'a4'] }),
   makeRelevance('all', 'a1', 2), makeRelevance('all', 'a2', 0), makeRelevance('all', 'a3', 1), makeRelevance('all', 'a4', 0),
   // no label at all: unjudged, judged@3 = 0/2, no bounds (not in the Tier 1 averages).
-  makeRetrieval('none', { returned_asset_ids: ['b1', 'b2'] }),
+  makeRetrieval('none', { role: 'find', returned_asset_ids: ['b1', 'b2'] }),
   // some labeled, one beyond K: distinct list c1 c2 c3 c4 c5 (c1 repeated counts once); c2 (1) and c5 (3, rank 5) labeled,
   // x9 (2) labeled and not returned. judged@3 = 1/3 (c2 of c1 c2 c3).
   // low: P@1 0, P@3 1/3, RR 1/2, DCG = 1/log2(3) = 0.6309298; ideal [3, 2, 1]: IDCG@3 = 3 + 2/log2(3) + 1/2 = 4.7618595; nDCG = 0.1324960.
   // high (c1 and c3 grade 1): P@1 1, P@3 3/3, RR 1, DCG = 1 + 1/log2(3) + 1/2 = 2.1309298; ideal [3, 2, 1, 1, 1]: IDCG@3 the same;
   // nDCG = 0.4474975. c4 (rank 4) is beyond K: never grade 1.
-  makeRetrieval('some', { returned_asset_ids: ['c1', 'c2', 'c1', 'c3', 'c4', 'c5'] }),
+  makeRetrieval('some', { role: 'find', returned_asset_ids: ['c1', 'c2', 'c1', 'c3', 'c4', 'c5'] }),
+  { type: 'label', kind: 'role', retrieval_id: 'some', role: 'browse', annotator: 'ann' },
   makeRelevance('some', 'c2', 1), makeRelevance('some', 'c5', 3), makeRelevance('some', 'x9', 2),
   // judged, returned nothing: no judged@k (not a non-empty retrieval), both bounds 0.
-  makeRetrieval('empty', { returned_asset_ids: [] }), makeRelevance('empty', 'd1', 1),
+  makeRetrieval('empty', { role: 'operate', returned_asset_ids: [] }), makeRelevance('empty', 'd1', 1),
   // failed: no judged@k, unjudged.
-  makeRetrieval('failed', { returned_asset_ids: [], error: 'timeout' }),
+  makeRetrieval('failed', { role: 'operate', returned_asset_ids: [], error: 'timeout' }),
   // fewer returned than K, nothing returned labeled: judged@3 = 0 / min(3, 1) = 0.
   // low all 0 (IDCG = 1, DCG = 0); high: e1 grade 1: P@1 1, P@3 1/3, RR 1, DCG 1, ideal [1, 1]: IDCG = 1.6309298; nDCG = 0.6131472.
-  makeRetrieval('short', { returned_asset_ids: ['e1'] }), makeRelevance('short', 'e9', 1),
+  makeRetrieval('short', { role: 'step', returned_asset_ids: ['e1'] }), makeRelevance('short', 'e9', 1),
 ];
 
 const engine = loadedTestEngine(DATASET);
@@ -97,6 +99,17 @@ describe('the report', () => {
     // low is the figure itself
     expect(tier1.bounds.ndcg_at_k.low).toBe(tier1.ndcg_at_k);
     expect(tier1.bounds.mrr.low).toBe(tier1.mrr);
+  });
+
+  it('judged@k per effective role, beside tier1.by_role (whose keys metrics.md lists without it)', async () => {
+    const { report, judgedAtKByRole } = await recomputeMetricPanels(engine, K3);
+    // find: all 1, none 0; browse: some 1/3 (its role label wins); step: short 0; operate: empty and failed returned nothing, so none
+    expect(judgedAtKByRole.find).toBeCloseTo(1 / 2, 12);
+    expect(judgedAtKByRole.browse).toBeCloseTo(1 / 3, 12);
+    expect(judgedAtKByRole.step).toBe(0);
+    expect(judgedAtKByRole.operate).toBeNull();
+    expect(Object.keys(judgedAtKByRole).sort()).toEqual(Object.keys(report.tier1.by_role).sort());
+    expect(Object.keys(report.tier1.by_role.find)).toEqual(['retrievals', 'judged', 'p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'mrr']);
   });
 
   it('no retrieval returned anything, none judged: null, not 0', async () => {

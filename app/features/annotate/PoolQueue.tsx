@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortcuts';
+import { PendingKeys } from '../../components/labeling-keys/PendingKeys';
+import { useLabelingKeys } from '../../components/labeling-keys/use-labeling-keys';
+import { valueKeysOf } from '../../components/labeling-keys/values';
+import { QueryState } from '../../components/QueryState';
+import { navigate, useUrlSearch } from '../../lib/url-state';
+import { annotateUrl, type AnnotateView } from '../../links/annotate';
+import { compareUrl, isEmptySlice } from '../../links/compare';
+import { baseFromSearch } from '../../links/shared-settings';
+import { describeSlice, sliceSettings } from '../../model/compare/slice';
+import { givenRelevance, poolItemDone, poolItemGrade, poolItemKey } from '../../model/compare/pool-queue';
+import { useDataset } from '../../queries/dataset';
+import { useLabeling } from '../../queries/labeling';
+import { comparisonBoundsOptions, poolQueueOptions } from '../../queries/pool';
+import type { Grade } from '../../schema/given-label';
+import { PoolBounds } from './PoolBounds';
+import { PoolItem } from './PoolItem';
+import { PoolSide } from './PoolSide';
+import { usePoolGrades } from './use-pool-grades';
+
+/** The pool queue of the comparison in the link; without a comparison, or with one the filters refuse, what to do instead. */
+export function PoolOfComparison({ view }: { view: AnnotateView }) {
+  const { base } = baseFromSearch(useUrlSearch());
+  const problems = (['a', 'b'] as const).flatMap((side) => {
+    const parsed = sliceSettings(base, view[side]);
+    return parsed.ok ? [] : parsed.errors.map((error) => `${side.toUpperCase()}: ${error.message}`);
+  });
+  const missing = isEmptySlice(view.a) && isEmptySlice(view.b);
+  const same = !missing && describeSlice(view.a) === describeSlice(view.b);
+  if (missing || same || problems.length > 0) {
+    return (
+      <div className="panel empty-state" data-testid="annotate.pool.no-comparison">
+        <h2>{problems.length > 0 ? 'The comparison in this link cannot be read' : 'The pool belongs to a comparison'}</h2>
+        {problems.map((problem) => <p key={problem} className="text-bad">{problem}</p>)}
+        <p>Open Compare, pick two different slices A and B, and follow “Label the pool” there.</p>
+        <div className="actions"><a className="button primary" href={compareUrl.href()}>Open Compare</a></div>
+      </div>
+    );
+  }
+  return <PoolQueue view={view} />;
+}
+
+/**
+ * The pool of a comparison as a queue (metrics.md, "Judged depth, bounds and the pool"): its
+ * unlabeled (query, asset) items in priority order, one at a time; a grade labels the asset on
+ * every list of the item and opens the next open item, and the side panel's bounds and settled
+ * marks are read again after each.
+ */
+function PoolQueue({ view }: { view: AnnotateView }) {
+  const dataset = useDataset();
+  const labeling = useLabeling();
+  const { base } = baseFromSearch(useUrlSearch());
+  const [madeAt, setMadeAt] = useState(() => Date.now());
+  const [atEnd, setAtEnd] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const pool = useQuery(poolQueueOptions(dataset, base, view.a, view.b, madeAt));
+  const bounds = useQuery(comparisonBoundsOptions(dataset, base, view.a, view.b));
+  const items = useMemo(() => pool.data?.items ?? [], [pool.data]);
+  const keys = useMemo(() => items.map(poolItemKey), [items]);
+  const given = useMemo(() => givenRelevance(labeling.given), [labeling.given]);
+  const done = (index: number) => poolItemDone(items[index], given);
+  const go = (index: number | null) => {
+    setAtEnd(index === null);
+    navigate(annotateUrl.changed({ item: index === null ? null : keys[index] }), { replace: true });
+  };
+  const grades = usePoolGrades((key) => go(keys.indexOf(key)));
+
+  const firstOpen = items.findIndex((_, index) => !done(index));
+  const linked = view.item === null ? -1 : keys.indexOf(view.item);
+  const index = linked >= 0 ? linked : atEnd || firstOpen < 0 ? -1 : firstOpen;
+  const item = index >= 0 ? items[index] : null;
+  // The open item goes into the URL, so that a reload or a shared link lands on it.
+  useEffect(() => {
+    if (linked < 0 && index >= 0) navigate(annotateUrl.changed({ item: keys[index] }), { replace: true });
+  }, [linked, index, keys]);
+
+  const step = (delta: 1 | -1) => {
+    if (items.length === 0) return;
+    const target = (index < 0 ? (delta === 1 ? -1 : items.length) : index) + delta;
+    go(target >= items.length ? null : Math.max(target, 0));
+  };
+  const nextOpen = (after: number) => {
+    const next = items.findIndex((_, i) => i > after && !done(i));
+    go(next < 0 ? null : next);
+  };
+  const grade = async (value: Grade) => {
+    if (!item || !(await grades.grade(item, value))) return;
+    nextOpen(index);
+  };
+  const skip = () => {
+    if (!item) return;
+    grades.skip(poolItemKey(item));
+    step(1);
+  };
+  const waiting = useLabelingKeys(valueKeysOf('relevance'), {
+    value: (key) => grade(Number(key) as Grade),
+    next: () => step(1),
+    previous: () => step(-1),
+    submit: () => step(1),
+    skip,
+    undo: () => grades.undo(),
+    help: () => setHelpOpen((open) => !open),
+    escape: () => {
+      if (!helpOpen) return false;
+      setHelpOpen(false);
+      return true;
+    },
+  }, pool.data !== undefined);
+
+  if (!pool.data) return <QueryState query={pool} label="the pool" />;
+  const rebuild = () => {
+    setMadeAt(Date.now());
+    setAtEnd(false);
+    navigate(annotateUrl.changed({ item: null }), { replace: true });
+  };
+  return (
+    <div className="annotate-workspace annotate-pool">
+      <PoolSide items={items} total={pool.data.total} index={index} done={done} skipped={grades.skipped} madeAt={madeAt} onRebuild={rebuild}
+        compareHref={compareUrl.href({ a: view.a, b: view.b })}>
+        {bounds.data ? <PoolBounds bounds={bounds.data} settings={base} recomputing={bounds.isFetching} /> : <QueryState query={bounds} label="the bounds" />}
+      </PoolSide>
+      {item ? (
+        <PoolItem item={item} position={index} total={items.length} grade={poolItemGrade(item, given)} skipped={grades.skipped.has(keys[index])} k={base.k}
+          problem={grades.problem} undoable={grades.undoable > 0} onGrade={(value) => void grade(value)} onStep={step} onSkip={skip}
+          onUndo={() => void grades.undo()} onHelp={() => setHelpOpen(true)} />
+      ) : (
+        <div className="panel empty-state annotate-end" data-testid="annotate.end">
+          <h2>{items.length === 0 ? 'The pool is empty' : firstOpen < 0 ? 'Every item of the list is graded' : 'End of the list'}</h2>
+          <p>
+            {items.length === 0
+              ? 'Every asset among the first K of the paired queries\' judged retrievals carries a label: the bounds are as tight as labels make them.'
+              : firstOpen < 0 ? 'Make the list again for the items labeled elsewhere since, or beyond this list.' : 'Some items above are still without your grade.'}
+          </p>
+          <div className="actions">
+            {firstOpen >= 0 && <button type="button" className="button primary" onClick={() => go(firstOpen)}>Go to the first open item</button>}
+            {grades.undoable > 0 && <button type="button" className="button" onClick={() => void grades.undo()}>Undo the last grade <kbd>z</kbd></button>}
+          </div>
+          {grades.problem && <p className="text-bad" role="alert">{grades.problem}</p>}
+        </div>
+      )}
+      <PendingKeys waiting={waiting} />
+      {helpOpen && <LabelingShortcuts kind="relevance" screen="annotate" onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}
