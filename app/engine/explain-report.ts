@@ -52,9 +52,14 @@ export async function explainIn(job: ReadJob, settings: MetricSettings, signal: 
   return explainFrom({ facts: await withRetrievalFacts(job, settings), dialect: DUCKDB }, settings, signal, driftFlags, minSupport);
 }
 
-/** `explainIn` on an engine no coordinator serves (the command line, tests). */
-export async function computeExplain(engine: Engine, settings: MetricSettings, signal: ExplainSignal, minSupport?: number): Promise<ExplainResult> {
+/**
+ * `explainIn` on an engine no coordinator serves (the command line, tests); `driftFlags` are the
+ * report's `flags` when it was computed already, else the drift analysis runs here.
+ */
+export async function computeExplain(
+  engine: Engine, settings: MetricSettings, signal: ExplainSignal, options: { minSupport?: number; driftFlags?: readonly ReportFlag[] } = {},
+): Promise<ExplainResult> {
   await ensureDerivedTables(engine);
-  const { flags } = await computeDriftReport(engine);
-  return readOnce(engine, (job) => explainIn(job, settings, signal, flags, minSupport));
+  const flags = options.driftFlags ?? (await computeDriftReport(engine)).flags;
+  return readOnce(engine, (job) => explainIn(job, settings, signal, flags, options.minSupport));
 }
