@@ -72,7 +72,7 @@ test('why here? from the masked cell: the slices of report --explain, and a slic
   const explain = cliReport('--explain', 'masked').explain as { population: number; hits: number; slices: { slice: Record<string, string>; n: number; hits: number }[] };
   expect(explain.slices.length).toBeGreaterThan(0);
   await expect(slices.getByRole('row')).toHaveCount(explain.slices.length + 1);
-  await expect(page.getByTestId('why-here.summary')).toContainText(`${explain.hits} of ${explain.population} judged retrievals`);
+  await expect(page.getByTestId('why-here.summary')).toContainText(`${explain.hits.toLocaleString('en-US')} of ${explain.population.toLocaleString('en-US')} judged retrievals`);
   const [top] = explain.slices;
   const name = Object.entries(top.slice).map(([attribute, value]) => `${attribute}=${value}`).join('');
   const firstRow = slices.getByRole('row').nth(1);
@@ -80,6 +80,11 @@ test('why here? from the masked cell: the slices of report --explain, and a slic
   await expect(firstRow.getByRole('cell').nth(1)).toHaveText(String(top.n));
   await expect(firstRow.getByRole('cell').nth(2)).toHaveText(String(top.hits));
   await page.locator('#why-here').screenshot({ path: 'test-results/screens/why-here.png' });
+  const signals = page.getByRole('group', { name: 'Signal' });
+  const orf = cliReport('--explain', 'orf').explain as { population: number; hits: number };
+  await signals.getByRole('button', { name: /ORF/ }).click();
+  await expect(page.getByTestId('why-here.summary')).toContainText(`${orf.hits.toLocaleString('en-US')} of ${orf.population.toLocaleString('en-US')} retrievals`);
+  await signals.getByRole('button', { name: /Masked/ }).click();
 
   await firstRow.getByRole('button', { name: /List the retrievals/ }).click();
   const retrievals = page.getByTestId('why-here.slice-retrievals').getByRole('table');

@@ -35,7 +35,9 @@ export function WhyHerePanel({ signal, settings, chosenSlice, minSupport }: { si
   const open = data?.report.slices.find((slice) => sameSlice(slice, chosen));
   const top = useRef<HTMLDivElement>(null);
   // opened from another panel (or for another signal): brought into view
-  useEffect(() => top.current?.scrollIntoView({ block: 'start' }), [signal]);
+  useEffect(() => {
+    top.current?.scrollIntoView({ block: 'start' });
+  }, [signal]);
   return (
     <div id="why-here" ref={top}>
       <Panel id="why-here" title={`Why here? · ${SIGNAL_NAMES[signal].title}`}
