@@ -9,7 +9,7 @@ import { computeDriftReport } from './drift-report';
 import { withRetrievalFacts } from './retrieval-facts-table';
 import { DUCKDB, type SqlDialect } from './sql/dialect';
 import { driftKey, type ExplainScope } from './sql/explain/slice-attributes';
-import { signalTotalsQuery, sliceCountsQuery } from './sql/explain/slice-counts';
+import { sliceCountsQuery, TOTALS_SHAPE } from './sql/explain/slice-counts';
 
 /** `explain` with what the panel says beside it: every slice tested (the q-values' m of them) at which support. */
 export interface ExplainResult {
@@ -39,10 +39,11 @@ export async function explainFrom(
   { facts, dialect }: ExplainEngines, settings: MetricSettings, signal: ExplainSignal, driftFlags: readonly ReportFlag[], minSupport = DEFAULT_MIN_SUPPORT,
 ): Promise<ExplainResult> {
   const scope: ExplainScope = { signal, driftQuestionRuns: driftQuestionRuns(driftFlags), source: 'materialized', dialect };
-  const totals = signalTotalsQuery(settings, scope);
-  const [{ population, hits }] = await facts.query<{ population: number; hits: number }>(totals.sql, totals.params);
   const counts = sliceCountsQuery(settings, scope, minSupport);
-  const rows = await facts.query<SliceCountRow>(counts.sql, counts.params);
+  const [totals, ...rows] = await facts.query<SliceCountRow>(counts.sql, counts.params);
+  // with no retrieval there is no totals row
+  const { n: population, hits } = totals?.shape === TOTALS_SHAPE ? totals : { n: 0, hits: 0 };
+  if (totals && totals.shape !== TOTALS_SHAPE) rows.unshift(totals);
   const tested = testedSlices(rows, population, hits);
   return { report: { signal, population, hits, slices: listedSlices(tested) }, tested, minSupport };
 }

@@ -33,9 +33,10 @@ function qualified(condition: string): string {
 
 const orNone = (column: string) => `coalesce(${column}, '${NONE_VALUE}')`;
 
-function bucketed(count: string, buckets: readonly { max: number | null; name: string }[], below: string | null): string {
-  const arms = buckets.map(({ max, name }) => (max === null ? `ELSE '${name}'` : `WHEN ${count} <= ${max} THEN '${name}'`));
-  return `CASE ${below === null ? '' : `WHEN ${below} THEN '${NONE_VALUE}' `}${arms.join(' ')} END`;
+/** The bucket of a count: `more(max)` is the SQL test "more than max". */
+function bucketed(buckets: readonly { max: number | null; name: string }[], more: (max: number) => string, none: string | null): string {
+  const arms = buckets.map(({ max, name }) => (max === null ? `ELSE '${name}'` : `WHEN NOT ${more(max)} THEN '${name}'`));
+  return `CASE ${none === null ? '' : `WHEN ${none} THEN '${NONE_VALUE}' `}${arms.join(' ')} END`;
 }
 
 /**
@@ -44,13 +45,16 @@ function bucketed(count: string, buckets: readonly { max: number | null; name: s
  * `query_words`; a missing `returned_asset_ids` is 0 results (ClickHouse stores it as []).
  */
 function attributeSql(attribute: ExplainAttribute, scope: ExplainScope, d: SqlDialect): SqlQuery {
-  const words = d.wordCount('b.query');
   switch (attribute) {
     case 'role': return rawSql(orNone('f.role'));
     case 'week': return rawSql(orNone(d.isoWeek('b.ts')));
     case 'rewrite': return rawSql("CASE WHEN r.rewrite_of IS NOT NULL THEN 'yes' ELSE 'no' END");
-    case 'query_words': return rawSql(bucketed(words, QUERY_WORD_BUCKETS, `b.query IS NULL OR ${words} = 0`));
-    case 'results': return rawSql(bucketed(`coalesce(${d.listLength('r.returned_asset_ids')}, 0)`, RESULT_BUCKETS, null));
+    case 'query_words':
+      return rawSql(bucketed(QUERY_WORD_BUCKETS, (max) => d.hasWords('b.query', max + 1), `b.query IS NULL OR NOT ${d.hasWords('b.query', 1)}`));
+    case 'results': {
+      const entries = `coalesce(${d.listLength('r.returned_asset_ids')}, 0)`;
+      return rawSql(bucketed(RESULT_BUCKETS, (max) => `${entries} > ${max}`, null));
+    }
     case 'drift': {
       const flagged = valueArray([...scope.driftQuestionRuns], d);
       // both dialects write the list before the value: its values come first, then the separator

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../components/Link';
+import { SessionAtRetrieval } from '../../../components/SessionAtRetrieval';
 import { QueryState } from '../../../components/QueryState';
 import { TableDownload } from '../../../components/TableDownload';
 import type { SliceRetrievalRow } from '../../../engine/sql/explain/slice-counts';
 import { formatCount } from '../../../lib/format';
 import type { ExportColumn } from '../../../lib/table-export';
-import { sessionsUrl } from '../../../links/sessions';
 import { SIGNAL_NAMES, type ExplainSignal } from '../../../model/explain/signals';
 import { sliceName, type ExplainSlice } from '../../../model/explain/slices';
-import { nodeId } from '../../../model/lineage/graph';
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { useDataset } from '../../../queries/dataset';
 import { sliceRetrievalsOptions } from '../../../queries/explain';
@@ -48,10 +46,7 @@ export function SliceRetrievals({ signal, slice, settings }: { signal: ExplainSi
                   <td>{row.query ?? <span className="text-soft">—</span>}</td>
                   <td>{row.retriever}</td>
                   <td>{row.role}</td>
-                  <td className="mono">
-                    <Link href={sessionsUrl.href({ session: row.session_id, node: nodeId.retrieval(row.retrieval_id) })}
-                      title={`Open session ${row.session_id} at retrieval ${row.retrieval_id}`}>{row.session_id}</Link>
-                  </td>
+                  <SessionAtRetrieval sessionId={row.session_id} retrievalId={row.retrieval_id} />
                 </tr>
               ))}
             </tbody>
