@@ -40,26 +40,26 @@ function bucketed(buckets: readonly { max: number | null; name: string }[], more
 }
 
 /**
- * Each attribute of a retrieval as text (metrics.md), a missing one `(none)`: from the facts `f`,
- * `retrieval_base` `b` and the retrieval's own event `r`. A query with no word has no
+ * Each attribute of a retrieval as text (metrics.md), a missing one `(none)`: from the facts `f`
+ * and `retrieval_base` `b` (no read of the events: a dataset kept in browser storage reads a
+ * column of them from disk the first time). A query with no word has no
  * `query_words`; a missing `returned_asset_ids` is 0 results (ClickHouse stores it as []).
  */
 function attributeSql(attribute: ExplainAttribute, scope: ExplainScope, d: SqlDialect): SqlQuery {
   switch (attribute) {
     case 'role': return rawSql(orNone('f.role'));
     case 'week': return rawSql(orNone(d.isoWeek('b.ts')));
-    case 'rewrite': return rawSql("CASE WHEN r.rewrite_of IS NOT NULL THEN 'yes' ELSE 'no' END");
+    case 'rewrite': return rawSql("CASE WHEN b.is_rewrite THEN 'yes' ELSE 'no' END");
     case 'query_words':
       return rawSql(bucketed(QUERY_WORD_BUCKETS, (max) => d.hasWords('b.query', max + 1), `b.query IS NULL OR NOT ${d.hasWords('b.query', 1)}`));
     case 'results': {
-      const entries = `coalesce(${d.listLength('r.returned_asset_ids')}, 0)`;
-      return rawSql(bucketed(RESULT_BUCKETS, (max) => `${entries} > ${max}`, null));
+      return rawSql(bucketed(RESULT_BUCKETS, (max) => `b.returned_entries > ${max}`, null));
     }
     case 'drift': {
       const flagged = valueArray([...scope.driftQuestionRuns], d);
       // both dialects write the list before the value: its values come first, then the separator
-      const isFlagged = d.listContains(flagged.sql, "r.question_id || ? || coalesce(b.run_id, '')");
-      return { sql: `CASE WHEN r.question_id IS NOT NULL AND ${isFlagged} THEN 'yes' ELSE 'no' END`, params: [...flagged.params, '\u001f'] };
+      const isFlagged = d.listContains(flagged.sql, "b.question_id || ? || coalesce(b.run_id, '')");
+      return { sql: `CASE WHEN b.question_id IS NOT NULL AND ${isFlagged} THEN 'yes' ELSE 'no' END`, params: [...flagged.params, '\u001f'] };
     }
     default: return rawSql(orNone(`b.${attribute}`));
   }
@@ -68,7 +68,7 @@ function attributeSql(attribute: ExplainAttribute, scope: ExplainScope, d: SqlDi
 /**
  * One row per retrieval of the signal's population among those the settings keep: `seq`, `ts`,
  * `hit` and every attribute (`role`, `retriever`, …, `drift`), with `retrieval_id`, `session_id`,
- * `query` and `logged_retriever` for listing a slice's retrievals.
+ * `query` for listing a slice's retrievals.
  */
 export function sliceAttributesQuery(settings: MetricSettings, scope: ExplainScope): SqlQuery {
   const d = scope.dialect ?? DUCKDB;
@@ -83,7 +83,6 @@ SELECT f.seq AS seq, f.ts AS ts, ${rawSql(d.asBool(signal.hit))} AS hit, b.retri
        ${attributes}
 FROM ${factsFrom(settings, scope.source ?? 'inline', d)} AS f
 JOIN retrieval_base b ON b.seq = f.seq
-JOIN (SELECT retrieval_id, rewrite_of, returned_asset_ids, question_id FROM retrievals) r ON r.retrieval_id = b.retrieval_id
 ${downRequests}
 WHERE ${rawSql(signal.population)}`;
 }
