@@ -96,6 +96,9 @@ test('why here? from the masked cell: the slices of report --explain, and a slic
   const session = (await link.textContent())!;
   await link.click();
   await expect(page).toHaveURL(new RegExp(`view=sessions.*session=${session}|session=${session}.*view=sessions`));
+  await page.goto('/?view=sessions');
+  await expect(page.getByTestId('sessions.why-here').getByRole('link', { name: 'masked' })).toBeVisible();
+  await page.getByRole('group', { name: 'Signal filters' }).screenshot({ path: 'test-results/screens/why-here-sessions.png' });
 });
 
 test('settings live in the URL: a bad K is reported and the default used', async ({ page }) => {
