@@ -62,6 +62,45 @@ test('a matrix cell lists its retrievals, and each opens its session', async ({ 
   await expect(page).toHaveURL(new RegExp(`view=sessions.*session=${session}|session=${session}.*view=sessions`));
 });
 
+test('why here? from the masked cell: the slices of report --explain, and a slice lists its retrievals, each opening its session', async ({ page }) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  await app.open('?view=metrics');
+  await app.loadFiles(...GOOD_SAMPLES);
+  await page.getByTestId('why-here.open.masked').click();
+  const slices = page.getByRole('table', { name: 'Where masked retrieval failures concentrate' });
+  const explain = cliReport('--explain', 'masked').explain as { population: number; hits: number; slices: { slice: Record<string, string>; n: number; hits: number }[] };
+  expect(explain.slices.length).toBeGreaterThan(0);
+  await expect(slices.getByRole('row')).toHaveCount(explain.slices.length + 1);
+  await expect(page.getByTestId('why-here.summary')).toContainText(`${explain.hits.toLocaleString('en-US')} of ${explain.population.toLocaleString('en-US')} judged retrievals`);
+  const [top] = explain.slices;
+  const name = Object.entries(top.slice).map(([attribute, value]) => `${attribute}=${value}`).join('');
+  const firstRow = slices.getByRole('row').nth(1);
+  await expect(firstRow.getByRole('cell').nth(0)).toHaveText(name);
+  await expect(firstRow.getByRole('cell').nth(1)).toHaveText(String(top.n));
+  await expect(firstRow.getByRole('cell').nth(2)).toHaveText(String(top.hits));
+  await page.locator('#why-here').screenshot({ path: 'test-results/screens/why-here.png' });
+  const signals = page.getByRole('group', { name: 'Signal' });
+  const orf = cliReport('--explain', 'orf').explain as { population: number; hits: number };
+  await signals.getByRole('button', { name: /ORF/ }).click();
+  await expect(page.getByTestId('why-here.summary')).toContainText(`${orf.hits.toLocaleString('en-US')} of ${orf.population.toLocaleString('en-US')} retrievals`);
+  await signals.getByRole('button', { name: /Masked/ }).click();
+
+  await firstRow.getByRole('button', { name: /List the retrievals/ }).click();
+  const retrievals = page.getByTestId('why-here.slice-retrievals').getByRole('table');
+  await expect(retrievals.getByRole('row')).toHaveCount(top.n + 1);
+  await expect(retrievals.getByRole('row').filter({ has: page.getByRole('strong') })).toHaveCount(top.hits);
+  await page.locator('#why-here').screenshot({ path: 'test-results/screens/why-here-slice.png' });
+  await page.getByTestId('matrix').screenshot({ path: 'test-results/screens/why-here-matrix.png' });
+  const link = retrievals.getByRole('row').nth(1).getByRole('link');
+  const session = (await link.textContent())!;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`view=sessions.*session=${session}|session=${session}.*view=sessions`));
+  await page.goto('/?view=sessions');
+  await expect(page.getByTestId('sessions.why-here').getByRole('link', { name: 'masked' })).toBeVisible();
+  await page.getByRole('group', { name: 'Signal filters' }).screenshot({ path: 'test-results/screens/why-here-sessions.png' });
+});
+
 test('settings live in the URL: a bad K is reported and the default used', async ({ page }) => {
   const app = new AppPage(page);
   await app.open('?view=metrics&k=500');

@@ -9,7 +9,8 @@
 //   200- and 2,000-node lineage graphs drawn and clicked (bench-lineage.mjs);
 //   a LlamaIndex-shaped OTLP file of N spans against the same events as JSON Lines (bench-traces.mjs);
 //   the annotator's waits: Annotate opened, a queue switch, the next item while labeling (bench-annotate.mjs);
-//   10,000 tiny files chosen at once against the same events in one file (bench-tinyfiles.mjs).
+//   10,000 tiny files chosen at once against the same events in one file (bench-tinyfiles.mjs);
+//   the "Why here?" panel opened on the Metrics screen, a signal switch and a slice's list (bench-why.mjs).
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { lineageRows, lineageRun } from './bench-lineage.mjs';
 import { tracesRows, tracesRun } from './bench-traces.mjs';
 import { annotateRows, annotateRun } from './bench-annotate.mjs';
 import { tinyFilesRows, tinyFilesRun } from './bench-tinyfiles.mjs';
+import { whyRows, whyRun } from './bench-why.mjs';
 import { addFloorInput, longestTask, navigateAndTime, recordLongTasks, runFloorWorker } from './bench-page.mjs';
 import { startMemorySampler } from './bench-memory.mjs';
 import { findChromium } from './find-chromium.mjs';
@@ -217,7 +219,9 @@ export async function benchBrowser(file, sessionIds, inputs = {}) {
     if (annotate) rows.push(...annotateRows(annotate));
     const tinyFiles = await part(inputs.tinyFiles, 'tinyfiles', 'tiny files', tinyFilesRun);
     if (tinyFiles) rows.push(...tinyFilesRows(tinyFiles));
-    return { chromium: version, raw: { start, ...run, memoryOnly, otlp, parquet, lineage, traces, annotate, tinyFiles }, rows };
+    const why = await part(file, 'why', 'Why here?', whyRun);
+    if (why) rows.push(...whyRows(why));
+    return { chromium: version, raw: { start, ...run, memoryOnly, otlp, parquet, lineage, traces, annotate, tinyFiles, why }, rows };
   } finally {
     try {
       process.kill(-server.pid);

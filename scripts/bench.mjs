@@ -11,7 +11,8 @@
 //                                        annotate: Annotate opened, a queue switch, the next item
 //                                        while labeling (its labels spread over three annotators),
 //                                        tinyfiles: 10,000 files of 3 events chosen at once against
-//                                        the same events in one file (bench-tinyfiles.mjs)
+//                                        the same events in one file (bench-tinyfiles.mjs),
+//                                        why: the "Why here?" panel of masked failures (bench-why.mjs)
 //   BENCH_TINY_FILES=10000               files of the tinyfiles part
 //   BENCH_ANNOTATE_ITEMS=25              items labeled in a row by the annotate part
 //   BENCH_SPANS=1000000                  spans of that file (default 1M at BENCH_EVENTS ≥ 1M, else 100k)

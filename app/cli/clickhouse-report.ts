@@ -1,10 +1,12 @@
 import type { ClickHouseEngine } from '../engine/clickhouse/clickhouse-engine';
 import { prepareClickHouseSource } from '../engine/clickhouse/cli-source';
-import { clickhouseReport } from '../engine/clickhouse/report';
+import { clickhouseExplain, clickhouseReport } from '../engine/clickhouse/report';
 import { takeOptions } from '../lib/command-options';
 import { pluralize } from '../lib/format';
 import type { MetricSettings } from '../model/metrics/settings';
 import type { ClickHouseChoice } from './cli-engine';
+import type { ExplainArgs } from './explain-args';
+import { formatExplainReport } from './format-explain-report';
 import { openClickHouse } from './clickhouse-connection';
 import { writeClickHouseParquet } from './clickhouse-parquet';
 import { formatMetricsReport } from './format-metrics-report';
@@ -12,6 +14,8 @@ import type { CliIo } from './io';
 
 export interface ClickHouseReportArgs {
   json: boolean;
+  /** `--explain SIGNAL [--min-support N]`, taken out before (explain-args.ts). */
+  explain?: ExplainArgs['explain'];
   writeParquet: { dir: string; count: number; seed: string } | null;
 }
 
@@ -59,8 +63,12 @@ export async function runClickHouseReport(choice: ClickHouseChoice, settings: Me
     await prepareClickHouseSource(engine, choice);
     const report = await clickhouseReport(engine, settings);
     if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected when the logs were loaded`);
-    if (args.json) io.out(JSON.stringify(report, null, 2));
-    else formatMetricsReport(report, settings).forEach((line) => io.out(line));
+    const explained = args.explain && (await clickhouseExplain(engine, settings, args.explain.signal, report.flags, args.explain.minSupport));
+    if (args.json) io.out(JSON.stringify(explained ? { ...report, explain: explained.report } : report, null, 2));
+    else {
+      formatMetricsReport(report, settings).forEach((line) => io.out(line));
+      if (explained) ['', ...formatExplainReport(explained)].forEach((line) => io.out(line));
+    }
     if (args.writeParquet) {
       const { dir, count, seed } = args.writeParquet;
       const written = await writeClickHouseParquet(engine, dir, count, seed);

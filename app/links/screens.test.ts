@@ -22,6 +22,7 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   [metricsUrl, {
     surfaces: ['web', 'slack'], roles: ['find'], retrievers: ['dense'], runIds: ['baseline', 'registry'], categories: ['billing'],
     from: '2026-10-01', to: '2026-11-01', labels: 'gpt-judge', cell: 'masked_silent', cellSort: '-ndcg', tier3: 'cross_session', trend: 'day',
+    why: 'masked', whySlice: 'retriever=dense;query_words=1%E2%80%932', minSupport: '10',
   }],
   [compareUrl, {
     a: { retriever: ['dense', 'bm25'], run_id: ['baseline'], surface: ['web'], role: ['find'], category: ['billing'], from: '2026-10-01', to: '2026-11-01' },
@@ -123,7 +124,7 @@ describe('links shared before this codec still open the same view', () => {
       { question: 'q04', run: 'registry', flag: null, listRun: undefined, compare: false, runA: undefined, runB: undefined }],
     ['rejected', rejectedUrl, '?file=malformed.jsonl&view=rejected&severity=rejected', { severity: 'rejected', reason: null, file: 'malformed.jsonl' }],
     ['metrics', metricsUrl, '?view=metrics&k=3&surface=web,slack&role=find&cell=masked_silent&tier3=abandoned_by_session',
-      { surfaces: ['web', 'slack'], roles: ['find'], retrievers: [], runIds: [], categories: [], from: null, to: null, labels: null, cell: 'masked_silent', cellSort: null, tier3: 'abandoned_by_session', trend: 'week' }],
+      { surfaces: ['web', 'slack'], roles: ['find'], retrievers: [], runIds: [], categories: [], from: null, to: null, labels: null, cell: 'masked_silent', cellSort: null, tier3: 'abandoned_by_session', trend: 'week', why: null, whySlice: null, minSupport: null }],
     ['gate', gateUrl, '?view=gate&review=2026-W42', { surface: null, category: null, system: null, minVotes: 10, review: '2026-W42', calibration: null }],
   ] as [string, ScreenUrl<object>, string, object][])('%s', (_, url, search, view) => {
     expect(url.read(params(search.split('#')[0]))).toEqual(view);

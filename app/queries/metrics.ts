@@ -26,7 +26,7 @@ export interface SettledMetricPanels extends MetricPanels {
 const fixedByEngine = new WeakMap<Engine, { version: number; sections: FixedSections }>();
 
 /** This version's fixed sections, read in this job the first time: a settings change only recomputes what depends on the settings. */
-async function fixedSections(dataset: DatasetRef, engine: Engine): Promise<FixedSections> {
+export async function fixedSections(dataset: DatasetRef, engine: Engine): Promise<FixedSections> {
   const key = dataset.engine ?? engine;
   const known = fixedByEngine.get(key);
   if (known?.version === dataset.version) return known.sections;

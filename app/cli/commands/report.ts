@@ -1,4 +1,5 @@
 import { computeCompareResult } from '../../engine/compare-report';
+import { computeExplain } from '../../engine/explain-report';
 import { computeMetricsReport } from '../../engine/metrics-report';
 import { takeOptions } from '../../lib/command-options';
 import { isPairedMetric, significantlyWorse } from '../../model/compare/regression-check';
@@ -8,7 +9,9 @@ import type { MetricSettings } from '../../model/metrics/settings';
 import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
 import { CLICKHOUSE_USAGE, ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
 import { parseClickHouseReportArgs, runClickHouseReport } from '../clickhouse-report';
+import { EXPLAIN_USAGE, parseExplainArgs } from '../explain-args';
 import { formatCompareReport } from '../format-compare-report';
+import { formatExplainReport } from '../format-explain-report';
 import { formatMetricsReport } from '../format-metrics-report';
 import { usageError, type CliIo } from '../io';
 import { withLoadedInputs } from '../load-inputs';
@@ -45,6 +48,7 @@ const USAGE = [
   '  --fail-if-worse METRIC  with --a/--b: exit 1 when B is significantly worse than A on METRIC',
   '                          (p < 0.05 and the interval below 0); METRIC is p_at_1, p_at_k,',
   '                          recall_at_k, ndcg_at_k or mrr',
+  ...EXPLAIN_USAGE,
   ...ENGINE_USAGE,
   ...CLICKHOUSE_USAGE,
   '',
@@ -92,12 +96,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('error' in engineArg) return usageError(io, 'report', USAGE, engineArg.error);
   const parsed = parseMetricSettingsArgs(engineArg.rest);
   if (!parsed.ok) return usageError(io, 'report', USAGE, parsed.errors.map((error) => error.message).join('; '));
+  const explainArgs = parseExplainArgs(parsed.rest);
+  if ('error' in explainArgs) return usageError(io, 'report', USAGE, explainArgs.error);
+  const { explain } = explainArgs;
   if (engineArg.engine.kind === 'clickhouse') {
-    const house = parseClickHouseReportArgs(parsed.rest);
+    const house = parseClickHouseReportArgs(explainArgs.rest);
     if ('error' in house) return usageError(io, 'report', USAGE, house.error);
-    return runClickHouseReport(engineArg.engine, parsed.settings, house, io);
+    return runClickHouseReport(engineArg.engine, parsed.settings, { ...house, explain }, io);
   }
-  const compare = parseCompareArgs(parsed.rest, parsed.settings);
+  const compare = parseCompareArgs(explainArgs.rest, parsed.settings);
   if ('error' in compare) return usageError(io, 'report', USAGE, compare.error);
   let json = false;
   let optionsEnded = false;
@@ -115,10 +122,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const slices = compare.slices;
     const compared = slices && (await computeCompareResult(engine, parsed.settings, slices.a, slices.b));
     if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected; \`retrieval-inspector check\` lists ${report.rejected === 1 ? 'it' : 'them'}`);
-    if (json) io.out(JSON.stringify(compared ? { ...report, compare: compared.report } : report, null, 2));
+    const explained = explain && (await computeExplain(engine, parsed.settings, explain.signal, { minSupport: explain.minSupport, driftFlags: report.flags }));
+    if (json) io.out(JSON.stringify({ ...report, ...(compared ? { compare: compared.report } : {}), ...(explained ? { explain: explained.report } : {}) }, null, 2));
     else {
       formatMetricsReport(report, parsed.settings).forEach((line) => io.out(line));
       if (compared) ['', ...formatCompareReport(compared, parsed.settings, compare.failIfWorse)].forEach((line) => io.out(line));
+      if (explained) ['', ...formatExplainReport(explained)].forEach((line) => io.out(line));
     }
     if (compared && compare.failIfWorse) {
       const verdict = significantlyWorse(compared.report, compare.failIfWorse);

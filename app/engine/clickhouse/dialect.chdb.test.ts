@@ -143,6 +143,9 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'the dialect seam' : `
       expect(await value(`coalesce(${dialect.emptyIntegerList()}, [1])`, '')).toEqual([]);
       expect(await value(dialect.stringList(["'a'", "'b'"]), '')).toEqual(['a', 'b']);
       expect(await value(dialect.splitString("'a,b'", "','"), '')).toEqual(['a', 'b']);
+      expect(await value(dialect.asBool(dialect.hasWords("' two\twords  here '", 3)), '')).toBe(true);
+      expect(await value(dialect.asBool(dialect.hasWords("' two\twords  here '", 4)), '')).toBe(false);
+      expect(await value(dialect.asBool(dialect.hasWords("'   '", 1)), '')).toBe(false);
       expect(await perRow(dialect.concatSkippingNulls("','", ['g', "CASE WHEN x > 4 THEN 'big' END", "'end'"]))).toEqual(['a,end', 'a,end', 'b,big,end']);
     });
 

@@ -1,5 +1,7 @@
-import type { MetricsReport } from '../../model/metrics/report';
+import type { ExplainSignal } from '../../model/explain/signals';
+import type { MetricsReport, ReportFlag } from '../../model/metrics/report';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metrics/settings';
+import { explainFrom, type ExplainResult } from '../explain-report';
 import { fixedSectionsIn, metricsReportFrom, type FixedSections } from '../metrics-report';
 import { CLICKHOUSE } from '../sql/dialect';
 import { materializeRetrievalFactsQuery } from '../sql/metrics/retrieval-facts';
@@ -26,4 +28,12 @@ export async function clickhouseReport(engine: ClickHouseEngine, settings: Metri
   const facts = materializeRetrievalFactsQuery(settings, CLICKHOUSE);
   await engine.query(facts.sql, facts.params);
   return metricsReportFrom({ engine, facts: engine, dialect: CLICKHOUSE }, settings, fixed);
+}
+
+/**
+ * `report --explain` on ClickHouse, after `clickhouseReport` for the same settings (its facts
+ * table is the one read): `explainFrom` in the ClickHouse dialect. `driftFlags`: the report's `flags`.
+ */
+export function clickhouseExplain(engine: ClickHouseEngine, settings: MetricSettings, signal: ExplainSignal, driftFlags: readonly ReportFlag[], minSupport?: number): Promise<ExplainResult> {
+  return explainFrom({ facts: engine, dialect: CLICKHOUSE }, settings, signal, driftFlags, minSupport);
 }

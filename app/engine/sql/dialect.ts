@@ -96,6 +96,11 @@ export interface SqlDialect {
   unnestWithPosition(list: string, value: string, position: string): string;
   splitString(text: string, separator: string): string;
   /**
+   * Whether a text has at least `words` runs of non-space characters (RE2's `\s` in both: space,
+   * tab, newline, CR, FF); NULL for NULL. A match, not a count: no list is built per row.
+   */
+  hasWords(text: string, words: number): string;
+  /**
    * A qualified column as a select item named as the column: ClickHouse names `r.x` `r.x`, and a
    * later `t.x` or `x` does not find it, so it is aliased there.
    */
@@ -150,10 +155,14 @@ export const DUCKDB: SqlDialect = {
   unnest: (list) => `unnest(${list})`,
   unnestWithPosition: (list, value, position) => `unnest(${list}) AS ${value}, generate_subscripts(${list}, 1) AS ${position}`,
   splitString: (text, separator) => `string_split(${text}, ${separator})`,
+  hasWords: (text, words) => `regexp_matches(${text}, '${atLeastWords(words)}')`,
   column: (table, column) => `${table}.${column}`,
   starExcept: (columns) => `* EXCLUDE (${columns.join(', ')})`,
   createTempTableAs: (name, select) => `CREATE OR REPLACE TEMP TABLE ${name} AS ${select}`,
 };
+
+/** RE2: at least `words` runs of non-space characters from the start (ClickHouse's string literals then double each backslash). */
+const atLeastWords = (words: number) => `^\\s*(\\S+\\s+){${words - 1}}\\S`;
 
 const duckdbFilter = (condition?: string) => (condition === undefined ? '' : ` FILTER (WHERE ${condition})`);
 
@@ -199,6 +208,7 @@ export const CLICKHOUSE: SqlDialect = {
   unnest: (list) => `arrayJoin(${list})`,
   unnestWithPosition: (list, value, position) => `${list}[${position}] AS ${value}, arrayJoin(arrayEnumerate(${list})) AS ${position}`,
   splitString: (text, separator) => `splitByString(${separator}, ${text})`,
+  hasWords: (text, words) => `match(${text}, '${atLeastWords(words).replaceAll('\\', '\\\\')}')`,
   column: (table, column) => `${table}.${column} AS ${column}`,
   starExcept: (columns) => `* EXCEPT (${columns.join(', ')})`,
   createTempTableAs: (name, select) => `CREATE OR REPLACE TEMPORARY TABLE ${name} ENGINE = MergeTree ORDER BY tuple() AS ${select}`,

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { SessionAtRetrieval } from '../../components/SessionAtRetrieval';
 import { QueryState } from '../../components/QueryState';
 import type { MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
 import { formatCount, pluralize } from '../../lib/format';
 import { navigate } from '../../lib/url-state';
 import type { ExportColumn } from '../../lib/table-export';
 import { TableDownload } from '../../components/TableDownload';
-import { Link } from '../../components/Link';
 import { metricsUrl } from '../../links/metrics';
-import { sessionsUrl } from '../../links/sessions';
 import { useScreenView } from '../../links/use-screen-view';
-import { nodeId } from '../../model/lineage/graph';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { useDataset } from '../../queries/dataset';
 import { matrixCellOptions, type MatrixCellRow } from '../../queries/metrics';
@@ -97,10 +95,7 @@ export function CellRetrievals({ cell, total, settings }: { cell: MatrixCell; to
                   <td className="num">{score(row.p_at_1)}</td>
                   <td className="num">{score(row.ndcg_at_k)}</td>
                   <td>{row.orf_signals === 'none' ? <span className="text-soft">none</span> : orfSignal(row)}</td>
-                  <td className="mono">
-                    <Link href={sessionsUrl.href({ session: row.session_id, node: nodeId.retrieval(row.retrieval_id) })}
-                      title={`Open session ${row.session_id} at retrieval ${row.retrieval_id}`}>{row.session_id}</Link>
-                  </td>
+                  <SessionAtRetrieval sessionId={row.session_id} retrievalId={row.retrieval_id} />
                 </tr>
               ))}
             </tbody>

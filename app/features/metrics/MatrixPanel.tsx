@@ -7,6 +7,7 @@ import type { MetricSettings } from '../../model/metrics/settings';
 import { CellRetrievals } from './CellRetrievals';
 import { Panel } from '../../components/Panel';
 import { SectionFilters } from './SectionFilters';
+import { WhyHereLink } from './why-here/WhyHereLink';
 
 const openCell = (cell: MatrixCell | null) => navigate(metricsUrl.changed({ cell }));
 
@@ -56,9 +57,12 @@ export function MatrixPanel(props: { matrix: MatrixReport; settings: MetricSetti
             <button type="button" className={`chip${selected === 'masked_silent' ? ' selected' : ''}`} onClick={() => openCell('masked_silent')}>
               silent <MetricValue variant="cell" path="matrix.masked_silent" value={matrix.masked_silent} kind="count" settings={settings} />
             </button>
+            <WhyHereLink signal="masked" />
           </div>
         </Cell>
-        <Cell cell="visible_failure" title="Visible retrieval failure" meaning="bad results, and the failure showed" tone="bad" value={matrix.visible_failure} {...common} />
+        <Cell cell="visible_failure" title="Visible retrieval failure" meaning="bad results, and the failure showed" tone="bad" value={matrix.visible_failure} {...common}>
+          <div className="matrix-split"><WhyHereLink signal="tier1_bad" label="Why here? (Tier 1 bad)" /></div>
+        </Cell>
       </div>
       {selected && <CellRetrievals cell={selected} total={matrix[selected]} settings={settings} />}
     </Panel>

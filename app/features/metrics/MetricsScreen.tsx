@@ -21,6 +21,7 @@ import { Tier1Panel } from './Tier1Panel';
 import { Tier2Panel } from './Tier2Panel';
 import { Tier3Panel } from './Tier3Panel';
 import { TrendsPanel } from './TrendsPanel';
+import { minSupportOf, WhyHerePanel } from './why-here/WhyHerePanel';
 import { hasScreenFilters, settingsCaption, settingsFromSearch } from './url';
 
 const TIER3_LISTS = ['abandoned_by_session', 'abandoned_by_lineage', 'rescued_by_lineage', 'cross_session'];
@@ -61,6 +62,7 @@ export default function MetricsScreen() {
           {data.report.judges && <JudgeCorrectedPanel judges={data.report.judges} settings={data.settings} recomputing={recomputing} />}
           <Tier2Panel tier2={data.report.tier2} settings={data.settings} recomputing={recomputing} />
           <MatrixPanel matrix={data.report.matrix} settings={data.settings} recomputing={recomputing} selected={cell} />
+          {view.why && <WhyHerePanel signal={view.why} settings={data.settings} chosenSlice={view.whySlice} minSupport={minSupportOf(view.minSupport)} />}
           <TrendsPanel trends={data.trends} bucket={view.trend} k={data.settings.k} settings={data.settings} recomputing={recomputing} />
           <Tier3Panel tier3={data.report.tier3} settings={data.settings} recomputing={recomputing} list={tier3List} />
         </div>

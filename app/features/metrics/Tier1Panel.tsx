@@ -6,6 +6,7 @@ import { BoundsTable } from './BoundsTable';
 import { SectionFilters } from './SectionFilters';
 import { RoleChart } from './RoleChart';
 import { orderedRoles } from './url';
+import { WhyHereLink } from './why-here/WhyHereLink';
 
 const SCORES = ['p_at_1', 'p_at_k', 'recall_at_k', 'ndcg_at_k', 'mrr'] as const;
 const SCORE_LABEL = (k: number): Record<(typeof SCORES)[number], string> => ({ p_at_1: 'P@1', p_at_k: `P@${k}`, recall_at_k: `R@${k}`, ndcg_at_k: `nDCG@${k}`, mrr: 'MRR' });
@@ -17,7 +18,8 @@ export function Tier1Panel({ tier1, judgedAtKByRole, settings, recomputing }: {
   const labels = SCORE_LABEL(tier1.k);
   return (
     <Panel id="tier1" title="Tier 1 · Retriever quality" question="Did the retriever return the right assets in the right order? (offline relevance labels, trec_eval conventions)" recomputing={recomputing}
-      scope={<SectionFilters section="tier1" settings={settings} />}>
+      scope={<SectionFilters section="tier1" settings={settings} />}
+      actions={<span className="why-here-links">Why here? <WhyHereLink signal="tier1_bad" label="Tier 1 bad" /> · <WhyHereLink signal="empty" label="empty results" /></span>}>
       <div className="metric-row">
         <MetricValue path="tier1.retrievals" value={tier1.retrievals} kind="count" settings={settings} />
         <MetricValue path="tier1.empty_result_rate" value={tier1.empty_result_rate} kind="rate" settings={settings} denominatorSize={tier1.retrievals} />

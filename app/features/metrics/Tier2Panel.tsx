@@ -5,6 +5,7 @@ import { Panel } from '../../components/Panel';
 import { SectionFilters } from './SectionFilters';
 import { RoleChart } from './RoleChart';
 import { orderedRoles } from './url';
+import { WhyHereLink } from './why-here/WhyHereLink';
 
 const SIGNALS = [
   { key: 'gpr', label: 'GPR', color: '#1f8a4c' },
@@ -17,7 +18,8 @@ export function Tier2Panel({ tier2, settings, recomputing }: { tier2: Tier2Repor
   const roles = orderedRoles(Object.keys(tier2.by_role));
   return (
     <Panel id="tier2" title="Tier 2 · Usage and failure signals" question="Were the results used, and is there a sign of a retrieval failure? GPR, ACR, ORF and UOR side by side: 1 − ORF is not satisfaction." recomputing={recomputing}
-      scope={<SectionFilters section="tier2" settings={settings} />}>
+      scope={<SectionFilters section="tier2" settings={settings} />}
+      actions={<span className="why-here-links">Why here? <WhyHereLink signal="orf" label="ORF" /> · <WhyHereLink signal="down" label="thumbs-down" /></span>}>
       <div className="metric-row">
         <MetricValue path="tier2.retrievals" value={tier2.retrievals} kind="count" settings={settings} />
         {SIGNALS.map((s) => (

@@ -3,6 +3,7 @@ import { navigate } from '../../lib/url-state';
 import { sessionsUrl, type SessionsView } from '../../links/sessions';
 import { SESSION_SIGNAL_DEFINITIONS, SESSION_SIGNALS, type SessionSignal } from '../../model/session/signals';
 import { hasFilters, NO_FILTERS } from './url';
+import { WhyHereLinks } from './WhyHereLinks';
 
 /** The scope parts shown as chips; surface has its own menu in the toolbar. */
 const SCOPE_CHIPS = [
@@ -42,6 +43,7 @@ export function SignalFilters({ view, withSignal }: { view: SessionsView; withSi
           ))}
         </span>
       )}
+      <WhyHereLinks view={view} />
       {hasFilters(view) && (
         <button type="button" className="button subtle small" onClick={() => navigate(sessionsUrl.changed(NO_FILTERS))}>Clear filters</button>
       )}

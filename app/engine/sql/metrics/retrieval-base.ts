@@ -31,7 +31,8 @@ export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', 
  * One row per retrieval: what the filters read (retriever, run_id, its category by the rule of
  * event-scope.ts), its effective role, what Tier 1 needs at any K (with, for judged depth and
  * the bounds, the ranks of every labeled returned asset and the number of distinct ones
- * returned), the user actions GPR looks up, and every other Tier 2 signal (docs/metrics.md, Tier 1 and Tier 2). A settings change
+ * returned), the user actions GPR looks up, every other Tier 2 signal (docs/metrics.md, Tier 1 and Tier 2), and what
+ * "why here?" slices by (its entries repeats included, whether it is a rewrite, its question). A settings change
  * then only evaluates expressions over these rows, with no join.
  *
  * Ranks are positions in `returned_asset_ids`, the retriever's own order (never re-sorted by
@@ -98,7 +99,7 @@ export function retrievalBaseSelect(scope: KeyScope, dialect: SqlDialect = DUCKD
   const retrievals = scope ? 'scoped_retrievals' : 'retrievals';
   return `
 WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
-  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, error, retriever, run_id, category
+  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, error, retriever, run_id, category, rewrite_of, question_id
   FROM retrievals WHERE ${inScope('retrieval_id')}
 ),` : ''}
 judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
@@ -139,6 +140,8 @@ SELECT ${r('retrieval_id', 'session_id', 'request_id', 'turn_id', 'ts', 'seq', '
        coalesce(j.ideal_grades, ${d.emptyIntegerList()}) AS ideal_grades,
        coalesce(rel.labeled_ranks, ${d.emptyIntegerList()}) AS labeled_ranks,
        coalesce(${d.listLength(d.listDistinctSorted('r.returned_asset_ids'))}, 0)::INTEGER AS distinct_returned,
+       coalesce(${d.listLength('r.returned_asset_ids')}, 0)::INTEGER AS returned_entries,
+       r.rewrite_of IS NOT NULL AS is_rewrite, ${r('question_id')},
        coalesce(ls.user_actions, ${d.emptyStringList()}) AS user_actions,
        coalesce(${d.asBool(d.listContains('ls.agent_request_ids', 'r.request_id'))}, false) AS acr,
        coalesce(ls.orf_complaint, false) AS orf_complaint,

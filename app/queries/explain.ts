@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import { explainIn } from '../engine/explain-report';
+import { withRetrievalFacts } from '../engine/retrieval-facts-table';
+import { sliceRetrievalsQuery, type SliceRetrievalRow } from '../engine/sql/explain/slice-counts';
+import { driftQuestionRuns } from '../engine/explain-report';
+import type { ExplainSignal } from '../model/explain/signals';
+import { writeSlice } from '../model/explain/slice-codec';
+import type { SliceValues } from '../model/explain/slices';
+import type { MetricSettings } from '../model/metrics/settings';
+import { metricSettingsToParams } from '../model/metrics/settings-codec';
+import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
+import { datasetKey, type DatasetRef } from './dataset-key';
+import { fixedSections } from './metrics';
+
+const settingsKey = (settings: MetricSettings) => metricSettingsToParams(settings);
+
+/** "Why here?": where `signal` concentrates among the retrievals the settings keep (the drift flags of this dataset version). */
+export const explainOptions = (dataset: DatasetRef, settings: MetricSettings, signal: ExplainSignal, minSupport: number) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'metrics', 'explain', signal, minSupport, settingsKey(settings)),
+    queryFn: coordinatedQueryFn(dataset, async (job) => {
+      const { drift } = await fixedSections(dataset, job.engine);
+      return explainIn(job, settings, signal, drift.flags, minSupport);
+    }, READS_DERIVED_TABLES),
+    enabled: dataset.engine !== null,
+  });
+
+/** A slice's retrievals, those with the signal first (the first 1,000). */
+export const sliceRetrievalsOptions = (dataset: DatasetRef, settings: MetricSettings, signal: ExplainSignal, slice: SliceValues) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'metrics', 'explain-slice', signal, writeSlice(slice), settingsKey(settings)),
+    queryFn: coordinatedQueryFn(dataset, async (job): Promise<SliceRetrievalRow[]> => {
+      const { drift } = await fixedSections(dataset, job.engine);
+      const facts = await withRetrievalFacts(job, settings);
+      const query = sliceRetrievalsQuery(settings, { signal, driftQuestionRuns: driftQuestionRuns(drift.flags), source: 'materialized' }, slice);
+      return facts.query<SliceRetrievalRow>(query.sql, query.params);
+    }, READS_DERIVED_TABLES),
+    enabled: dataset.engine !== null,
+  });
