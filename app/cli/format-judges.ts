@@ -6,7 +6,7 @@ import { formatTable } from './text-table';
 const cell = (value: number | null | undefined) => (value == null ? '—' : value.toFixed(4));
 
 /**
- * The report's `judges` in text (metrics.md, "Judges and humans"): each judge's κ with the human
+ * The report's `judges` in text (docs/metrics.md, "Judges and humans"): each judge's κ with the human
  * consensus per label kind, then its judge-corrected Tier 1 beside the human-only and judge-only
  * figures with both interval widths. Nothing without judges.
  */

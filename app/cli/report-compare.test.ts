@@ -51,7 +51,7 @@ const compareOf = async (...args: string[]) => JSON.parse((await report('--json'
 const NDCG_RANK = (rank: number) => 1 / Math.log2(rank + 1);
 
 describe('report --a/--b', () => {
-  it('adds `compare` with exactly the keys of metrics.md "The report"', async () => {
+  it('adds `compare` with exactly the keys of docs/metrics.md "The report"', async () => {
     const compare = await compareOf('--a', 'retriever=dense', '--b', 'retriever=slow');
     expect(Object.keys(compare).sort()).toEqual(['a', 'b', 'judged_at_k', 'paired', 'pool', 'settled', 'tier1', 'tier2']);
     expect(compare.a).toEqual({ retriever: ['dense'] });

@@ -23,7 +23,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('report --explain', () => {
-  it('adds `explain` with the keys of metrics.md "The report": the slow retriever first', async () => {
+  it('adds `explain` with the keys of docs/metrics.md "The report": the slow retriever first', async () => {
     const { code, out } = await runCli(['report', '--json', '--explain', 'empty', logs]);
     expect(code).toBe(0);
     const { explain } = JSON.parse(out.join('\n'));

@@ -7,7 +7,7 @@ import { runCli } from './run-in-process';
 const logs = fileURLToPath(JUDGES_FIXTURE);
 
 describe('retrieval-inspector report with judges', () => {
-  it('--json has the judges key of metrics.md, with the values of the independent computation', { timeout: 120_000 }, async () => {
+  it('--json has the judges key of docs/metrics.md, with the values of the independent computation', { timeout: 120_000 }, async () => {
     const { code, out } = await runCli(['report', '--json', '--k', '5', logs]);
     expect(code).toBe(0);
     const { judges } = JSON.parse(out.join('\n'));

@@ -112,7 +112,7 @@ const countsOf = (question: string, run = 'r1') => {
   return found.flagCounts;
 };
 
-describe('search-drift flags (metrics.md), each with a case that fires and one that must not', () => {
+describe('search-drift flags (docs/metrics.md), each with a case that fires and one that must not', () => {
   it.each(CASES)('$name', ({ question, flags }) => {
     const expected = Object.fromEntries(DRIFT_FLAG_KINDS.map((kind) => [kind, flags[kind] ?? 0]));
     expect(countsOf(question)).toEqual(expected);

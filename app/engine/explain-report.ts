@@ -18,7 +18,7 @@ export interface ExplainResult {
   minSupport: number;
 }
 
-/** Drift flags that are notes, not flags, for the `drift` attribute (metrics.md, "Search drift"). */
+/** Drift flags that are notes, not flags, for the `drift` attribute (docs/metrics.md, "Search drift"). */
 const NOTE_KINDS = new Set(['resolved_without_evidence', 'masked_retrieval_failure']);
 
 /** The question-runs with a drift flag, as the explain SQL names them. */
@@ -34,7 +34,7 @@ export interface ExplainEngines {
   dialect: SqlDialect;
 }
 
-/** metrics.md, "Where a signal concentrates": the slices of `signal` among the retrievals the settings keep. */
+/** docs/metrics.md, "Where a signal concentrates": the slices of `signal` among the retrievals the settings keep. */
 export async function explainFrom(
   { facts, dialect }: ExplainEngines, settings: MetricSettings, signal: ExplainSignal, driftFlags: readonly ReportFlag[], minSupport = DEFAULT_MIN_SUPPORT,
 ): Promise<ExplainResult> {

@@ -46,7 +46,7 @@ function leaves(value: unknown, path = ''): [string, unknown][] {
 const sortedKeys = (value: object) => Object.keys(value).sort();
 
 describe('the report', () => {
-  it('has exactly the keys of metrics.md "The report"', async () => {
+  it('has exactly the keys of docs/metrics.md "The report"', async () => {
     const report = await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS);
     const keys = (list: string) => list.split(/[\s,]+/).filter(Boolean).sort();
     expect(sortedKeys(report)).toEqual(keys('events rejected sessions tier0 tier1 tier2 matrix tier3 drift gate feedback agreement review flags'));

@@ -1,6 +1,6 @@
 /**
  * A generated log with a biased, noisy LLM judge (`gpt-judge`) and human labels on a random
- * sample of its retrievals (judges.fixture.jsonl), and what metrics.md "Judges and humans" gives
+ * sample of its retrievals (judges.fixture.jsonl), and what docs/metrics.md "Judges and humans" gives
  * on it at K = 5, as printed by `python3 judges-reference.py compute judges.fixture.jsonl` (an
  * independent computation, standard library only, next to this file). Read by the unit test and
  * the browser spec (e2e/judges.spec.ts).

@@ -9,7 +9,7 @@ import { judgeDisagreementsQuery } from '../sql/annotation/judge-agreement';
 import { judgeAgreementsIn } from './judges-report';
 import { JUDGES_FIXTURE, REFERENCE } from './judges-reference';
 
-/** metrics.md, "Judges and humans", on a generated log (judges-reference.ts). */
+/** docs/metrics.md, "Judges and humans", on a generated log (judges-reference.ts). */
 const FIXTURE = readFileSync(JUDGES_FIXTURE, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 const AT_5: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 5 };
 

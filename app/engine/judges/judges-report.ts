@@ -9,7 +9,7 @@ import { judgeCorrectedQuery } from '../sql/metrics/judge-corrected';
 import type { SqlQuery } from '../sql/metrics/sql-query';
 
 /**
- * Judges and humans (metrics.md): each non-human annotator against the human consensus (reads
+ * Judges and humans (docs/metrics.md): each non-human annotator against the human consensus (reads
  * the `labels` view only: no settings), and its judge-corrected Tier 1 (reads `retrieval_base`:
  * the derived tables current, the settings' filters and K).
  */

@@ -17,7 +17,7 @@ const CAPTION = 'A judge is an annotator whose labels say annotator_kind llm or 
   + 'labels alone (an adjudication, else the majority of the annotators\' latest votes). κ is Cohen\'s between the judge\'s latest value and that '
   + 'consensus on the items both have; for relevance, binary κ compares relevant (grade ≥ 1) against not.';
 
-/** Judges and humans (metrics.md): each non-human annotator of this kind against the human consensus, overall and per retrieval role. */
+/** Judges and humans (docs/metrics.md): each non-human annotator of this kind against the human consensus, overall and per retrieval role. */
 export function JudgesPanel({ kind, judge }: { kind: LabelKind; judge: string | null }) {
   const dataset = useDataset();
   const query = useQuery(judgesOptions(dataset));

@@ -43,7 +43,7 @@ export function PoolOfComparison({ view }: { view: AnnotateView }) {
 }
 
 /**
- * The pool of a comparison as a queue (metrics.md, "Judged depth, bounds and the pool"): its
+ * The pool of a comparison as a queue (docs/metrics.md, "Judged depth, bounds and the pool"): its
  * unlabeled (query, asset) items in priority order, one at a time; a grade labels the asset on
  * every list of the item and opens the next open item, and the side panel's bounds and settled
  * marks are read again after each.

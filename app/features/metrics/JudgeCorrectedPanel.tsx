@@ -15,7 +15,7 @@ const CAPTION = 'Judge-corrected (prediction-powered): the judge-only mean over 
 
 /**
  * Tier 1 graded by each LLM or code judge, corrected by the human labels on part of what it
- * graded (metrics.md, "Judges and humans"), beside the human-only and judge-only figures.
+ * graded (docs/metrics.md, "Judges and humans"), beside the human-only and judge-only figures.
  */
 export function JudgeCorrectedPanel({ judges, settings, recomputing }: { judges: Record<string, JudgeReportEntry>; settings: MetricSettings; recomputing: boolean }) {
   const relevanceJudges = Object.entries(judges).filter(([, entry]) => entry.relevance !== undefined);

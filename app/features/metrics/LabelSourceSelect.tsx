@@ -6,7 +6,7 @@ import { useDataset } from '../../queries/dataset';
 import { relevanceAnnotatorsOptions } from '../../queries/metrics';
 
 /**
- * Whose relevance labels Tier 1 reads (metrics.md, "Judges and humans"): all (resolved), the
+ * Whose relevance labels Tier 1 reads (docs/metrics.md, "Judges and humans"): all (resolved), the
  * humans', or one annotator's. A source the URL names that the data lacks is listed too.
  */
 export function LabelSourceSelect({ labels }: { labels: string | undefined }) {

@@ -5,7 +5,7 @@ import type { ConfusionMatrix } from './agreement';
 import { CohenTally } from './kappa';
 
 /**
- * Judges against humans (metrics.md, "Judges and humans"), from the confusion cells the SQL
+ * Judges against humans (docs/metrics.md, "Judges and humans"), from the confusion cells the SQL
  * counts (engine/sql/annotation/judge-agreement.ts): per non-human annotator and label kind, the
  * items it shares with the human consensus, Cohen's κ on them, for relevance also κ on
  * relevant / not relevant (grade ≥ 1), the confusion table, and the same per retrieval role.
@@ -127,7 +127,7 @@ export function judgeAgreements(judgeKinds: readonly JudgeLabelKind[], rowsByKin
 /** The report's `judges` entry of one annotator: its figures per label kind and its corrected Tier 1. */
 export type JudgeReportEntry = Partial<Record<LabelKind, JudgeAgreementFigures>> & { corrected: CorrectedReport };
 
-/** The report's `judges` key (metrics.md, "The report"): one entry per annotator (kinds of annotator merged by name). */
+/** The report's `judges` key (docs/metrics.md, "The report"): one entry per annotator (kinds of annotator merged by name). */
 export function judgesReport(judges: readonly JudgeAgreement[], corrected: ReadonlyMap<string, CorrectedReport>): Record<string, JudgeReportEntry> {
   const report: Record<string, JudgeReportEntry> = {};
   for (const judge of judges) {

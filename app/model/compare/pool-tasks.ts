@@ -11,7 +11,7 @@ export interface PoolTaskItem {
 
 /**
  * The pool as label tasks, one JSON Lines record per item in pool order: a `relevance` label of
- * the item's query and asset (log-format.md, `label`: a `query` label labels every retrieval with
+ * the item's query and asset (docs/log-format.md, `label`: a `query` label labels every retrieval with
  * that exact query) whose `grade` (and `annotator`) the labeler fills in; `task` holds what the
  * labeler reads and the app keeps as the label's extra fields. A task still without a grade is
  * rejected on load ('missing required field "grade"'), never taken as a label.

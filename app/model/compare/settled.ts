@@ -38,7 +38,7 @@ export interface ComparisonBounds {
   pool: number;
 }
 
-/** metrics.md, "Judged depth, bounds and the pool", from each slice's Tier 1 and the pool's size. */
+/** docs/metrics.md, "Judged depth, bounds and the pool", from each slice's Tier 1 and the pool's size. */
 export function comparisonBounds(a: Tier1Report, b: Tier1Report, pool: number): ComparisonBounds {
   const ranges = deltaRanges(a.bounds, b.bounds);
   return {

@@ -1,5 +1,5 @@
 /**
- * metrics.md, "Where a signal concentrates (why here?)": the signals, each over its population
+ * docs/metrics.md, "Where a signal concentrates (why here?)": the signals, each over its population
  * of retrievals, and the attributes a slice is made of, in the order a slice's name lists them.
  */
 export const EXPLAIN_SIGNALS = ['masked', 'tier1_bad', 'orf', 'empty', 'down'] as const;
@@ -23,7 +23,7 @@ export const isExplainAttribute = (value: unknown): value is ExplainAttribute =>
 /** The value of a missing attribute. */
 export const NONE_VALUE = '(none)';
 
-/** The buckets of `query_words` and `results` (metrics.md), lowest first. */
+/** The buckets of `query_words` and `results` (docs/metrics.md), lowest first. */
 export const QUERY_WORD_BUCKETS = [{ max: 2, name: '1–2' }, { max: 5, name: '3–5' }, { max: 10, name: '6–10' }, { max: null, name: '11+' }] as const;
 export const RESULT_BUCKETS = [{ max: 0, name: '0' }, { max: 4, name: '1–4' }, { max: 9, name: '5–9' }, { max: null, name: '10+' }] as const;
 

@@ -25,7 +25,7 @@ export interface ExplainSlice {
   q_value: number;
 }
 
-/** The report's `explain` key (metrics.md, "The report"). */
+/** The report's `explain` key (docs/metrics.md, "The report"). */
 export interface ExplainReport {
   signal: ExplainSignal;
   population: number;
@@ -65,7 +65,7 @@ export function testedSlices(rows: readonly SliceCountRow[], population: number,
 
 const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The listed slices of metrics.md: significant, above the base rate, pairs only above both parts; by lift, hits, name. */
+/** The listed slices of docs/metrics.md: significant, above the base rate, pairs only above both parts; by lift, hits, name. */
 export function listedSlices(tested: readonly ExplainSlice[]): ExplainSlice[] {
   const singleLift = new Map(tested.filter((slice) => Object.keys(slice.slice).length === 1).map((slice) => [sliceName(slice.slice), slice.lift]));
   const explainsMore = (slice: ExplainSlice) => {

@@ -1,10 +1,10 @@
 /**
- * The statistics of metrics.md "Where a signal concentrates": the Wilson interval, the
+ * The statistics of docs/metrics.md "Where a signal concentrates": the Wilson interval, the
  * two-proportion z-test and Benjamini–Hochberg q-values. Checked against an independent
  * computation (statistics.reference.py).
  */
 
-/** The two-sided 95% normal quantile metrics.md names. */
+/** The two-sided 95% normal quantile docs/metrics.md names. */
 export const Z_95 = 1.959964;
 
 /** Wilson score interval of h successes in n trials (n ≥ 1). */

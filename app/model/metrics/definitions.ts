@@ -73,7 +73,7 @@ const DRIFT_COUNTS: Record<string, string> = {
   insufficient_evidence: 'answered questions (per run) whose resolved sub-questions lack evidence or gold evidence',
 };
 
-/** metrics.md, "Judges and humans": one non-human annotator against the human consensus. */
+/** docs/metrics.md, "Judges and humans": one non-human annotator against the human consensus. */
 const JUDGE_ITEMS = 'items the judge labeled (its latest label) that have a human consensus (the resolution over human labels alone)';
 const JUDGE: Record<string, MetricDefinition> = {
   items: count('Items', JUDGE_ITEMS),
@@ -137,7 +137,7 @@ export const METRIC_DEFINITIONS: Record<string, MetricDefinition> = {
   'tier1.judged_at_k': ratio('Judged@{k}', 'mean of (labeled among the first min({k}, n) distinct returned assets) / min({k}, n)', 'a resolved relevance label of any grade, 0 included', 'retrievals that returned something (n ≥ 1), judged or not'),
   ...prefixed('tier1.bounds', TIER1_BOUNDS),
   ...prefixed('tier1.by_role.*', perRole({ retrievals: count('Retrievals', ALL_RETRIEVALS), judged: count('Judged', 'judged retrievals'), ...TIER1_SCORES })),
-  // the Metrics role table's column: metrics.md's by_role keys leave judged@k out of the report
+  // the Metrics role table's column: docs/metrics.md's by_role keys leave judged@k out of the report
   'tier1.by_role.*.judged_at_k': ratio('Judged@{k} (role)', 'mean of (labeled among the first min({k}, n) distinct returned assets) / min({k}, n)', 'a resolved relevance label of any grade, 0 included', "the role's retrievals that returned something (n ≥ 1), judged or not"),
   ...prefixed('tier2', TIER2_RATES),
   ...prefixed('tier2.by_role.*', perRole(TIER2_RATES)),

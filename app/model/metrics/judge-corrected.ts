@@ -1,5 +1,5 @@
 /**
- * Judge-corrected Tier 1 (metrics.md, "Judges and humans"): the prediction-powered estimate of a
+ * Judge-corrected Tier 1 (docs/metrics.md, "Judges and humans"): the prediction-powered estimate of a
  * Tier 1 figure from one judge's labels on every retrieval it judged (J) and human labels on a
  * sample of those (H). The SQL (engine/sql/metrics/judge-corrected.ts) gives the means and sample
  * variances; this is the arithmetic after.

@@ -141,7 +141,7 @@ export interface MetricsReport {
   feedback: FeedbackReport;
   agreement: AgreementReport;
   review: ReviewReport;
-  /** With labels of non-human annotators (metrics.md, "Judges and humans"): each judge against the human consensus. */
+  /** With labels of non-human annotators (docs/metrics.md, "Judges and humans"): each judge against the human consensus. */
   judges?: Record<string, JudgeReportEntry>;
   flags: ReportFlag[];
 }

@@ -23,7 +23,7 @@ export interface MetricSettings {
   /** Exclusive upper bound on the event's ts, epoch ms. */
   to?: number;
   /**
-   * Whose relevance labels Tier 1 reads (metrics.md, "Judges and humans"): `human`, or one
+   * Whose relevance labels Tier 1 reads (docs/metrics.md, "Judges and humans"): `human`, or one
    * annotator's name; absent = all (the resolution over every label).
    */
   labels?: string;

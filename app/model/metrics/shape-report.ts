@@ -50,7 +50,7 @@ export const judgedAtK = (row: RetrievalAggregates): Rate => rate(row.sum_judged
 
 /**
  * Each effective role's judged@k, from the rows of `tierQuery`: shown in the Metrics role table,
- * not in the report's `tier1.by_role`, whose keys metrics.md lists without it.
+ * not in the report's `tier1.by_role`, whose keys docs/metrics.md lists without it.
  */
 export function judgedAtKByRole(rows: readonly TierRow[]): Record<string, Rate> {
   const byRole: Record<string, Rate> = {};

@@ -6,7 +6,7 @@ import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { labelVotesSql } from './label-votes';
 
 /**
- * Each judge's latest vote per item beside the human consensus of that item (metrics.md, "Judges
+ * Each judge's latest vote per item beside the human consensus of that item (docs/metrics.md, "Judges
  * and humans"), as the CTE `compared` (annotator, annotator_kind, item, judge_value, human_value,
  * role). A judge is an annotator whose label is not human; the consensus is the resolution
  * (labels.ts) over human labels alone, adjudications included. `role` is the retrieval's resolved

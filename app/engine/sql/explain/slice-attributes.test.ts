@@ -8,7 +8,7 @@ import { sliceAttributesQuery } from './slice-attributes';
 
 const ELEVEN_WORDS = 'one two three four five six seven eight nine ten eleven';
 
-/** Four retrievals whose attributes were worked out by hand (metrics.md, "Where a signal concentrates"). */
+/** Four retrievals whose attributes were worked out by hand (docs/metrics.md, "Where a signal concentrates"). */
 const EVENTS: TestEvent[] = [
   makeRetrieval('a', { query: 'one', returned_asset_ids: [], ts: Date.UTC(2026, 0, 1, 12), request_id: 'qa', session_id: 'sa', role: 'find', retriever: 'bm25' }),
   makeRetrieval('b', { query: ' two  words\tthree ', returned_asset_ids: ['x', 'y', 'x', 'z', 'w'], rewrite_of: 'a', request_id: 'qb', session_id: 'sb', surface: 'web', run_id: 'v2' }),

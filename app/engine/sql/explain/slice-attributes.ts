@@ -16,7 +16,7 @@ export interface ExplainScope {
 /** How a question-run is named in `driftQuestionRuns`: the SQL builds the same text from a retrieval's question_id and run_id. */
 export const driftKey = (questionId: string, runId: string | null) => `${questionId}\u001f${runId ?? ''}`;
 
-/** metrics.md, "Where a signal concentrates": each signal's population and hit, over the facts `f` and `retrieval_base` `b`. */
+/** docs/metrics.md, "Where a signal concentrates": each signal's population and hit, over the facts `f` and `retrieval_base` `b`. */
 const SIGNALS: Record<ExplainSignal, { population: string; hit: string }> = {
   masked: { population: 'f.judged', hit: qualified(CELL_CONDITIONS.masked) },
   tier1_bad: { population: 'f.judged', hit: 'f.tier1_bad' },
@@ -40,7 +40,7 @@ function bucketed(buckets: readonly { max: number | null; name: string }[], more
 }
 
 /**
- * Each attribute of a retrieval as text (metrics.md), a missing one `(none)`: from the facts `f`
+ * Each attribute of a retrieval as text (docs/metrics.md), a missing one `(none)`: from the facts `f`
  * and `retrieval_base` `b` (no read of the events: a dataset kept in browser storage reads a
  * column of them from disk the first time). A query with no word has no
  * `query_words`; a missing `returned_asset_ids` is 0 results (ClickHouse stores it as []).

@@ -18,7 +18,7 @@ function shapeAttributeNumbers(position: 0 | 1): string {
 export const TOTALS_SHAPE = -1;
 
 /**
- * Every slice of metrics.md (each attribute = value, each pair of two attributes' values) with
+ * Every slice of docs/metrics.md (each attribute = value, each pair of two attributes' values) with
  * support n ≥ `minSupport`, as `SliceCountRow`s in order, after one row of shape -1: the
  * population and its hits. The retrievals are first counted per combination of all the
  * attributes (far fewer rows than retrievals); each combination then adds to its 55 slices, one

@@ -8,7 +8,7 @@ import { rawSql, sql, type SqlQuery } from './sql-query';
 const FACTS_COLUMN: Record<(typeof CORRECTED_FIGURES)[number], string> = { p_at_1: 'p_at_1', p_at_k: 'p_at_k', ndcg_at_k: 'ndcg_at_k', mrr: 'rr' };
 
 /**
- * What the judge-corrected Tier 1 of one judge reads (metrics.md, "Judges and humans"), one row:
+ * What the judge-corrected Tier 1 of one judge reads (docs/metrics.md, "Judges and humans"), one row:
  * per figure m, over J (retrievals judged by the judge, m_j from its labels alone) `<m>_j`,
  * `<m>_judge_mean`, `<m>_judge_var`; over H (those of J judged by human labels, m_h from them
  * alone) `<m>_h`, `<m>_human_mean`, `<m>_human_var`, and of m_h − m_j `<m>_diff_mean`,

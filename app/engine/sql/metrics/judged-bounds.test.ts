@@ -101,7 +101,7 @@ describe('the report', () => {
     expect(tier1.bounds.mrr.low).toBe(tier1.mrr);
   });
 
-  it('judged@k per effective role, beside tier1.by_role (whose keys metrics.md lists without it)', async () => {
+  it('judged@k per effective role, beside tier1.by_role (whose keys docs/metrics.md lists without it)', async () => {
     const { report, judgedAtKByRole } = await recomputeMetricPanels(engine, K3);
     // find: all 1, none 0; browse: some 1/3 (its role label wins); step: short 0; operate: empty and failed returned nothing, so none
     expect(judgedAtKByRole.find).toBeCloseTo(1 / 2, 12);

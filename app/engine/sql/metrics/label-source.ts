@@ -4,7 +4,7 @@ import { resolvedRelevanceSelect } from '../labels';
 import { rankedRelevanceCtes } from './retrieval-base';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
-/** metrics.md, "Judges and humans": a label is human unless its `annotator_kind` says otherwise. */
+/** docs/metrics.md, "Judges and humans": a label is human unless its `annotator_kind` says otherwise. */
 export const IS_HUMAN_LABEL = `coalesce(annotator_kind, 'human') = 'human'`;
 
 /** The labels of a source (`human` or an annotator's name), as a condition over the `labels` view. */

@@ -24,7 +24,7 @@ export function minSupportOf(text: string | null): number {
 }
 
 /**
- * metrics.md, "Where a signal concentrates": the slices where the signal's rate is significantly
+ * docs/metrics.md, "Where a signal concentrates": the slices where the signal's rate is significantly
  * above its overall rate, by lift, each opening its retrievals. The Metrics filters narrow the population.
  */
 export function WhyHerePanel({ signal, settings, chosenSlice, minSupport }: { signal: ExplainSignal; settings: MetricSettings; chosenSlice: string | null; minSupport: number }) {
