@@ -28,7 +28,14 @@ test('every number on the Metrics screen equals report --json on the same logs, 
   const report = cliReport();
   const shown = await shownMetrics(page);
   expect(shown.length).toBeGreaterThan(60);
-  for (const [keyPath, value] of shown) {
+  // judged@K per role is no key of the report's by_role (docs/metrics.md "The report"): it is the
+  // report's tier1.judged_at_k of that role's retrievals alone, checked for the first role shown.
+  const judgedPerRole = shown.filter(([keyPath]) => /^tier1\.by_role\.[^.]+\.judged_at_k$/.test(keyPath));
+  expect(judgedPerRole.length).toBeGreaterThan(1);
+  const [firstRolePath, firstRoleValue] = judgedPerRole[0];
+  const firstRole = firstRolePath.split('.')[2];
+  expect(Number(firstRoleValue), firstRolePath).toBeCloseTo(at(cliReport('--role', firstRole), 'tier1.judged_at_k') as number, 9);
+  for (const [keyPath, value] of shown.filter((entry) => !judgedPerRole.includes(entry))) {
     const expected = at(report, keyPath);
     expect(expected, `report has ${keyPath}`).not.toBeUndefined();
     if (expected === null) expect(value, keyPath).toBe('null');
