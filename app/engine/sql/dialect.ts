@@ -88,6 +88,15 @@ export interface SqlDialect {
   emptyIntegerList(): string;
   /** A list of strings from SQL expressions (placeholders), typed. */
   stringList(items: string[]): string;
+  /** The list with each value at its first position only, in list order (repeats dropped). */
+  listFirstOccurrences(list: string): string;
+  /** The elements of `values` at the positions where `list` holds a value for the first time (parallel lists). */
+  listAtFirstOccurrences(values: string, list: string): string;
+  /**
+   * Aggregate: `value` over the rows as a list ordered by `keys` in turn, each ascending (negate
+   * a number for descending). `value` must not be NULL (as listAgg).
+   */
+  listAggByKeys(value: string, keys: string[]): string;
   /** A select item that makes one row per element of `list`. */
   unnest(list: string): string;
   /** Select items that make one row per element of `list`, named `value`, with its 1-based `position`. */
@@ -144,6 +153,9 @@ export const DUCKDB: SqlDialect = {
   emptyStringList: () => '[]::VARCHAR[]',
   emptyIntegerList: () => '[]::INTEGER[]',
   stringList: (items) => `[${items.join(', ')}]::VARCHAR[]`,
+  listFirstOccurrences: (list) => `list_filter(${list}, lambda x, i: list_position(${list}, x) = i)`,
+  listAtFirstOccurrences: (values, list) => `list_filter(${values}, lambda x, i: list_position(${list}, ${list}[i]) = i)`,
+  listAggByKeys: (value, keys) => `list(${value} ORDER BY ${keys.join(', ')})`,
   unnest: (list) => `unnest(${list})`,
   unnestWithPosition: (list, value, position) => `unnest(${list}) AS ${value}, generate_subscripts(${list}, 1) AS ${position}`,
   splitString: (text, separator) => `string_split(${text}, ${separator})`,
@@ -191,6 +203,9 @@ export const CLICKHOUSE: SqlDialect = {
   emptyStringList: () => 'CAST([] AS Array(String))',
   emptyIntegerList: () => 'CAST([] AS Array(Int32))',
   stringList: (items) => `CAST([${items.join(', ')}] AS Array(String))`,
+  listFirstOccurrences: (list) => `arrayFilter((x, i) -> indexOf(${list}, x) = i, ${list}, arrayEnumerate(${list}))`,
+  listAtFirstOccurrences: (values, list) => `arrayFilter((x, i) -> indexOf(${list}, ${list}[i]) = i, ${values}, arrayEnumerate(${values}))`,
+  listAggByKeys: (value, keys) => `arrayMap(t -> t.1, arraySort(t -> t.2, groupArray((${value}, (${keys.join(', ')})))))`,
   unnest: (list) => `arrayJoin(${list})`,
   unnestWithPosition: (list, value, position) => `${list}[${position}] AS ${value}, arrayJoin(arrayEnumerate(${list})) AS ${position}`,
   splitString: (text, separator) => `splitByString(${separator}, ${text})`,

@@ -56,26 +56,19 @@ const packedRankSql = (rank: string, grade: string) => `${rank}::BIGINT * ${RANK
 const unpackRankSql = (packed: string) => `((${packed} - ${packed} % ${RANK_UNIT}) / ${RANK_UNIT})::INTEGER`;
 const unpackGradeSql = (packed: string) => `(${packed} % ${RANK_UNIT})::INTEGER`;
 
-export function retrievalBaseSelect(scope: KeyScope, dialect: SqlDialect = DUCKDB): string {
-  const d = dialect;
-  const r = (...columns: string[]) => columns.map((column) => d.column('r', column)).join(', ');
-  const inScope = (retrievalId: string) => keyIn(scope, retrievalId, 'retrieval_id');
-  // With a scope, its few retrievals are found in one pass over all of them, then read from there;
-  // only the columns used here, as every column a scan returns is read for every row.
-  const retrievals = scope ? 'scoped_retrievals' : 'retrievals';
-  return `
-WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
-  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, error, retriever, run_id, category
-  FROM retrievals WHERE ${inScope('retrieval_id')}
-),` : ''}
-judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
--- Each labeled return's rank (any grade): its asset's first position, less the repeats before it
+/**
+ * The CTEs `labeled_ranked` and `labeled_returned` (ending in a comma): per list of `lists`
+ * (a FROM item with `retrieval_id` and `returned_asset_ids`), the ranks of its returned assets
+ * that carry a label of `judged_relevance` (a CTE the caller defines), relevant ones with their
+ * grades, as Tier 1 ranks them. The what-if lists (../what-if/) are ranked by the same rule.
+ */
+export const labeledRanksCtes = (lists: string, d: SqlDialect) => `-- Each labeled return's rank (any grade): its asset's first position, less the repeats before it
 -- (the distinct assets before its first position, plus one). Packed with its grade (packedRankSql).
 labeled_ranked AS (
   SELECT retrieval_id, grade, ${packedRankSql(`(${d.listLength(d.listDistinctSorted(d.listSlice('returned_asset_ids', '1', 'first_position - 1')))} + 1)`, 'grade')} AS packed
   FROM (
     SELECT ${d.column('l', 'retrieval_id')}, ${d.column('l', 'grade')}, ${d.column('r', 'returned_asset_ids')}, ${d.listPosition('r.returned_asset_ids', 'l.asset_id')} AS first_position
-    FROM judged_relevance l JOIN (SELECT retrieval_id, returned_asset_ids FROM ${retrievals}) r ON r.retrieval_id = l.retrieval_id
+    FROM judged_relevance l JOIN ${lists} r ON r.retrieval_id = l.retrieval_id
   ) found
   WHERE first_position > 0
 ),
@@ -89,7 +82,22 @@ labeled_returned AS (
     FROM labeled_ranked GROUP BY retrieval_id
   ) sorted
 ),
-judgments AS (
+`;
+
+export function retrievalBaseSelect(scope: KeyScope, dialect: SqlDialect = DUCKDB): string {
+  const d = dialect;
+  const r = (...columns: string[]) => columns.map((column) => d.column('r', column)).join(', ');
+  const inScope = (retrievalId: string) => keyIn(scope, retrievalId, 'retrieval_id');
+  // With a scope, its few retrievals are found in one pass over all of them, then read from there;
+  // only the columns used here, as every column a scan returns is read for every row.
+  const retrievals = scope ? 'scoped_retrievals' : 'retrievals';
+  return `
+WITH ${scope ? `scoped_retrievals AS MATERIALIZED (
+  SELECT retrieval_id, session_id, request_id, turn_id, ts, seq, surface, query, role, returned_asset_ids, error, retriever, run_id, category
+  FROM retrievals WHERE ${inScope('retrieval_id')}
+),` : ''}
+judged_relevance AS (SELECT * FROM resolved_relevance WHERE ${inScope('retrieval_id')}),
+${labeledRanksCtes(`(SELECT retrieval_id, returned_asset_ids FROM ${retrievals})`, d)}judgments AS (
   SELECT retrieval_id, ${d.listAgg('grade', 'grade', 'grade >= 1', true)} AS ideal_grades
   FROM judged_relevance GROUP BY retrieval_id
 ),
