@@ -1,8 +1,7 @@
 import { Panel } from '../../components/Panel';
 import { pluralize } from '../../lib/format';
-import { navigate } from '../../lib/url-state';
-import { compareUrl } from '../../links/compare';
-import { PAIRED_METRICS, type CompareResult, type PairedMetric } from '../../model/compare/types';
+import { type CompareResult, type PairedMetric } from '../../model/compare/types';
+import { ChartHead } from './ChartHead';
 import { DeltaChart } from './DeltaChart';
 import { pairedLabel } from './figures';
 import { LossesGains } from './LossesGains';
@@ -38,16 +37,7 @@ export function PairedPanel(props: { result: CompareResult; k: number; metric: P
             Judged@{k}: A {formatJudged(result.report.judged_at_k.a)} · B {formatJudged(result.report.judged_at_k.b)}
             <span className="text-soft"> · pool: {pluralize(result.report.pool, 'unlabeled (query, asset) item', 'unlabeled (query, asset) items')} among the first {k} of the paired queries' judged retrievals</span>
           </p>
-          <div className="cmp-chart-head">
-            <h3>Per query</h3>
-            <div className="cmp-segmented" role="group" aria-label="Metric of the per-query chart">
-              {PAIRED_METRICS.map((choice) => (
-                <button key={choice} type="button" aria-pressed={choice === metric} onClick={() => navigate(compareUrl.changed({ metric: choice }))}>
-                  {pairedLabel(choice, k)}
-                </button>
-              ))}
-            </div>
-          </div>
+          <ChartHead unit="query" metric={metric} k={k} />
           <DeltaChart queries={result.queries} metric={metric} label={label} />
           <LossesGains queries={result.queries} metric={metric} label={label} open={open} />
         </>

@@ -74,6 +74,36 @@ export function pipelineText(pipeline: Pipeline): string {
 /** The parameter a sweep varies: k of rrf, w of weighted. */
 export type SweepKind = 'rrf' | 'weighted';
 
+/** A sweep as written (`rrf:10:100:10`): the pipeline kind, from, to and the number of points (2–20). */
+export interface Sweep {
+  kind: SweepKind;
+  from: number;
+  to: number;
+  count: number;
+}
+
+export const DEFAULT_SWEEPS: Record<SweepKind, Sweep> = {
+  rrf: { kind: 'rrf', from: 10, to: 100, count: 10 },
+  weighted: { kind: 'weighted', from: 0.1, to: 1, count: 10 },
+};
+
+export const sweepText = (sweep: Sweep) => `${sweep.kind}:${sweep.from}:${sweep.to}:${sweep.count}`;
+
+/** Reads a sweep; a malformed one is an error in words. Every point's pipeline must parse too. */
+export function parseSweep(text: string): { ok: true; sweep: Sweep } | { ok: false; error: string } {
+  const [kind, from, to, count] = text.split(':');
+  const sweep = { kind: kind as SweepKind, from: Number(from), to: Number(to), count: Number(count) };
+  const bad = (kind !== 'rrf' && kind !== 'weighted') || ![from, to].every((value) => value !== undefined && /^\d+(\.\d+)?$/.test(value))
+    || !Number.isInteger(sweep.count) || sweep.count < 2 || sweep.count > 20 || sweep.from >= sweep.to;
+  if (bad) return { ok: false, error: `"${text}": a sweep is rrf:FROM:TO:POINTS or weighted:FROM:TO:POINTS, FROM below TO, 2–20 points` };
+  const invalid = sweepValues(sweep.from, sweep.to, sweep.count).map((value) => parsePipeline(pipelineText(sweepPipeline(sweep.kind, value)))).find((parsed) => !parsed.ok);
+  return invalid && !invalid.ok ? { ok: false, error: invalid.error } : { ok: true, sweep };
+}
+
+/** The pipelines of a sweep's points, in order. */
+export const sweepPoints = (sweep: Sweep) =>
+  sweepValues(sweep.from, sweep.to, sweep.count).map((value) => ({ value, pipeline: sweepPipeline(sweep.kind, value) }));
+
 /** `count` evenly spaced values from `from` to `to` (both included), rounded to 6 decimals. */
 export function sweepValues(from: number, to: number, count: number): number[] {
   if (count <= 1) return [from];
