@@ -49,3 +49,14 @@ export const whatIfRetrievalOptions = (dataset: DatasetRef, pipeline: Pipeline, 
     }, READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
   });
+
+/** The pipeline's lists of some retrievals (the session view's page), by retrieval id. */
+export const whatIfListsOptions = (dataset: DatasetRef, pipeline: Pipeline, retrievalIds: readonly string[]) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'sessions', 'what-if-lists', pipelineText(pipeline), [...retrievalIds]),
+    queryFn: coordinatedQueryFn(dataset, async (job) => {
+      const rows = await whatIfListsIn(job, pipeline, retrievalIds);
+      return new Map(rows.map((row) => [row.retrieval_id, row.asset_ids]));
+    }),
+    enabled: dataset.engine !== null && retrievalIds.length > 0,
+  });

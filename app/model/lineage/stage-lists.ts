@@ -49,7 +49,7 @@ export interface UsedRanks {
 }
 
 export interface StageComparison {
-  /** The stages in pipeline order, then the returned list. */
+  /** The stages in pipeline order, the what-if list when there is one, then the returned list. */
   lists: StageList[];
   /** Each consumed asset, in the order the retrieval returned them (the rest after, as first acted on). */
   used: UsedRanks[];
@@ -64,7 +64,7 @@ export interface StageComparisonInput {
   titles: ReadonlyMap<string, string | null>;
   /** Positions listed per list; the used ranks count every position. */
   shown?: number;
-  /** The list a what-if pipeline makes of the logged stages (metrics.md), shown after the returned one. */
+  /** The list a what-if pipeline makes of the logged stages (metrics.md), shown just before the returned one. */
   whatIf?: { pipeline: string; assetIds: readonly string[] } | null;
 }
 
@@ -86,8 +86,8 @@ export function stageComparison({ stages, returned, scores, consumed, titles, sh
   if (stages.length === 0) return null;
   const parts = [
     ...stages.map((stage) => ({ name: stage.name, kind: stage.kind as StageListKind, assetIds: stage.asset_ids, scores: stage.scores ?? null })),
-    { name: 'returned', kind: 'returned' as const, assetIds: returned ?? [], scores },
     ...(whatIf ? [{ name: `what-if ${whatIf.pipeline}`, kind: 'what-if' as const, assetIds: whatIf.assetIds, scores: null }] : []),
+    { name: 'returned', kind: 'returned' as const, assetIds: returned ?? [], scores },
   ];
   const labels = uniqueLabels(parts.map((part) => part.name));
   const ranked = parts.map((part) => rankList(part.assetIds));
@@ -103,7 +103,7 @@ export function stageComparison({ stages, returned, scores, consumed, titles, sh
     });
     return { label: labels[index], kind: part.kind, size: ranked[index].size, rows, hidden: Math.max(0, part.assetIds.length - shown) };
   });
-  const returnedRanks = ranked[stages.length].ranks;
+  const returnedRanks = ranked.at(-1)!.ranks;
   const actedAt = new Map([...consumed.keys()].map((assetId, index) => [assetId, index]));
   const order = (assetId: string) => returnedRanks.get(assetId) ?? returnedRanks.size + 1 + actedAt.get(assetId)!;
   const used = [...actedAt.keys()]
