@@ -276,7 +276,14 @@ test('a what-if: RRF over the logged stages against the logged lists, as the com
   await app.idle();
   await expect(page.getByTestId('compare.what-if-list.a').locator('li')).toHaveText(['rel1 grade 2', 'x1 grade 0']);
   await expect(page.getByTestId('compare.what-if-list.b').locator('li')).toHaveText(['x1 grade 0', 'rel1 grade 2', 'w1 unlabeled']);
-  await expect(page.getByTestId('compare.what-if-retrieval').getByRole('link', { name: 'open in its session' })).toBeVisible();
+  // its session shows the what-if list (rrf:60 there: x1 = 2/61, rel1 = w1 = 1/62 → [x1, rel1, w1]) beside the returned one
+  await page.getByTestId('compare.what-if-retrieval').getByRole('link', { name: 'open in its session' }).click();
+  await app.idle();
+  const whatIfList = page.getByRole('region', { name: 'what-if rrf:60 (what-if)' });
+  await expect(whatIfList.locator('li')).toHaveText([/#1\s*x1/, /#2\s*rel1/, /#3\s*w1/]);
+  if (process.env.WHAT_IF_SHOT) await page.screenshot({ path: process.env.WHAT_IF_SHOT.replace('.png', '-session.png'), fullPage: true });
+  await page.goBack();
+  await app.idle();
 
   const sweep = page.getByTestId('compare.sweep');
   await sweep.getByLabel('From').fill('10');

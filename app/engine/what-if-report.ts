@@ -27,8 +27,9 @@ interface WhatIfTables {
 /** The table of the pipeline's lists (`whatIfListsQuery`), over the stages of the stored retrievals. */
 async function whatIfListsTableIn(job: ReadJob, pipeline: Pipeline): Promise<string> {
   const stageLists = await ensureStageListsTable(job.engine);
-  const stages = await job.materialize(materialization('what_if_stages', rawSql(whatIfStagesSelect(stageLists))));
-  return job.materialize(materialization('what_if_lists', whatIfListsQuery(pipeline, stages)));
+  // the stages as a CTE, not a table: a third copy of every stage list does not fit DuckDB-wasm's memory at 1M events
+  const lists = whatIfListsQuery(pipeline, 'what_if_stages');
+  return job.materialize(materialization('what_if_lists', sql`WITH what_if_stages AS (${rawSql(whatIfStagesSelect(stageLists))}) SELECT * FROM (${lists}) lists`));
 }
 
 async function whatIfTablesIn(job: ReadJob, pipeline: Pipeline): Promise<WhatIfTables> {

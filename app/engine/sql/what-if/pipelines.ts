@@ -21,15 +21,16 @@ FROM retrievals WHERE retrieval_id IN (SELECT retrieval_id FROM ${from})`;
     case 'norerank':
       return rawSql(noRerankSelect(stages, d));
     case 'rrf':
-      return fusedLists(stages, `SELECT DISTINCT retrieval_id FROM ${stages} WHERE stage_kind = 'retriever'`, "stage_kind = 'retriever'",
-        sql`1.0 / (CAST(${pipeline.k} AS DOUBLE) + stage_rank)`, d);
-    case 'weighted': {
-      // the first two retriever stages, both with scores
-      const fused = "stage_kind = 'retriever' AND kind_index <= 2";
-      const population = `SELECT retrieval_id FROM ${stages} WHERE ${fused} GROUP BY retrieval_id HAVING count(*) = 2 AND ${d.countWhere('has_scores')} = 2`;
-      return fusedLists(stages, population, fused,
-        sql`CASE WHEN kind_index = 1 THEN CAST(${pipeline.w} AS DOUBLE) * norm ELSE (1 - CAST(${pipeline.w} AS DOUBLE)) * norm END`, d);
-    }
+      return fusedLists(stages, "stage_kind = 'retriever'", null, (pos) => `1.0 / (CAST(? AS DOUBLE) + ${pos})`, pipeline.k, d);
+    case 'weighted':
+      // the first two retriever stages, both with a score for every entry
+      return fusedLists(stages, "stage_kind = 'retriever' AND kind_index <= 2", `count(*) = 2 AND ${d.countWhere('has_scores')} = 2`,
+        (pos, stage) => {
+          const scores = d.listElement('score_lists', stage);
+          const [low, high] = [d.listMin(scores), d.listMax(scores)];
+          const norm = `CASE WHEN ${high} = ${low} THEN 1.0 ELSE (${d.listElement(scores, pos)} - ${low}) / (${high} - ${low}) END`;
+          return `(CASE WHEN ${stage} = 1 THEN CAST(? AS DOUBLE) ELSE 1 - CAST(? AS DOUBLE) END) * ${norm}`;
+        }, pipeline.w, d);
   }
 }
 
@@ -56,36 +57,22 @@ WHERE fr.rerank_index IS NULL OR fr.rerank_index > 1`;
 }
 
 /**
- * The fusion of the stages `fused` keeps, for the retrievals `population` selects: each asset's
- * score is the exact sum over those stages of `contribution` (over `stage_rank`, `kind_index`
- * and `norm`, its score min-max normalized within its stage, 1 when all are equal), an absent
- * asset adding nothing. A member of the population whose fused stages are empty gets [].
+ * The fusion of the stages `fused` keeps, per retrieval that has some (and meets `having`): each
+ * candidate's score is the sum over those stages of `contribution` (of its rank `pos` there and the
+ * stage's place `stage` among them; `?` is `parameter`), an absent asset adding nothing; scores are
+ * rounded to 12 decimals so that sums of the same terms in another order tie. Computed list by list
+ * (no row per entry): at 1M events a row per entry did not fit DuckDB-wasm's memory.
  */
-function fusedLists(stages: string, population: string, fused: string, contribution: SqlQuery, d: SqlDialect): SqlQuery {
-  const score: SqlQuery = { sql: d.exactSum(`(${contribution.sql})`), params: contribution.params };
+function fusedLists(stages: string, fused: string, having: string | null, contribution: (pos: string, stage: string) => string, parameter: number, d: SqlDialect): SqlQuery {
+  const pos = d.listPosition('s', 'c');
+  const score = `round(coalesce(${d.listSum(d.listTransformWithIndex('lists', 's', 'i', `CASE WHEN ${pos} > 0 THEN ${contribution(pos, 'i')} ELSE 0 END`))}, 0), 12)`;
+  const bestRank = d.listMin(d.listFilter(d.listTransformWithIndex('lists', 's', 'i', pos), 'r', 'r > 0'));
+  const sorted = mapped(d.listSortByKeys('ids', 'c', [`-${score}`, bestRank, 'c']), parameter);
   return sql`
-WITH population AS (${rawSql(population)}),
-entries AS (
-  SELECT retrieval_id, kind_index, scores, ${rawSql(d.unnestWithPosition('asset_ids', 'asset_id', 'stage_rank'))}
-  FROM ${rawSql(stages)} WHERE ${rawSql(fused)} AND retrieval_id IN (SELECT retrieval_id FROM population)
+WITH kept AS (
+  SELECT retrieval_id, ${rawSql(d.listAgg('asset_ids', 'stage_index'))} AS lists, ${rawSql(d.listAgg(`coalesce(scores, ${d.emptyDoubleList()})`, 'stage_index'))} AS score_lists
+  FROM ${rawSql(stages)} WHERE ${rawSql(fused)} GROUP BY retrieval_id${rawSql(having ? ` HAVING ${having}` : '')}
 ),
-scored AS (
-  SELECT retrieval_id, kind_index, asset_id, stage_rank, ${rawSql(d.listElement('scores', 'stage_rank'))} AS score FROM entries
-),
-normalized AS (
-  SELECT retrieval_id, kind_index, asset_id, stage_rank, CASE WHEN hi = lo THEN 1.0 ELSE (score - lo) / (hi - lo) END AS norm
-  FROM (
-    SELECT retrieval_id, kind_index, asset_id, stage_rank, score,
-           min(score) OVER (PARTITION BY retrieval_id, kind_index) AS lo, max(score) OVER (PARTITION BY retrieval_id, kind_index) AS hi
-    FROM scored
-  ) bounded
-),
-fused AS (
-  SELECT retrieval_id, asset_id, ${score} AS score, min(stage_rank) AS best_rank FROM normalized GROUP BY retrieval_id, asset_id
-),
-fused_lists AS (
-  SELECT retrieval_id, ${rawSql(d.listAggByKeys('asset_id', ['-score', 'best_rank', 'asset_id']))} AS asset_ids FROM fused GROUP BY retrieval_id
-)
-SELECT ${rawSql(d.column('population', 'retrieval_id'))}, ${rawSql(d.joinedListOr('f.retrieval_id', 'f.asset_ids', d.emptyStringList()))} AS asset_ids
-FROM population LEFT JOIN fused_lists f ON f.retrieval_id = population.retrieval_id`;
+candidates AS (SELECT retrieval_id, lists, score_lists, ${rawSql(d.listFlattenDistinct('lists'))} AS ids FROM kept)
+SELECT retrieval_id, ${sorted} AS asset_ids FROM candidates`;
 }
