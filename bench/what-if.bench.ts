@@ -15,7 +15,9 @@ export async function benchWhatIf(engine: Engine): Promise<Measurement[]> {
   const halves = [{ to: '2026-10-08' }, { from: '2026-10-08' }] as const;
   const compareMs = await medianMs(3, () => computeCompareResult(engine, DEFAULT_METRIC_SETTINGS, ...halves));
   const first = await time(() => computeWhatIf(engine, DEFAULT_METRIC_SETTINGS, { kind: 'rrf', k: 60 }));
+  console.log(`what-if rrf:60 first: ${first.ms.toFixed(0)} ms (comparison ${compareMs.toFixed(0)} ms)`);
   const warmMs = await medianMs(3, () => computeWhatIf(engine, DEFAULT_METRIC_SETTINGS, { kind: 'rrf', k: 20 }));
+  console.log(`what-if rrf:20 warm: ${warmMs.toFixed(0)} ms`);
   const sweep = await time(() => computeWhatIfSweep(engine, DEFAULT_METRIC_SETTINGS, sweepPoints(DEFAULT_SWEEPS.rrf)));
   const retrievals = first.value.report.retrievals.toLocaleString('en-US');
   return [

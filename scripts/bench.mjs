@@ -62,7 +62,7 @@ if (!cliOnly && (!parts || parts.includes('whatif'))) {
   const { bundleForNode } = await import('./build-cli.mjs');
   await bundleForNode('bench/what-if-main.ts', '.bench/what-if.mjs');
   const run = spawnSync(process.execPath, ['--max-old-space-size=8192', '.bench/what-if.mjs', staged], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  process.stdout.write(run.stdout ?? '');
+  process.stdout.write(run.stdout ?? ''); // (printed when the part ends; its own lines name each figure as it is taken)
   const line = (run.stdout ?? '').split('\n').find((text) => text.startsWith('WHAT_IF_RESULTS '));
   if (run.status !== 0 || !line) process.exit(run.status ?? 1);
   whatIfRows.push(...JSON.parse(line.slice('WHAT_IF_RESULTS '.length)));

@@ -99,7 +99,9 @@ export async function whatIfSweepIn(job: ReadJob, base: MetricSettings, points: 
   return swept;
 }
 
+/** A sweep on an engine no coordinator serves: one job a point, so each point's tables are dropped before the next (at 1M events ten points' tables do not fit DuckDB-wasm's memory). */
 export async function computeWhatIfSweep(engine: Engine, base: MetricSettings, points: { value: number; pipeline: Pipeline }[]): Promise<SweepPoint[]> {
-  await ensureDerivedTables(engine);
-  return readOnce(engine, (job) => whatIfSweepIn(job, base, points));
+  const swept: SweepPoint[] = [];
+  for (const point of points) swept.push({ value: point.value, result: await computeWhatIf(engine, base, point.pipeline) });
+  return swept;
 }
