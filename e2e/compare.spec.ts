@@ -18,6 +18,9 @@ import { AppPage } from './pages/app-page';
  * returned nothing). Only P@10 and nDCG@10 of d1 move with u1 relevant: A's P@10 in [0.1, 0.7/6],
  * B's exactly 0.1, so B − A lies in [−0.1/6, 0]: not settled; P@1, nDCG and MRR are settled
  * (B's low bound is above A's high one). The pool is (q1, u1) alone.
+ * Hybrid's h1–h5 logged the stages of its fusion: bm25 [xi, reli], vector [xi, wi]. What if RRF
+ * with k = 20? xi = 1/21 + 1/21, reli = wi = 1/22 (reli sorts first) → [xi, reli, wi]: P@1 1 → 0
+ * and nDCG@10 1 → (2/log2 3)/2 = 0.6309 in all five, a loss in each; the pool is w1–w5.
  */
 function fixture(): string {
   const events: object[] = [];
@@ -28,6 +31,9 @@ function fixture(): string {
   for (let i = 1; i <= 5; i++) {
     retrieval(`d${i}`, `q${i}`, 'dense', 'old', day(1, i), i === 1 ? ['x1', 'rel1', 'u1'] : [`x${i}`, `rel${i}`]);
     retrieval(`h${i}`, `q${i}`, 'hybrid', 'new', day(8, i), [`rel${i}`, `x${i}`]);
+    (events.at(-1) as { stages?: object[] }).stages = [
+      { name: 'bm25', kind: 'retriever', asset_ids: [`x${i}`, `rel${i}`] }, { name: 'vector', kind: 'retriever', asset_ids: [`x${i}`, `w${i}`] },
+    ];
     for (const id of [`d${i}`, `h${i}`]) {
       label(id, `rel${i}`, 2);
       label(id, `x${i}`, 0);
@@ -242,4 +248,50 @@ test('the Metrics screen shows judged@k and each Tier 1 figure\'s bounds', async
   await page.getByRole('table', { name: 'Tier 1 bounds' }).scrollIntoViewIfNeeded();
   await page.mouse.move(0, 0);
   await page.screenshot({ path: 'test-results/screens/metrics-bounds.png' });
+});
+
+test('a what-if: RRF over the logged stages against the logged lists, as the command line has it; a loss opens both lists; a sweep', async () => {
+  await app.open('?view=compare');
+  await app.idle();
+  const form = page.getByTestId('compare.what-if-form');
+  await form.getByLabel('Pipeline').selectOption('rrf');
+  await form.getByLabel('Parameter').fill('20');
+  await form.getByRole('button', { name: 'Compare with the logged lists' }).click();
+  await expect(page).toHaveURL(/what_if=rrf%3A20|what_if=rrf:20/);
+  await app.idle();
+  await expect(page.getByTestId('compare.what-if-limits')).toContainText('Only the logged candidates can be ranked');
+  await expect(page.getByTestId('compare.what-if-limits')).toContainText('Usage (Tier 2) is not observed');
+  await expect(page.getByTestId('compare.versus')).toHaveAttribute('data-retrievals', '5');
+  await near(page, 'tier1.p_at_1', 'a', 1);
+  await near(page, 'tier1.p_at_1', 'b', 0);
+  await near(page, 'tier1.ndcg_at_k', 'b', 1 / Math.log2(3));
+  const cli = JSON.parse(execFileSync(process.execPath, [BIN, 'report', '--json', '--what-if', 'rrf:20', fixturePath], { encoding: 'utf8' })).what_if;
+  await near(page, 'tier1.ndcg_at_k', 'delta', cli.tier1.ndcg_at_k.delta);
+  await expect(page.getByTestId('compare.judged')).toHaveAttribute('data-pool', String(cli.pool));
+  expect(cli.pool).toBe(5);
+  await expect(page.getByTestId('compare.p.ndcg_at_k')).toHaveAttribute('data-value', String(cli.paired.ndcg_at_k.p_value));
+  await expect(page.getByTestId('compare.settled.p_at_1')).toHaveAttribute('data-settled', String(cli.settled.p_at_1));
+
+  await page.getByTestId('compare.losses').getByRole('link', { name: 'h1' }).click();
+  await app.idle();
+  await expect(page.getByTestId('compare.what-if-list.a').locator('li')).toHaveText(['rel1 grade 2', 'x1 grade 0']);
+  await expect(page.getByTestId('compare.what-if-list.b').locator('li')).toHaveText(['x1 grade 0', 'rel1 grade 2', 'w1 unlabeled']);
+  // its session shows the what-if list (rrf:60 there: x1 = 2/61, rel1 = w1 = 1/62 → [x1, rel1, w1]) beside the returned one
+  await page.getByTestId('compare.what-if-retrieval').getByRole('link', { name: 'open in its session' }).click();
+  await app.idle();
+  const whatIfList = page.getByRole('region', { name: 'what-if rrf:60 (what-if)' });
+  await expect(whatIfList.locator('li')).toHaveText([/#1\s*x1/, /#2\s*rel1/, /#3\s*w1/]);
+  if (process.env.WHAT_IF_SHOT) await page.screenshot({ path: process.env.WHAT_IF_SHOT.replace('.png', '-session.png'), fullPage: true });
+  await page.goBack();
+  await app.idle();
+
+  const sweep = page.getByTestId('compare.sweep');
+  await sweep.getByLabel('From').fill('10');
+  await sweep.getByLabel('To').fill('30');
+  await sweep.getByLabel('Points').fill('3');
+  await sweep.getByRole('button', { name: 'Sweep' }).click();
+  await expect(page).toHaveURL(/sweep=rrf/);
+  await app.idle();
+  await expect(page.getByTestId('compare.sweep-chart')).toHaveAttribute('data-points', '3');
+  if (process.env.WHAT_IF_SHOT) await page.screenshot({ path: process.env.WHAT_IF_SHOT, fullPage: true });
 });

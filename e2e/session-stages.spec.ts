@@ -39,9 +39,10 @@ const retrieval = (eventId: string) => inspector.locator(`[data-event-id="${even
 test("a retrieval's stage lists stand beside its returned list, each with its kind, ranks, titles and scores", async () => {
   const stages = retrieval('st-r1-e').getByRole('group', { name: 'Stage lists of st-r1' });
   const columns = stages.getByRole('region');
-  await expect(columns).toHaveCount(5);
+  // and, before the returned list, the what-if list: RRF with k = 60 over bm25 and vector (metrics.md)
+  await expect(columns).toHaveCount(6);
   expect(await columns.evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
-    'bm25 (retriever)', 'vector (retriever)', 'rrf (fusion)', 'cross-encoder (rerank)', 'returned (returned)',
+    'bm25 (retriever)', 'vector (retriever)', 'rrf (fusion)', 'cross-encoder (rerank)', 'what-if rrf:60 (what-if)', 'returned (returned)',
   ]);
   const bm25 = stages.getByRole('region', { name: 'bm25 (retriever)' });
   await expect(bm25.locator('.stage-head')).toContainText('30');
@@ -65,9 +66,10 @@ test("a retrieval's stage lists stand beside its returned list, each with its ki
 
 test('where each used asset ranks in every list, and its rows marked in each column', async () => {
   const used = retrieval('st-r1-e').getByTestId('retrieval.used-rank');
+  // what-if rrf:60: kb-01 = 1/62 + 1/61, kb-02 = 1/64 + 1/64 = 0.03125 (4th in both), kb-03 = 1/61 = 0.01639 (bm25 only) → kb-03 third
   await expect(used).toHaveText([
-    'used Refunds for cancelled orders: #1 in bm25 · not in vector · #2 in rrf · #1 in cross-encoder · #1 returned',
-    'used Refund policy overview (all regions, all payment methods): #2 in bm25 · #1 in vector · #1 in rrf · #2 in cross-encoder · #2 returned',
+    'used Refunds for cancelled orders: #1 in bm25 · not in vector · #2 in rrf · #1 in cross-encoder · #3 in what-if rrf:60 · #1 returned',
+    'used Refund policy overview (all regions, all payment methods): #2 in bm25 · #1 in vector · #1 in rrf · #2 in cross-encoder · #1 in what-if rrf:60 · #2 returned',
   ]);
   const stages = retrieval('st-r1-e').getByRole('group', { name: 'Stage lists of st-r1' });
   const usedRanks = async (name: string) => stages.getByRole('region', { name }).locator('li.used .stage-rank').allTextContents();

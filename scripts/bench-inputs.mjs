@@ -516,3 +516,35 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '-
   console.log(parquetCopy(file));
   console.log(lineageFile());
 }
+
+/**
+ * The events with `stages` on every retrieval that returned something (the what-if part): a BM25
+ * list (the returned list reversed, scores n … 1), a vector list (rotated by one, scores 0.99
+ * down), and the rerank stage that made the returned list. Ids, labels and everything else as
+ * in `file`; made once per source file.
+ */
+export async function stagesCopy(file) {
+  const output = path.join(BENCH_DIR, `bench-stages-${eventsIn(file)}.jsonl`);
+  if (fresh(output, file)) return output;
+  const partial = `${output}.partial`;
+  const out = createWriteStream(partial);
+  const write = (text) => (out.write(text) ? null : new Promise((resolve) => out.once('drain', resolve)));
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (!line.trim()) continue;
+    const event = JSON.parse(line);
+    const returned = event.type === 'retrieval' ? (event.returned_asset_ids ?? []) : [];
+    if (returned.length > 0) {
+      const n = returned.length;
+      event.stages = [
+        { name: 'bm25', kind: 'retriever', asset_ids: [...returned].reverse(), scores: returned.map((_, i) => n - i) },
+        { name: 'vector', kind: 'retriever', asset_ids: [...returned.slice(1), returned[0]], scores: returned.map((_, i) => 0.99 - i * 0.01) },
+        { name: 'rerank', kind: 'rerank', asset_ids: returned },
+      ];
+    }
+    const pending = write(`${JSON.stringify(event)}\n`);
+    if (pending) await pending;
+  }
+  await new Promise((resolve) => out.end(resolve));
+  renameSync(partial, output);
+  return output;
+}

@@ -12,7 +12,9 @@
 //                                        while labeling (its labels spread over three annotators),
 //                                        tinyfiles: 10,000 files of 3 events chosen at once against
 //                                        the same events in one file (bench-tinyfiles.mjs),
-//                                        why: the "Why here?" panel of masked failures (bench-why.mjs)
+//                                        why: the "Why here?" panel of masked failures (bench-why.mjs),
+//                                        whatif: (in Node) the events with stages on every retrieval,
+//                                        a what-if and a 10-point sweep (bench/what-if.bench.ts)
 //   BENCH_TINY_FILES=10000               files of the tinyfiles part
 //   BENCH_ANNOTATE_ITEMS=25              items labeled in a row by the annotate part
 //   BENCH_SPANS=1000000                  spans of that file (default 1M at BENCH_EVENTS ≥ 1M, else 100k)
@@ -52,12 +54,31 @@ if (process.env.BENCH_NODE === '1') {
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
+const parts = process.env.BENCH_PARTS?.split(',');
+const whatIfRows = [];
+if (!cliOnly && (!parts || parts.includes('whatif'))) {
+  const { stagesCopy } = await import('./bench-inputs.mjs');
+  console.log('The events with stages on every retrieval (made once) …');
+  const staged = await stagesCopy(file);
+  const { bundleForNode } = await import('./build-cli.mjs');
+  await bundleForNode('bench/what-if-main.ts', '.bench/what-if.mjs');
+  const run = spawnSync(process.execPath, ['--max-old-space-size=8192', '.bench/what-if.mjs', staged], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(run.stdout ?? ''); // (printed when the part ends; its own lines name each figure as it is taken)
+  const line = (run.stdout ?? '').split('\n').find((text) => text.startsWith('WHAT_IF_RESULTS '));
+  if (run.status !== 0 || !line) process.exit(run.status ?? 1);
+  whatIfRows.push(...JSON.parse(line.slice('WHAT_IF_RESULTS '.length)));
+}
+
 const loadBefore = os.loadavg();
 const rows = [];
+// the what-if figures (Node, DuckDB-wasm): each against its aim, 2 s for a what-if and 10 s for a sweep
+for (const m of whatIfRows) {
+  const aim = m.name.startsWith('sweep') ? 10_000 : 2000;
+  rows.push({ figure: m.name, ms: m.ms, baseline: m.baseline, baselineMs: m.baselineMs, target: `≤ ${aim / 1000} s`, met: m.ms <= aim, note: m.note });
+}
 const raw = {};
 let chromiumVersion = null;
 
-const parts = process.env.BENCH_PARTS?.split(',');
 const traceSpans = Number(process.env.BENCH_SPANS ?? (events >= 1_000_000 ? 1_000_000 : 100_000));
 let traces = null;
 if (!cliOnly && (!parts || parts.includes('traces'))) {

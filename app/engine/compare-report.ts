@@ -11,7 +11,7 @@ import { readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { ensureDerivedTables } from './derived/metric-tables';
 import type { Engine } from './engine';
 import { withRetrievalFacts } from './retrieval-facts-table';
-import { perQueryScoresQuery } from './sql/compare/per-query';
+import { perQueryScoresQuery, type PairingUnit } from './sql/compare/per-query';
 import { poolRowsQuery, poolSizeQuery, type PoolItemRow } from './sql/compare/pool';
 import { matrixQuery } from './sql/metrics/matrix';
 import type { SqlQuery } from './sql/metrics/sql-query';
@@ -26,12 +26,15 @@ function settingsOf(base: MetricSettings, slice: SliceFilters): MetricSettings {
   return parsed.settings;
 }
 
-/** One slice's Tier 1, Tier 2 and matrix, by the metrics report's own queries, and its per-query scores. */
-async function sliceIn(job: ReadJob, settings: MetricSettings): Promise<{ figures: SliceFigures; queries: QueryScoreRow[] }> {
-  const facts = await withRetrievalFacts(job, settings);
+/**
+ * One slice's Tier 1, Tier 2 and matrix, by the metrics report's own queries, and its per-query
+ * scores; `base` and `unit` for a what-if (its side's table shaped as `retrieval_base`, paired by retrieval).
+ */
+export async function sliceIn(job: ReadJob, settings: MetricSettings, base?: string, unit: PairingUnit = 'query'): Promise<{ figures: SliceFigures; queries: QueryScoreRow[] }> {
+  const facts = await withRetrievalFacts(job, settings, base);
   const tiers = await run<TierRow>(facts, tierQuery(settings, 'materialized'));
   const [matrix] = await run<MatrixRow>(facts, matrixQuery(settings, 'materialized'));
-  const queries = await run<QueryScoreRow>(facts, perQueryScoresQuery());
+  const queries = await run<QueryScoreRow>(facts, perQueryScoresQuery(unit));
   return { figures: { ...shapeTiers(tiers, settings.k), matrix: shapeMatrix(matrix) }, queries };
 }
 
@@ -67,7 +70,7 @@ export async function readComparisonPool(engine: Engine, base: MetricSettings, a
 /** Computes `pairedStatistics` of the delta columns: in place by default, in a worker on the page (thousands of pairs take seconds). */
 export type PairedStatisticsRunner = (columns: number[][]) => Promise<PairedStatistic[]>;
 
-const inPlace: PairedStatisticsRunner = async (columns) => pairedStatistics(columns);
+export const inPlace: PairedStatisticsRunner = async (columns) => pairedStatistics(columns);
 
 /** What a comparison reads from the database: each slice's figures, the queries paired, and the size of its pool. */
 export interface ComparedSlices {

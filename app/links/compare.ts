@@ -35,13 +35,17 @@ export const sliceParam = (prefix: 'a' | 'b'): Param<SliceFilters> => {
 /**
  * Compare: slices A and B, the metric the per-query chart shows and the query whose retrievals
  * are open. A URL that names neither slice shows the default pair the screen picks from the data
- * (the same on every reload of the same logs).
+ * (the same on every reload of the same logs). `what_if` (a pipeline, `rrf:20`) compares the
+ * logged lists with the pipeline's instead, `query` then naming the open retrieval; `sweep`
+ * (`rrf:10:100:10`) draws a figure against the pipeline's parameter.
  */
 export const compareUrl = screenUrl('compare', {
   a: sliceParam('a'),
   b: sliceParam('b'),
   metric: choice('metric', PAIRED_METRICS, 'ndcg_at_k'),
   query: text('query'),
+  whatIf: text('what_if'),
+  sweep: text('sweep'),
 });
 
 export type CompareView = ReturnType<typeof compareUrl.read>;

@@ -55,6 +55,8 @@ export const sessionsUrl = screenUrl('sessions', {
   system: text('system'),
   week: text('week'),
   sort: sort('sort'),
+  /** The what-if pipeline whose list a retrieval with stages shows beside the returned one (rrf:60 when absent). */
+  whatIf: text('what_if'),
 });
 
 export type SessionsView = ReturnType<typeof sessionsUrl.read>;

@@ -1,6 +1,8 @@
 import { computeCompareResult } from '../../engine/compare-report';
 import { computeExplain } from '../../engine/explain-report';
 import { computeMetricsReport } from '../../engine/metrics-report';
+import { computeWhatIf } from '../../engine/what-if-report';
+import { parsePipeline, type Pipeline } from '../../model/what-if/pipeline';
 import { takeOptions } from '../../lib/command-options';
 import { isPairedMetric, significantlyWorse } from '../../model/compare/regression-check';
 import { parseSlicePairs, sliceSettings, type SliceFilters } from '../../model/compare/slice';
@@ -12,6 +14,7 @@ import { parseClickHouseReportArgs, runClickHouseReport } from '../clickhouse-re
 import { EXPLAIN_USAGE, parseExplainArgs } from '../explain-args';
 import { formatCompareReport } from '../format-compare-report';
 import { formatExplainReport } from '../format-explain-report';
+import { formatWhatIfReport } from '../format-what-if-report';
 import { formatMetricsReport } from '../format-metrics-report';
 import { usageError, type CliIo } from '../io';
 import { withLoadedInputs } from '../load-inputs';
@@ -45,9 +48,13 @@ const USAGE = [
   '                          delta, 95% bootstrap interval and randomization-test p of each Tier 1 metric',
   '                          (--k, --tier1-threshold and --used-actions apply to both slices; the',
   '                          other filters only to the rest of the report)',
-  '  --fail-if-worse METRIC  with --a/--b: exit 1 when B is significantly worse than A on METRIC',
-  '                          (p < 0.05 and the interval below 0); METRIC is p_at_1, p_at_k,',
-  '                          recall_at_k, ndcg_at_k or mrr',
+  '  --what-if PIPELINE      re-rank the logged candidates of the retrievals that logged `stages` and',
+  '                          compare with the logged lists, paired by retrieval (Tier 1 only: nobody',
+  '                          saw the what-if lists); PIPELINE is stage:NAME, rrf:K (default 60),',
+  '                          weighted:W (0–1), norerank or cut:N; the report gains `what_if`',
+  '  --fail-if-worse METRIC  with --a/--b or --what-if: exit 1 when B (the pipeline) is significantly',
+  '                          worse than A (the logged lists) on METRIC (p < 0.05 and the interval',
+  '                          below 0); METRIC is p_at_1, p_at_k, recall_at_k, ndcg_at_k or mrr',
   ...EXPLAIN_USAGE,
   ...ENGINE_USAGE,
   ...CLICKHOUSE_USAGE,
@@ -57,25 +64,34 @@ const USAGE = [
 
 interface CompareArgs {
   slices: { a: SliceFilters; b: SliceFilters } | null;
+  whatIf: Pipeline | null;
   failIfWorse?: PairedMetric;
   rest: string[];
 }
 
-/** Takes `--a k=v`, `--b k=v` (each repeatable, `--a=k=v` too) and `--fail-if-worse METRIC` out of the arguments. */
+const COMPARE_OPTIONS = new Set(['--a', '--b', '--fail-if-worse', '--what-if']);
+
+/** Takes `--a k=v`, `--b k=v` (each repeatable, `--a=k=v` too), `--what-if PIPELINE` and `--fail-if-worse METRIC` out of the arguments. */
 export function parseCompareArgs(args: readonly string[], base: MetricSettings): CompareArgs | { error: string } {
   const pairs: Record<'a' | 'b', string[]> = { a: [], b: [] };
   let failIfWorse: PairedMetric | undefined;
-  const { options, rest } = takeOptions(args, (name) => name === '--a' || name === '--b' || name === '--fail-if-worse');
+  let whatIf: Pipeline | null = null;
+  const { options, rest } = takeOptions(args, (name) => COMPARE_OPTIONS.has(name));
   for (const { name, value } of options) {
     if (value === undefined || value === '') return { error: `${name} needs a value` };
     if (name === '--fail-if-worse') {
       if (!isPairedMetric(value)) return { error: `--fail-if-worse takes one of ${PAIRED_METRICS.join(', ')}, not "${value}"` };
       failIfWorse = value;
+    } else if (name === '--what-if') {
+      if (whatIf) return { error: '--what-if is given twice: one pipeline a report' };
+      const parsed = parsePipeline(value);
+      if (!parsed.ok) return { error: `--what-if ${parsed.error}` };
+      whatIf = parsed.pipeline;
     } else pairs[name === '--a' ? 'a' : 'b'].push(value);
   }
   const given = (['a', 'b'] as const).filter((side) => pairs[side].length > 0);
   if (given.length === 1) return { error: `--${given[0]} needs --${given[0] === 'a' ? 'b' : 'a'}: a comparison has two slices` };
-  if (given.length === 0) return failIfWorse ? { error: '--fail-if-worse needs --a and --b' } : { slices: null, rest };
+  if (given.length === 0) return failIfWorse && !whatIf ? { error: '--fail-if-worse needs --a and --b, or --what-if' } : { slices: null, whatIf, failIfWorse, rest };
   const slices: Partial<Record<'a' | 'b', SliceFilters>> = {};
   for (const side of ['a', 'b'] as const) {
     const slice = parseSlicePairs(pairs[side]);
@@ -84,7 +100,7 @@ export function parseCompareArgs(args: readonly string[], base: MetricSettings):
     if (!settings.ok) return { error: `--${side} ${settings.errors.map((error) => error.message).join('; ')}` };
     slices[side] = slice.slice;
   }
-  return { slices: { a: slices.a!, b: slices.b! }, failIfWorse, rest };
+  return { slices: { a: slices.a!, b: slices.b! }, whatIf, failIfWorse, rest };
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -121,18 +137,29 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const report = await computeMetricsReport(engine, parsed.settings);
     const slices = compare.slices;
     const compared = slices && (await computeCompareResult(engine, parsed.settings, slices.a, slices.b));
+    const whatIf = compare.whatIf && (await computeWhatIf(engine, parsed.settings, compare.whatIf));
     if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected; \`retrieval-inspector check\` lists ${report.rejected === 1 ? 'it' : 'them'}`);
     const explained = explain && (await computeExplain(engine, parsed.settings, explain.signal, { minSupport: explain.minSupport, driftFlags: report.flags }));
-    if (json) io.out(JSON.stringify({ ...report, ...(compared ? { compare: compared.report } : {}), ...(explained ? { explain: explained.report } : {}) }, null, 2));
-    else {
+    if (json) {
+      io.out(JSON.stringify({
+        ...report,
+        ...(compared ? { compare: compared.report } : {}),
+        ...(whatIf ? { what_if: whatIf.report } : {}),
+        ...(explained ? { explain: explained.report } : {}),
+      }, null, 2));
+    } else {
       formatMetricsReport(report, parsed.settings).forEach((line) => io.out(line));
       if (compared) ['', ...formatCompareReport(compared, parsed.settings, compare.failIfWorse)].forEach((line) => io.out(line));
+      if (whatIf) ['', ...formatWhatIfReport(whatIf, parsed.settings, compare.failIfWorse)].forEach((line) => io.out(line));
       if (explained) ['', ...formatExplainReport(explained)].forEach((line) => io.out(line));
     }
-    if (compared && compare.failIfWorse) {
-      const verdict = significantlyWorse(compared.report, compare.failIfWorse);
-      if (verdict) io.err(`retrieval-inspector report: ${verdict}`);
-      worse = verdict !== null;
+    if (compare.failIfWorse) {
+      const verdicts = [
+        compared && significantlyWorse(compared.report, compare.failIfWorse),
+        whatIf && significantlyWorse(whatIf.report, compare.failIfWorse, { a: 'the logged lists', b: whatIf.report.pipeline, unit: 'retrieval' }),
+      ].filter((verdict) => typeof verdict === 'string');
+      verdicts.forEach((verdict) => io.err(`retrieval-inspector report: ${verdict}`));
+      worse = verdicts.length > 0;
     }
   }, engineArg.engine);
   return code === 0 && worse ? 1 : code;

@@ -88,8 +88,20 @@ export interface SqlDialect {
   emptyStringList(): string;
   /** An empty list of integers (INTEGER, Int32), typed. */
   emptyIntegerList(): string;
+  /** An empty list of doubles, typed. */
+  emptyDoubleList(): string;
   /** A list of strings from SQL expressions (placeholders), typed. */
   stringList(items: string[]): string;
+  /** The list with each value at its first position only, in list order (repeats dropped). */
+  listFirstOccurrences(list: string): string;
+  /** The elements of `values` at the positions where `list` holds a value for the first time (parallel lists). */
+  listAtFirstOccurrences(values: string, list: string): string;
+  /** The distinct elements of a list of lists, in no order. */
+  listFlattenDistinct(lists: string): string;
+  /** The largest element of a list; NULL when it is empty. */
+  listMax(list: string): string;
+  /** `list` sorted by `keys` (expressions over `param`) in turn, each ascending (negate a number for descending). */
+  listSortByKeys(list: string, param: string, keys: string[]): string;
   /** A select item that makes one row per element of `list`. */
   unnest(list: string): string;
   /** Select items that make one row per element of `list`, named `value`, with its 1-based `position`. */
@@ -151,7 +163,14 @@ export const DUCKDB: SqlDialect = {
   concatSkippingNulls: (separator, parts) => `concat_ws(${separator}, ${parts.join(', ')})`,
   emptyStringList: () => '[]::VARCHAR[]',
   emptyIntegerList: () => '[]::INTEGER[]',
+  emptyDoubleList: () => '[]::DOUBLE[]',
   stringList: (items) => `[${items.join(', ')}]::VARCHAR[]`,
+  listFirstOccurrences: (list) => `list_filter(${list}, lambda x, i: list_position(${list}, x) = i)`,
+  listAtFirstOccurrences: (values, list) => `list_filter(${values}, lambda x, i: list_position(${list}, ${list}[i]) = i)`,
+  listFlattenDistinct: (lists) => `list_distinct(flatten(${lists}))`,
+  listMax: (list) => `list_max(${list})`,
+  listSortByKeys: (list, param, keys) =>
+    `list_transform(list_sort(list_transform(${list}, lambda ${param}: {${keys.map((key, i) => `'k${i}': ${key}`).join(', ')}, 'v': ${param}})), lambda x: x.v)`,
   unnest: (list) => `unnest(${list})`,
   unnestWithPosition: (list, value, position) => `unnest(${list}) AS ${value}, generate_subscripts(${list}, 1) AS ${position}`,
   splitString: (text, separator) => `string_split(${text}, ${separator})`,
@@ -204,7 +223,13 @@ export const CLICKHOUSE: SqlDialect = {
   concatSkippingNulls: (separator, parts) => `arrayStringConcat(arrayFilter(p -> p IS NOT NULL, [${parts.join(', ')}]), ${separator})`,
   emptyStringList: () => 'CAST([] AS Array(String))',
   emptyIntegerList: () => 'CAST([] AS Array(Int32))',
+  emptyDoubleList: () => 'CAST([] AS Array(Float64))',
   stringList: (items) => `CAST([${items.join(', ')}] AS Array(String))`,
+  listFirstOccurrences: (list) => `arrayFilter((x, i) -> indexOf(${list}, x) = i, ${list}, arrayEnumerate(${list}))`,
+  listAtFirstOccurrences: (values, list) => `arrayFilter((x, i) -> indexOf(${list}, ${list}[i]) = i, ${values}, arrayEnumerate(${values}))`,
+  listFlattenDistinct: (lists) => `arrayDistinct(arrayFlatten(${lists}))`,
+  listMax: (list) => `if(empty(${list}), NULL, arrayMax(${list}))`,
+  listSortByKeys: (list, param, keys) => `arraySort(${param} -> (${keys.join(', ')}), ${list})`,
   unnest: (list) => `arrayJoin(${list})`,
   unnestWithPosition: (list, value, position) => `${list}[${position}] AS ${value}, arrayJoin(arrayEnumerate(${list})) AS ${position}`,
   splitString: (text, separator) => `splitByString(${separator}, ${text})`,

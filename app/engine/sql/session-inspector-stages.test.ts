@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { usedRankText } from '../../model/lineage/stage-lists';
 import { buildTimeline } from '../../model/lineage/timeline';
+import { readOnce } from '../coordinator/query-coordinator';
+import { whatIfListsIn } from '../what-if-report';
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { at, makeAction, makeRetrieval, type TestEvent } from './metrics/fixtures';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
@@ -47,6 +50,22 @@ describe('the session inspector reads stages, errors and derived actions', () =>
       ['bm25', ['a1*', 'Only in bm25', 'a3*']], ['rerank', ['a3*', 'a1*']], ['returned', ['a3*', 'a1*']],
     ]);
     expect(entries.find((entry) => entry.event.event_id === 'e-r2')!.marks).toEqual([]);
+  });
+
+  it('shows the what-if list beside the returned one, with the used assets\' ranks in it', async () => {
+    const rows = await loadSessionInspector(engine, 's1');
+    // rrf:60 over r1's one retriever stage (bm25 [a1, a2, a3]): 1/61 > 1/62 > 1/63, the bm25 order; the rerank stage is not fused
+    const lists = await readOnce(engine, (job) => whatIfListsIn(job, { kind: 'rrf', k: 60 }, ['r1']));
+    expect(lists).toEqual([{ retrieval_id: 'r1', asset_ids: ['a1', 'a2', 'a3'] }]);
+    const whatIf = { pipeline: 'rrf:60', lists: new Map(lists.map((row) => [row.retrieval_id, row.asset_ids])) };
+    const r1 = buildTimeline(rows, 's1', whatIf).flatMap((turn) => turn.entries).find((entry) => entry.event.event_id === 'e-r1')!;
+    expect(r1.stages!.lists.map((list) => [list.label, list.kind])).toEqual([
+      ['bm25', 'retriever'], ['rerank', 'rerank'], ['what-if rrf:60', 'what-if'], ['returned', 'returned'],
+    ]);
+    expect(r1.stages!.used.map((asset) => [asset.assetId, usedRankText(asset.places)])).toEqual([
+      ['a3', '#3 in bm25 · #1 in rerank · #3 in what-if rrf:60 · #1 returned'],
+      ['a1', '#1 in bm25 · #2 in rerank · #1 in what-if rrf:60 · #2 returned'],
+    ]);
   });
 
   it("the Lineage screen's trace marks derived actions too", async () => {

@@ -13,6 +13,8 @@ import './compare.css';
 import { CompareResults } from './CompareResults';
 import { SlicePickers } from './SlicePickers';
 import { sameSlice, sliceSettingsOrErrors } from './url';
+import { WhatIfForm } from './WhatIfForm';
+import { WhatIfView } from './WhatIfView';
 
 const ALL: SliceFilters = {};
 
@@ -28,13 +30,16 @@ export default function CompareScreen() {
   const b = sliceSettingsOrErrors(base, slices?.b ?? ALL);
   const identical = slices !== null && sameSlice(slices.a, slices.b);
   const ready = slices !== null && a.settings !== null && b.settings !== null && !identical;
-  const compare = useQuery({ ...compareOptions(dataset, base, slices?.a ?? ALL, slices?.b ?? ALL), enabled: dataset.engine !== null && ready });
+  const whatIf = view.whatIf;
+  const compare = useQuery({ ...compareOptions(dataset, base, slices?.a ?? ALL, slices?.b ?? ALL), enabled: dataset.engine !== null && ready && whatIf === null });
 
   if (nothingToShow(dataset)) return <EmptyDataset what="Then pick two slices here (two retrievers, two runs, two weeks) to compare." />;
+  if (whatIf !== null) return <div className="cmp-screen" aria-busy={compare.isFetching}><WhatIfView view={view} base={base} pipelineText={whatIf} /></div>;
   const sliceErrors = [...a.errors.map((error) => `A: ${error}`), ...b.errors.map((error) => `B: ${error}`)];
   return (
     <div className="cmp-screen" aria-busy={compare.isFetching}>
       <SlicePickers slices={slices} options={options.data} chosenBy={named ? undefined : defaults.data?.chosenBy} base={base} />
+      <WhatIfForm current={null} />
       {baseErrors.length > 0 && (
         <div className="query-error" role="alert">{baseErrors.map((error) => <div key={error.setting}>{error.message}; using the default.</div>)}</div>
       )}

@@ -38,8 +38,13 @@ export function evenlySpaced<T>(sorted: T[], most: number): T[] {
   return Array.from({ length: most }, (_, i) => sorted[Math.round((i * (sorted.length - 1)) / (most - 1))]);
 }
 
+/** What a pair is: a query (two slices), or a retrieval (a what-if). */
+export type PairUnit = 'query' | 'retrieval';
+
+const PAIRED_WORDS: Record<PairUnit, [string, string]> = { query: ['paired query', 'paired queries'], retrieval: ['paired retrieval', 'paired retrievals'] };
+
 /** Every paired query's B − A on one metric, sorted: losses left (red), gains right (green). */
-export function DeltaChart({ queries, metric, label }: { queries: PairedQuery[]; metric: PairedMetric; label: string }) {
+export function DeltaChart({ queries, metric, label, unit = 'query' }: { queries: PairedQuery[]; metric: PairedMetric; label: string; unit?: PairUnit }) {
   const points: Point[] = queries
     .map((query) => ({ rank: 0, delta: query.delta[metric], query: query.query, a: query.a[metric], b: query.b[metric] }))
     .sort((left, right) => left.delta - right.delta || left.query.localeCompare(right.query))
@@ -47,7 +52,7 @@ export function DeltaChart({ queries, metric, label }: { queries: PairedQuery[];
   const bars = evenlySpaced(points, MAX_BARS);
   const { domain, ticks } = yScale(points);
   return (
-    <figure className="cmp-chart" aria-label={`B − A per paired query, ${label}`} data-testid="compare.delta-chart" data-points={points.length}>
+    <figure className="cmp-chart" aria-label={`B − A per ${PAIRED_WORDS[unit][0]}, ${label}`} data-testid="compare.delta-chart" data-points={points.length}>
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={bars} margin={{ top: 8, right: 12, bottom: 4, left: 0 }} barCategoryGap={bars.length > 60 ? 0 : 2}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -61,7 +66,7 @@ export function DeltaChart({ queries, metric, label }: { queries: PairedQuery[];
         </BarChart>
       </ResponsiveContainer>
       <figcaption className="text-soft">
-        {pluralize(points.length, 'paired query', 'paired queries')} sorted by B − A on {label}: {points.filter((p) => p.delta < 0).length} worse in B, {points.filter((p) => p.delta === 0).length} tied, {points.filter((p) => p.delta > 0).length} better in B
+        {pluralize(points.length, ...PAIRED_WORDS[unit])} sorted by B − A on {label}: {points.filter((p) => p.delta < 0).length} worse in B, {points.filter((p) => p.delta === 0).length} tied, {points.filter((p) => p.delta > 0).length} better in B
         {bars.length < points.length ? ` (${bars.length} evenly spaced ranks drawn)` : ''}
       </figcaption>
     </figure>

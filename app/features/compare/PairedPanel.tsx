@@ -1,11 +1,10 @@
 import { Panel } from '../../components/Panel';
 import { pluralize } from '../../lib/format';
-import { navigate } from '../../lib/url-state';
 import { Link } from '../../components/Link';
 import { annotateUrl } from '../../links/annotate';
-import { compareUrl } from '../../links/compare';
 import type { SliceFilters } from '../../model/compare/slice';
-import { PAIRED_METRICS, type CompareResult, type PairedMetric } from '../../model/compare/types';
+import { type CompareResult, type PairedMetric } from '../../model/compare/types';
+import { ChartHead } from './ChartHead';
 import { DeltaChart } from './DeltaChart';
 import { pairedLabel } from './figures';
 import { LossesGains } from './LossesGains';
@@ -45,16 +44,7 @@ export function PairedPanel(props: { result: CompareResult; slices: { a: SliceFi
                 <span className="text-soft"> (highest priority first, until each figure is settled)</span></>
             )}
           </p>
-          <div className="cmp-chart-head">
-            <h3>Per query</h3>
-            <div className="cmp-segmented" role="group" aria-label="Metric of the per-query chart">
-              {PAIRED_METRICS.map((choice) => (
-                <button key={choice} type="button" aria-pressed={choice === metric} onClick={() => navigate(compareUrl.changed({ metric: choice }))}>
-                  {pairedLabel(choice, k)}
-                </button>
-              ))}
-            </div>
-          </div>
+          <ChartHead unit="query" metric={metric} k={k} />
           <DeltaChart queries={result.queries} metric={metric} label={label} />
           <LossesGains queries={result.queries} metric={metric} label={label} open={open} />
         </>

@@ -24,6 +24,7 @@ import { SessionQuestions } from './SessionQuestions';
 import { TimelinePager } from './TimelinePager';
 import { TurnTimeline } from './TurnTimeline';
 import { useFillViewport } from './use-fill-viewport';
+import { useWhatIfLists } from './use-what-if-lists';
 import './session-inspector.css';
 
 /**
@@ -67,7 +68,8 @@ export function SessionInspector({ sessionId }: { sessionId: string }) {
   const timelinePane = useRef<HTMLDivElement>(null);
   const height = useFillViewport(frame);
   const rows = inspector.data;
-  const turns = useMemo(() => (rows ? inPageOrder(buildTimeline(rows, sessionId), rows) : []), [rows, sessionId]);
+  const whatIf = useWhatIfLists(view.whatIf, rows?.events);
+  const turns = useMemo(() => (rows ? inPageOrder(buildTimeline(rows, sessionId, whatIf), rows) : []), [rows, sessionId, whatIf]);
   const targets = useMemo(() => labelTargets(rows?.events ?? []), [rows]);
   const drift = useMemo(
     () => (rows && driftAnalysis.data ? sessionDrift(driftAnalysis.data, sessionId, new Set(rows.events.map((event) => event.seq))) : null),

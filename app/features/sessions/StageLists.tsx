@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { LogText } from '../../components/LogText';
 import { compactScore, usedRankText, type StageComparison, type StageList, type StageRow } from '../../model/lineage/stage-lists';
 import './stage-lists.css';
+import { WhatIfPicker } from './WhatIfPicker';
 
 interface StageListsProps {
   retrievalId: string;
@@ -15,7 +16,7 @@ const rowTitle = (row: StageRow, list: StageList) =>
 /**
  * A retrieval's pipeline (docs/log-format.md `stages`): each stage's list in a compact column, in
  * pipeline order, then the returned list, which stays in view at the right when the stages scroll
- * sideways; above them, where every asset an action of the retrieval consumed stands in each
+ * sideways, and the list a what-if pipeline makes of the logged stages (metrics.md); above them, where every asset an action of the retrieval consumed stands in each
  * list. Pointing at an asset marks it in every column.
  */
 export function StageLists({ retrievalId, comparison }: StageListsProps) {
@@ -45,6 +46,7 @@ export function StageLists({ retrievalId, comparison }: StageListsProps) {
       ) : (
         <div className="stage-used text-soft">No action used an asset of this retrieval.</div>
       )}
+      <WhatIfPicker comparison={comparison} />
       <div className="stage-lists" role="group" aria-label={`Stage lists of ${retrievalId}`}>
         {lists.map((list) => (
           <section key={list.label} className={`stage-list kind-${list.kind}`} aria-label={`${list.label} (${list.kind})`}>

@@ -7,7 +7,7 @@ import { rankList } from './ranks';
  * not in vector, #1 in rerank, #1 returned".
  */
 
-export type StageListKind = StageKind | 'returned';
+export type StageListKind = StageKind | 'returned' | 'what-if';
 
 export interface StageRow {
   /** 1-based position as listed. */
@@ -49,7 +49,7 @@ export interface UsedRanks {
 }
 
 export interface StageComparison {
-  /** The stages in pipeline order, then the returned list. */
+  /** The stages in pipeline order, the what-if list when there is one, then the returned list. */
   lists: StageList[];
   /** Each consumed asset, in the order the retrieval returned them (the rest after, as first acted on). */
   used: UsedRanks[];
@@ -64,6 +64,8 @@ export interface StageComparisonInput {
   titles: ReadonlyMap<string, string | null>;
   /** Positions listed per list; the used ranks count every position. */
   shown?: number;
+  /** The list a what-if pipeline makes of the logged stages (metrics.md), shown just before the returned one. */
+  whatIf?: { pipeline: string; assetIds: readonly string[] } | null;
 }
 
 /** Lists of more than this many positions show their top and say how many more there are. */
@@ -80,10 +82,11 @@ function uniqueLabels(names: readonly string[]): string[] {
 }
 
 /** The stage lists and the returned list side by side, with the consumed assets' ranks; null when the retrieval has no stages. */
-export function stageComparison({ stages, returned, scores, consumed, titles, shown = STAGE_ROWS_SHOWN }: StageComparisonInput): StageComparison | null {
+export function stageComparison({ stages, returned, scores, consumed, titles, shown = STAGE_ROWS_SHOWN, whatIf = null }: StageComparisonInput): StageComparison | null {
   if (stages.length === 0) return null;
   const parts = [
     ...stages.map((stage) => ({ name: stage.name, kind: stage.kind as StageListKind, assetIds: stage.asset_ids, scores: stage.scores ?? null })),
+    ...(whatIf ? [{ name: `what-if ${whatIf.pipeline}`, kind: 'what-if' as const, assetIds: whatIf.assetIds, scores: null }] : []),
     { name: 'returned', kind: 'returned' as const, assetIds: returned ?? [], scores },
   ];
   const labels = uniqueLabels(parts.map((part) => part.name));

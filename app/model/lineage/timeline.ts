@@ -78,7 +78,7 @@ export interface TimelineTurn {
  * The session's turns in time order, each event with its marks and, for a retrieval, its full
  * ranked list; the session's spans among them.
  */
-export function buildTimeline(rows: SessionInspectorRows, sessionId: string): TimelineTurn[] {
+export function buildTimeline(rows: SessionInspectorRows, sessionId: string, whatIf: WhatIfLists | null = null): TimelineTurn[] {
   const retrievals = new Map(rows.retrievals.map((row) => [row.retrieval_id, row]));
   const lineage = new Map(rows.actions.map((row) => [row.event_id, row]));
   const warnings = new Map<number, ReferenceWarningRow[]>();
@@ -90,7 +90,7 @@ export function buildTimeline(rows: SessionInspectorRows, sessionId: string): Ti
     warnings,
   };
   const resultsOf = resultBuilder(rows, sessionId);
-  const stagesOf = stageBuilder(rows);
+  const stagesOf = stageBuilder(rows, whatIf);
   const { feedbackOn, targetOf } = feedbackLinks(rows.events);
   const turns = groupByTurn(rows.events).map((turn) => ({
     turnId: turn.turnId,
@@ -141,8 +141,14 @@ function resultBuilder(rows: SessionInspectorRows, sessionId: string) {
     });
 }
 
+/** A what-if pipeline and the lists it makes, by retrieval id (a retrieval it is not defined for has none). */
+export interface WhatIfLists {
+  pipeline: string;
+  lists: ReadonlyMap<string, readonly string[]>;
+}
+
 /** A retrieval's stage lists (its event's stored `stages`) with the assets its actions consumed, and how. */
-function stageBuilder(rows: SessionInspectorRows) {
+function stageBuilder(rows: SessionInspectorRows, whatIf: WhatIfLists | null) {
   const titles = new Map(rows.assets.map((row) => [row.asset_id, row.title]));
   const actedOn = new Map<string, Map<string, LineageActionRow[]>>();
   for (const action of [...rows.actions].sort(byTime)) {
@@ -155,6 +161,10 @@ function stageBuilder(rows: SessionInspectorRows) {
     const stages = parseStoredStages(storedStages);
     if (stages.length === 0) return null;
     const consumed = new Map([...(actedOn.get(retrieval.retrieval_id) ?? new Map<string, LineageActionRow[]>())].map(([assetId, actions]) => [assetId, usage(actions) ?? 'used']));
-    return stageComparison({ stages, returned: retrieval.returned_asset_ids, scores: retrieval.scores, consumed, titles });
+    const whatIfList = whatIf?.lists.get(retrieval.retrieval_id);
+    return stageComparison({
+      stages, returned: retrieval.returned_asset_ids, scores: retrieval.scores, consumed, titles,
+      whatIf: whatIf && whatIfList ? { pipeline: whatIf.pipeline, assetIds: whatIfList } : null,
+    });
   };
 }

@@ -24,47 +24,59 @@ export interface PoolItemRow {
 }
 
 /**
- * docs/metrics.md, "Judged depth, bounds and the pool": the lists of a comparison (each judged
- * retrieval of a paired query, a query with a judged retrieval in each slice, in either slice;
- * a retrieval in both slices is one list, marked in both), every asset among a list's first K
- * distinct assets with its rank, and whether it carries a resolved relevance label there.
+ * docs/metrics.md, "Judged depth, bounds and the pool": the CTEs `ranked`, every asset among the
+ * first K distinct assets of a list (a repeat at its first position, as Tier 1 ranks it) with its
+ * rank. `lists` gives one row per list: `(retrieval_id, query, asset_ids, in_a, in_b)`, a list
+ * of slice A, of slice B or of both. A comparison's lists (comparisonLists) and a what-if's
+ * (../what-if/pool.ts) are both pooled by this one rule.
  */
-function rankedInLists(a: MetricSettings, b: MetricSettings): SqlQuery {
-  const judgedIn = (settings: MetricSettings) =>
-    sql`SELECT retrieval_id, query FROM retrieval_base WHERE judged AND query IS NOT NULL AND ${settingsFilter(settings, RETRIEVAL_COLUMNS)}`;
+function rankedInLists(lists: SqlQuery, k: number): SqlQuery {
   return sql`
-in_a AS (${judgedIn(a)}),
-in_b AS (${judgedIn(b)}),
-paired AS (SELECT query FROM in_a INTERSECT SELECT query FROM in_b),
-lists AS (
-  SELECT retrieval_id, coalesce(la.query, lb.query) AS query, la.retrieval_id IS NOT NULL AS in_a, lb.retrieval_id IS NOT NULL AS in_b
-  FROM (SELECT * FROM in_a WHERE query IN (SELECT query FROM paired)) la
-  FULL JOIN (SELECT * FROM in_b WHERE query IN (SELECT query FROM paired)) lb USING (retrieval_id)
-),
+lists AS (${lists}),
 -- each list's first K distinct assets in order (a repeat counts at its first position), one row each with its rank
 top_k AS (
-  SELECT l.retrieval_id, l.query, l.in_a, l.in_b,
-         list_slice(list_filter(r.returned_asset_ids, lambda asset, position: list_position(r.returned_asset_ids, asset) = position), 1, ${a.k}) AS assets
-  FROM lists l JOIN retrievals r ON r.retrieval_id = l.retrieval_id
+  SELECT retrieval_id, query, in_a, in_b,
+         list_slice(list_filter(asset_ids, lambda asset, position: list_position(asset_ids, asset) = position), 1, ${k}) AS assets
+  FROM lists
 ),
 ranked AS (
   SELECT retrieval_id, query, in_a, in_b, ${rawSql(DUCKDB.unnestWithPosition('assets', 'asset_id', 'list_rank'))} FROM top_k
 )`;
 }
 
+/**
+ * The lists of a comparison: each judged retrieval of a paired query (a query with a judged
+ * retrieval in each slice), in either slice; a retrieval in both slices is one list, marked in both.
+ */
+function comparisonLists(a: MetricSettings, b: MetricSettings): SqlQuery {
+  const judgedIn = (settings: MetricSettings) =>
+    sql`SELECT retrieval_id, query FROM retrieval_base WHERE judged AND query IS NOT NULL AND ${settingsFilter(settings, RETRIEVAL_COLUMNS)}`;
+  return sql`
+WITH in_a AS (${judgedIn(a)}),
+in_b AS (${judgedIn(b)}),
+paired AS (SELECT query FROM in_a INTERSECT SELECT query FROM in_b),
+listed AS (
+  SELECT retrieval_id, coalesce(la.query, lb.query) AS query, la.retrieval_id IS NOT NULL AS in_a, lb.retrieval_id IS NOT NULL AS in_b
+  FROM (SELECT * FROM in_a WHERE query IN (SELECT query FROM paired)) la
+  FULL JOIN (SELECT * FROM in_b WHERE query IN (SELECT query FROM paired)) lb USING (retrieval_id)
+)
+SELECT l.retrieval_id, l.query, r.returned_asset_ids AS asset_ids, l.in_a, l.in_b
+FROM listed l JOIN retrievals r ON r.retrieval_id = l.retrieval_id`;
+}
+
 const isUnlabeled = (ranked: string) =>
   `NOT EXISTS (SELECT 1 FROM resolved_relevance label WHERE label.retrieval_id = ${ranked}.retrieval_id AND label.asset_id = ${ranked}.asset_id)`;
 
 /**
- * The pool of a comparison: every (query, asset) unlabeled among the first K of one of its lists
- * (rankedInLists), an asset counting in the lists where it carries no resolved relevance label.
- * Ordered by priority (desc), then query, then asset id; the priority is an exact sum, so equal
+ * The pool of some lists (rankedInLists): every (query, asset) unlabeled among the first K of one
+ * of them, an asset counting in the lists where it carries no resolved relevance label. Ordered
+ * by priority (desc), then query, then asset id; the priority is an exact sum, so equal
  * priorities are equal whatever the order of the lists. Each item with its best rank in each
  * slice and its catalog text; `limit` keeps the first items only.
  */
-export function poolRowsQuery(a: MetricSettings, b: MetricSettings, limit?: number): SqlQuery {
+export function poolOfListsQuery(lists: SqlQuery, k: number, limit?: number): SqlQuery {
   return sql`
-WITH ${rankedInLists(a, b)},
+WITH ${rankedInLists(lists, k)},
 marked AS (SELECT *, ${rawSql(isUnlabeled('ranked'))} AS unlabeled FROM ranked),
 items AS (
   SELECT query, asset_id,
@@ -72,7 +84,7 @@ items AS (
          count(*) FILTER (WHERE unlabeled)::INTEGER AS lists,
          min(list_rank) FILTER (WHERE in_a)::INTEGER AS rank_a,
          min(list_rank) FILTER (WHERE in_b)::INTEGER AS rank_b,
-         list_sort(list(retrieval_id) FILTER (WHERE unlabeled)) AS retrieval_ids
+         list_sort(list(DISTINCT retrieval_id) FILTER (WHERE unlabeled)) AS retrieval_ids
   FROM marked
   GROUP BY query, asset_id
   HAVING bool_or(unlabeled)
@@ -84,9 +96,15 @@ FROM items LEFT JOIN asset_catalog catalog ON catalog.asset_id = items.asset_id
 ORDER BY items.priority DESC, items.query, items.asset_id`;
 }
 
-/** The number of items of `poolRowsQuery` (the report's `compare.pool`), without what only a queue shows. */
-export function poolSizeQuery(a: MetricSettings, b: MetricSettings): SqlQuery {
+/** The number of items of `poolOfListsQuery`, without what only a queue shows. */
+export function poolSizeOfListsQuery(lists: SqlQuery, k: number): SqlQuery {
   return sql`
-WITH ${rankedInLists(a, b)}
+WITH ${rankedInLists(lists, k)}
 SELECT count(*)::INTEGER AS items FROM (SELECT DISTINCT query, asset_id FROM ranked WHERE ${rawSql(isUnlabeled('ranked'))})`;
 }
+
+/** The pool of a comparison (docs/metrics.md): its lists' pool, the first `limit` items when given. */
+export const poolRowsQuery = (a: MetricSettings, b: MetricSettings, limit?: number): SqlQuery => poolOfListsQuery(comparisonLists(a, b), a.k, limit);
+
+/** The number of items of `poolRowsQuery` (the report's `compare.pool`). */
+export const poolSizeQuery = (a: MetricSettings, b: MetricSettings): SqlQuery => poolSizeOfListsQuery(comparisonLists(a, b), a.k);

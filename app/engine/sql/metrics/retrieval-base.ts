@@ -58,19 +58,18 @@ const unpackRankSql = (packed: string) => `((${packed} - ${packed} % ${RANK_UNIT
 const unpackGradeSql = (packed: string) => `(${packed} % ${RANK_UNIT})::INTEGER`;
 
 /**
- * From `judged_relevance` (retrieval_id, asset_id, grade: one resolved label each), the CTEs
- * `labeled_returned` (the ranks and grades of the relevant returned assets, the ranks of every
- * labeled one) and `judgments` (the ideal grades of each judged retrieval) that Tier 1 reads.
+ * The CTEs `labeled_ranked` and `labeled_returned` (ending in a comma): per list of `lists`
+ * (a FROM item with `retrieval_id` and `returned_asset_ids`), the ranks of its returned assets
+ * that carry a label of `judged_relevance` (a CTE the caller defines), relevant ones with their
+ * grades, as Tier 1 ranks them. The what-if lists (../what-if/) are ranked by the same rule.
  */
-export function rankedRelevanceCtes(retrievals: string, d: SqlDialect): string {
-  return `
--- Each labeled return's rank (any grade): its asset's first position, less the repeats before it
+export const labeledRanksCtes = (lists: string, d: SqlDialect) => `-- Each labeled return's rank (any grade): its asset's first position, less the repeats before it
 -- (the distinct assets before its first position, plus one). Packed with its grade (packedRankSql).
 labeled_ranked AS (
   SELECT retrieval_id, grade, ${packedRankSql(`(${d.listLength(d.listDistinctSorted(d.listSlice('returned_asset_ids', '1', 'first_position - 1')))} + 1)`, 'grade')} AS packed
   FROM (
     SELECT ${d.column('l', 'retrieval_id')}, ${d.column('l', 'grade')}, ${d.column('r', 'returned_asset_ids')}, ${d.listPosition('r.returned_asset_ids', 'l.asset_id')} AS first_position
-    FROM judged_relevance l JOIN (SELECT retrieval_id, returned_asset_ids FROM ${retrievals}) r ON r.retrieval_id = l.retrieval_id
+    FROM judged_relevance l JOIN ${lists} r ON r.retrieval_id = l.retrieval_id
   ) found
   WHERE first_position > 0
 ),
@@ -84,7 +83,16 @@ labeled_returned AS (
     FROM labeled_ranked GROUP BY retrieval_id
   ) sorted
 ),
-judgments AS (
+`;
+
+/**
+ * From `judged_relevance` (retrieval_id, asset_id, grade: one resolved label each), the CTEs
+ * `labeled_returned` (the ranks and grades of the relevant returned assets, the ranks of every
+ * labeled one) and `judgments` (the ideal grades of each judged retrieval) that Tier 1 reads.
+ */
+export function rankedRelevanceCtes(retrievals: string, d: SqlDialect): string {
+  return `
+${labeledRanksCtes(`(SELECT retrieval_id, returned_asset_ids FROM ${retrievals})`, d)}judgments AS (
   SELECT retrieval_id, ${d.listAgg('grade', 'grade', 'grade >= 1', true)} AS ideal_grades
   FROM judged_relevance GROUP BY retrieval_id
 )`;

@@ -80,9 +80,10 @@ const atKColumns = (relevance: RankedRelevance, suffix: string, d: SqlDialect) =
  * them divided by the judged count is the average over judged retrievals, empty and failed ones
  * scored 0 (neither returned anything). `*_high` are the same scores with every unlabeled asset
  * among the first K relevant (the high bound); `judged_at_k` is null for a retrieval that returned nothing.
- * Kept narrow on purpose: writing it is most of the cost of a settings change.
+ * Kept narrow on purpose: writing it is most of the cost of a settings change. `base` is a table
+ * of `retrieval_base`'s columns: the what-if reads its re-ranked lists through the same formulas.
  */
-export function retrievalFactsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
+export function retrievalFactsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB, base = 'retrieval_base'): SqlQuery {
   const { k } = settings;
   const d = dialect;
   // each `?` of these is K (a dialect may write a list twice)
@@ -95,7 +96,7 @@ WITH kept AS (
          ${ofK(unlabeledRanksAtK(d))} AS unlabeled_ranks,
          ${usedBy(valueArray(settings.usedActions, d), d)} AS gpr,
          orf_complaint OR orf_down_feedback OR orf_re_search OR orf_agent_bypass AS orf
-  FROM ${retrievalBaseOfSource(settings.labels, d)} base
+  FROM ${base === 'retrieval_base' ? retrievalBaseOfSource(settings.labels, d) : rawSql(base)} base
   WHERE ${settingsFilter(settings, RETRIEVAL_COLUMNS)}
 ),
 with_high_bound AS (

@@ -1,0 +1,107 @@
+import { shapeCompareResult } from '../model/compare/shape-compare';
+import { pipelineText, type Pipeline } from '../model/what-if/pipeline';
+import { whatIfReportOf, type WhatIfResult } from '../model/what-if/report';
+import type { MetricSettings } from '../model/metrics/settings';
+import { pairedDeltaColumns } from '../model/compare/shape-compare';
+import { inPlace, sliceIn, type ComparedSlices, type PairedStatisticsRunner } from './compare-report';
+import { pairQueries } from '../model/compare/pairing';
+import { materialization } from './coordinator/materialization';
+import { readOnce, type ReadJob } from './coordinator/query-coordinator';
+import { ensureDerivedTables } from './derived/metric-tables';
+import type { Engine } from './engine';
+import type { PoolItemRow } from './sql/compare/pool';
+import { rawSql, sql, valueList } from './sql/metrics/sql-query';
+import { whatIfListsQuery } from './sql/what-if/pipelines';
+import { whatIfPoolRowsQuery, whatIfPoolSizeQuery } from './sql/what-if/pool';
+import { whatIfStagesSelect } from './sql/what-if/stages';
+import { loggedBaseSelect, whatIfBaseSelect } from './sql/what-if/what-if-base';
+import { ensureStageListsTable } from './what-if-stage-lists';
+
+/** The tables of one what-if: the pipeline's lists, and each side shaped as `retrieval_base`. */
+interface WhatIfTables {
+  lists: string;
+  logged: string;
+  reranked: string;
+}
+
+/** The table of the pipeline's lists (`whatIfListsQuery`), over the stages of the stored retrievals. */
+async function whatIfListsTableIn(job: ReadJob, pipeline: Pipeline): Promise<string> {
+  const stageLists = await ensureStageListsTable(job.engine);
+  // the stages as a CTE, not a table: a third copy of every stage list does not fit DuckDB-wasm's memory at 1M events
+  const lists = whatIfListsQuery(pipeline, 'what_if_stages');
+  return job.materialize(materialization('what_if_lists', sql`WITH what_if_stages AS (${rawSql(whatIfStagesSelect(stageLists))}) SELECT * FROM (${lists}) lists`));
+}
+
+async function whatIfTablesIn(job: ReadJob, pipeline: Pipeline): Promise<WhatIfTables> {
+  const lists = await whatIfListsTableIn(job, pipeline);
+  const logged = await job.materialize(materialization('what_if_logged', rawSql(loggedBaseSelect(lists))));
+  const reranked = await job.materialize(materialization('what_if_reranked', rawSql(whatIfBaseSelect(lists))));
+  return { lists, logged, reranked };
+}
+
+/**
+ * metrics.md, "What-if on logged candidates": the database's part of a what-if (in a coordinator
+ * job): the logged lists of the retrievals the pipeline is defined for as slice A and the
+ * pipeline's lists as slice B, each through the metrics report's own Tier 1 queries, paired by
+ * retrieval; and the size of their pool. K, the threshold and the filters come from `base`.
+ */
+export async function whatIfSlicesIn(job: ReadJob, base: MetricSettings, pipeline: Pipeline): Promise<ComparedSlices> {
+  const tables = await whatIfTablesIn(job, pipeline);
+  const logged = await sliceIn(job, base, tables.logged, 'retrieval');
+  const reranked = await sliceIn(job, base, tables.reranked, 'retrieval');
+  const [pool] = await job.engine.query<{ items: number }>(...queryArgs(whatIfPoolSizeQuery(base, tables.logged, tables.lists)));
+  return { figures: { a: logged.figures, b: reranked.figures }, pairing: pairQueries(logged.queries, reranked.queries), pool: pool.items };
+}
+
+/** The pool of a what-if in order (`PoolItemRow`s, as a comparison's `poolRowsQuery`): for the Annotate queue. */
+export async function whatIfPoolRowsIn(job: ReadJob, base: MetricSettings, pipeline: Pipeline): Promise<PoolItemRow[]> {
+  const tables = await whatIfTablesIn(job, pipeline);
+  return job.engine.query<PoolItemRow>(...queryArgs(whatIfPoolRowsQuery(base, tables.logged, tables.lists)));
+}
+
+/** A retrieval's what-if list. */
+export interface WhatIfListRow {
+  retrieval_id: string;
+  asset_ids: string[];
+}
+
+/** The pipeline's lists, of the given retrievals (all when none are given), by retrieval id. */
+export async function whatIfListsIn(job: ReadJob, pipeline: Pipeline, retrievalIds?: readonly string[]): Promise<WhatIfListRow[]> {
+  const lists = await whatIfListsTableIn(job, pipeline);
+  const only = retrievalIds ? sql` WHERE retrieval_id IN ${valueList(retrievalIds)}` : rawSql('');
+  return job.engine.query<WhatIfListRow>(...queryArgs(sql`SELECT retrieval_id, asset_ids FROM ${rawSql(lists)}${only} ORDER BY retrieval_id`));
+}
+
+const queryArgs = (query: { sql: string; params: unknown[] }) => [query.sql, query.params as never] as const;
+
+/** The what-if read by `whatIfSlicesIn`, with its statistics (computed where `statistics` runs them). */
+export async function whatIfResultOf(pipeline: Pipeline, read: ComparedSlices, statistics: PairedStatisticsRunner = inPlace): Promise<WhatIfResult> {
+  const compare = shapeCompareResult({ a: {}, b: {} }, read.figures, read.pairing, read.pool, await statistics(pairedDeltaColumns(read.pairing)));
+  return { report: whatIfReportOf(pipelineText(pipeline), compare.report), compare };
+}
+
+/** A what-if on an engine no coordinator serves (the command line, tests). */
+export async function computeWhatIf(engine: Engine, base: MetricSettings, pipeline: Pipeline): Promise<WhatIfResult> {
+  await ensureDerivedTables(engine);
+  return readOnce(engine, async (job) => whatIfResultOf(pipeline, await whatIfSlicesIn(job, base, pipeline)));
+}
+
+/** One point of a sweep: the parameter's value and the what-if at it. */
+export interface SweepPoint {
+  value: number;
+  result: WhatIfResult;
+}
+
+/** A sweep: the what-if at each pipeline, one after the other in one job (each point is exactly a single run's). */
+export async function whatIfSweepIn(job: ReadJob, base: MetricSettings, points: { value: number; pipeline: Pipeline }[], statistics: PairedStatisticsRunner = inPlace): Promise<SweepPoint[]> {
+  const swept: SweepPoint[] = [];
+  for (const point of points) swept.push({ value: point.value, result: await whatIfResultOf(point.pipeline, await whatIfSlicesIn(job, base, point.pipeline), statistics) });
+  return swept;
+}
+
+/** A sweep on an engine no coordinator serves: one job a point, so each point's tables are dropped before the next (at 1M events ten points' tables do not fit DuckDB-wasm's memory). */
+export async function computeWhatIfSweep(engine: Engine, base: MetricSettings, points: { value: number; pipeline: Pipeline }[]): Promise<SweepPoint[]> {
+  const swept: SweepPoint[] = [];
+  for (const point of points) swept.push({ value: point.value, result: await computeWhatIf(engine, base, point.pipeline) });
+  return swept;
+}

@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query';
+import { whatIfListsIn, whatIfResultOf, whatIfSlicesIn, type SweepPoint } from '../engine/what-if-report';
+import { whatIfRetrievalQuery, type WhatIfRetrievalRow } from '../engine/sql/what-if/retrieval-lists';
+import { metricSettingsToParams } from '../model/metrics/settings-codec';
+import type { MetricSettings } from '../model/metrics/settings';
+import { pipelineText, sweepPoints, sweepText, type Pipeline, type Sweep } from '../model/what-if/pipeline';
+import type { WhatIfResult } from '../model/what-if/report';
+import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
+import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
+import { pairedStatisticsOffThread } from './paired-statistics-off-thread';
+
+/** A what-if (the logged lists against a pipeline's) under the shared metric settings. */
+export const whatIfOptions = (dataset: DatasetRef, base: MetricSettings, pipeline: Pipeline) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'compare', 'what-if', metricSettingsToParams(base), pipelineText(pipeline)),
+    queryFn: async (context): Promise<WhatIfResult> => {
+      const read = await coordinatedQueryFn(dataset, (job) => whatIfSlicesIn(job, base, pipeline), READS_DERIVED_TABLES)(context);
+      return whatIfResultOf(pipeline, read, pairedStatisticsOffThread);
+    },
+    enabled: dataset.engine !== null,
+    placeholderData: sameDatasetPlaceholder(dataset),
+  });
+
+/** Every point of a sweep, each exactly the what-if of its pipeline (its statistics off the main thread). */
+export const whatIfSweepOptions = (dataset: DatasetRef, base: MetricSettings, sweep: Sweep) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'compare', 'what-if-sweep', metricSettingsToParams(base), sweepText(sweep)),
+    queryFn: async (context): Promise<SweepPoint[]> => {
+      const points = sweepPoints(sweep);
+      const reads = await coordinatedQueryFn(dataset, async (job) => {
+        const read = [];
+        for (const point of points) read.push(await whatIfSlicesIn(job, base, point.pipeline));
+        return read;
+      }, READS_DERIVED_TABLES)(context);
+      return Promise.all(points.map(async (point, i) => ({ value: point.value, result: await whatIfResultOf(point.pipeline, reads[i], pairedStatisticsOffThread) })));
+    },
+    enabled: dataset.engine !== null,
+  });
+
+/** One retrieval of a what-if opened: its logged list with grades, and the pipeline's list. */
+export const whatIfRetrievalOptions = (dataset: DatasetRef, pipeline: Pipeline, retrievalId: string) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'compare', 'what-if-retrieval', pipelineText(pipeline), retrievalId),
+    queryFn: coordinatedQueryFn(dataset, async (job) => {
+      const { sql, params } = whatIfRetrievalQuery(retrievalId);
+      const [row] = await job.engine.query<WhatIfRetrievalRow>(sql, params);
+      const [list] = await whatIfListsIn(job, pipeline, [retrievalId]);
+      return { retrieval: row ?? null, whatIf: list?.asset_ids ?? null };
+    }, READS_DERIVED_TABLES),
+    enabled: dataset.engine !== null,
+  });
+
+/** The pipeline's lists of some retrievals (the session view's page), by retrieval id. */
+export const whatIfListsOptions = (dataset: DatasetRef, pipeline: Pipeline, retrievalIds: readonly string[]) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'sessions', 'what-if-lists', pipelineText(pipeline), [...retrievalIds]),
+    queryFn: coordinatedQueryFn(dataset, async (job) => {
+      const rows = await whatIfListsIn(job, pipeline, retrievalIds);
+      return new Map(rows.map((row) => [row.retrieval_id, row.asset_ids]));
+    }),
+    enabled: dataset.engine !== null && retrievalIds.length > 0,
+  });
