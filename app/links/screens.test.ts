@@ -26,11 +26,11 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   }],
   [compareUrl, {
     a: { retriever: ['dense', 'bm25'], run_id: ['baseline'], surface: ['web'], role: ['find'], category: ['billing'], from: '2026-10-01', to: '2026-11-01' },
-    b: { retriever: ['hybrid'], from: '2026-11-01' }, metric: 'mrr', query: 'red poster, A4 & "bold"',
+    b: { retriever: ['hybrid'], from: '2026-11-01' }, metric: 'mrr', query: 'red poster, A4 & "bold"', whatIf: 'rrf:20', sweep: 'rrf:10:100:10',
   }],
   [sessionsUrl, {
     session: 'ca-0024', node: 'action:e-17', search: 'ca-00', surface: 'web', has: ['failed', 'handoff', 'down'], category: 'billing', system: 'bot',
-    week: '2026-W07', sort: { column: 'retrievals', descending: true }, page: 3,
+    week: '2026-W07', sort: { column: 'retrievals', descending: true }, page: 3, whatIf: 'weighted:0.3',
   }],
   [lineageUrl, { trace: { kind: 'retrieval', id: 'r-000035' }, page: 2, node: 'action:e-9' }],
   [questionsUrl, { question: 'q06', run: null, flag: 'entity_drift', listRun: 'baseline', compare: true, runA: 'baseline', runB: 'registry' }],
@@ -118,7 +118,7 @@ describe('a move within a screen', () => {
 describe('links shared before this codec still open the same view', () => {
   it.each([
     ['sessions', sessionsUrl, '?view=sessions&session=ca-0024&node=action%3Ae-1&q=ca&surface=web&sort=-retrievals',
-      { session: 'ca-0024', node: 'action:e-1', page: null, search: 'ca', surface: 'web', has: [], category: null, system: null, week: null, sort: { column: 'retrievals', descending: true } }],
+      { session: 'ca-0024', node: 'action:e-1', page: null, search: 'ca', surface: 'web', has: [], category: null, system: null, week: null, sort: { column: 'retrievals', descending: true }, whatIf: null }],
     ['lineage', lineageUrl, '?view=lineage&asset=tpl-0065', { trace: { kind: 'asset', id: 'tpl-0065' }, page: null, node: null }],
     ['questions', questionsUrl, '?view=questions&question=q04&run=registry#retrieval-r-1',
       { question: 'q04', run: 'registry', flag: null, listRun: undefined, compare: false, runA: undefined, runB: undefined }],
@@ -135,7 +135,7 @@ describe('the compare screen', () => {
   it('writes each slice under its prefix, lists comma-separated, and an empty slice as nothing', () => {
     const search = compareUrl.write({ a: { retriever: ['dense', 'bm25'], from: '2026-10-01' }, b: {} });
     expect(search).toBe('?view=compare&a_retriever=dense%2Cbm25&a_from=2026-10-01');
-    expect(compareUrl.read(params(search))).toEqual({ a: { retriever: ['dense', 'bm25'], from: '2026-10-01' }, b: {}, metric: 'ndcg_at_k', query: null });
+    expect(compareUrl.read(params(search))).toEqual({ a: { retriever: ['dense', 'bm25'], from: '2026-10-01' }, b: {}, metric: 'ndcg_at_k', query: null, whatIf: null, sweep: null });
   });
 
   it('does not read the Metrics filters of the same name as a slice', () => {
