@@ -295,3 +295,23 @@ test('a what-if: RRF over the logged stages against the logged lists, as the com
   await expect(page.getByTestId('compare.sweep-chart')).toHaveAttribute('data-points', '3');
   if (process.env.WHAT_IF_SHOT) await page.screenshot({ path: process.env.WHAT_IF_SHOT, fullPage: true });
 });
+
+test('a what-if\'s pool is an Annotate queue: the logged lists as A, the pipeline\'s as B', async () => {
+  await app.open('?view=compare&what_if=rrf:20');
+  const pool = await page.getByTestId('compare.judged').getAttribute('data-pool');
+  expect(pool).toBe('5');
+  await page.getByTestId('compare.what-if.label-pool').click();
+  await expect(page).toHaveURL(/view=annotate&queue=pool&what_if=rrf%3A20/);
+  await page.getByLabel('Annotator name').fill('pool annotator');
+  await page.getByLabel('Annotator name').press('Enter');
+  await expect(page.getByTestId('annotate.pool.remaining')).toHaveAttribute('data-value', String(pool));
+  await expect(page.getByRole('list', { name: 'Items in the pool' }).getByRole('listitem')).toHaveCount(Number(pool));
+  await expect(page.getByTestId('annotate.pool.side.a')).toHaveText('A · logged');
+  await expect(page.getByTestId('annotate.pool.side.b')).toHaveText('B · rrf:20');
+  // w1 first (equal priorities go by query): not in h1's logged list, third in the pipeline's [x1, rel1, w1]
+  await expect(page.getByTestId('annotate.pool.item')).toHaveAttribute('data-asset', 'w1');
+  await expect(page.getByTestId('annotate.pool.query')).toHaveText('q1');
+  await expect(page.getByTestId('annotate.pool.ranks')).toHaveAttribute('data-rank-a', '');
+  await expect(page.getByTestId('annotate.pool.ranks')).toHaveAttribute('data-rank-b', '3');
+  await expect(page.getByTestId('annotate.pool.ranks')).toContainText('rank in B · rrf:20');
+});

@@ -3,7 +3,8 @@ import { pipelineText, type Pipeline } from '../model/what-if/pipeline';
 import { whatIfReportOf, type WhatIfResult } from '../model/what-if/report';
 import type { MetricSettings } from '../model/metrics/settings';
 import { pairedDeltaColumns } from '../model/compare/shape-compare';
-import { inPlace, sliceIn, type ComparedSlices, type PairedStatisticsRunner } from './compare-report';
+import { comparisonBounds, type ComparisonBounds } from '../model/compare/settled';
+import { inPlace, sliceIn, type ComparedSlices, type ComparisonPool, type PairedStatisticsRunner } from './compare-report';
 import { pairQueries } from '../model/compare/pairing';
 import { materialization } from './coordinator/materialization';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
@@ -57,6 +58,18 @@ export async function whatIfSlicesIn(job: ReadJob, base: MetricSettings, pipelin
 export async function whatIfPoolRowsIn(job: ReadJob, base: MetricSettings, pipeline: Pipeline): Promise<PoolItemRow[]> {
   const tables = await whatIfTablesIn(job, pipeline);
   return job.engine.query<PoolItemRow>(...queryArgs(whatIfPoolRowsQuery(base, tables.logged, tables.lists)));
+}
+
+/** The pool of a what-if as the Annotate queue reads it: its first `limit` items in order and its whole size. */
+export async function readWhatIfPool(job: ReadJob, base: MetricSettings, pipeline: Pipeline, limit: number): Promise<ComparisonPool> {
+  const items = await whatIfPoolRowsIn(job, base, pipeline);
+  return { items: items.slice(0, limit), total: items.length };
+}
+
+/** Is the what-if settled? The logged lists' and the pipeline's bounds and the pool's size, as the what-if report has them. */
+export async function whatIfBoundsIn(job: ReadJob, base: MetricSettings, pipeline: Pipeline): Promise<ComparisonBounds> {
+  const read = await whatIfSlicesIn(job, base, pipeline);
+  return comparisonBounds(read.figures.a.tier1, read.figures.b.tier1, read.pool);
 }
 
 /** A retrieval's what-if list. */

@@ -23,12 +23,14 @@ const sampleSize = (name: string): Param<number> => ({
 
 /**
  * Annotate: the queue (kind, which items, the sample's strata, seed and size) and the item open in
- * it; the pool queue carries its comparison as Compare does (`a_retriever=…&b_retriever=…`).
+ * it; the pool queue carries its comparison as Compare does (`a_retriever=…&b_retriever=…`), or
+ * its what-if (`what_if=rrf:20`: A the logged lists, B the pipeline's).
  */
 export const annotateUrl = screenUrl('annotate', {
   queue: choice('queue', ANNOTATE_QUEUES, 'relevance'),
   a: sliceParam('a'),
   b: sliceParam('b'),
+  whatIf: text('what_if'),
   pick: choice('pick', QUEUE_PICKS, 'unlabeled'),
   by: choice('by', QUEUE_STRATA, 'role'),
   seed: text('seed'),

@@ -34,7 +34,7 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
   }],
   [lineageUrl, { trace: { kind: 'retrieval', id: 'r-000035' }, page: 2, node: 'action:e-9' }],
   [questionsUrl, { question: 'q06', run: null, flag: 'entity_drift', listRun: 'baseline', compare: true, runA: 'baseline', runB: 'registry' }],
-  [annotateUrl, { queue: 'role', a: {}, b: {}, pick: 'sample', by: 'surface', seed: '7', size: 20, item: 'r-000035' }],
+  [annotateUrl, { queue: 'role', a: {}, b: {}, whatIf: 'rrf:20', pick: 'sample', by: 'surface', seed: '7', size: 20, item: 'r-000035' }],
   [reviewUrl, { week: '2026-W42', item: 'cs-e000011' }],
   [agreementUrl, { kind: 'intent', pair: 'ann-jonas|ann-mei', unresolved: true, item: 't-ca-0009-1', judge: 'gpt-judge' }],
   [gateUrl, { surface: 'support-chat', category: 'returns', system: 'bot-v2', minVotes: 5, review: '2026-W42', calibration: 'billing' }],
@@ -43,9 +43,10 @@ const FULL_VIEWS: [ScreenUrl<object>, object][] = [
 
 describe('each screen URL', () => {
   it('annotate: the pool queue reads back its comparison and item', () => {
-    const view: AnnotateView = { queue: 'pool', a: { retriever: ['old'] }, b: { retriever: ['new'], from: '2026-10-08' }, pick: 'unlabeled', by: 'role', seed: null, size: 50, item: '["a query, with \\"quotes\\"","p&1"]' };
+    const view: AnnotateView = { queue: 'pool', a: { retriever: ['old'] }, b: { retriever: ['new'], from: '2026-10-08' }, whatIf: null, pick: 'unlabeled', by: 'role', seed: null, size: 50, item: '["a query, with \\"quotes\\"","p&1"]' };
     expect(annotateUrl.read(new URLSearchParams(annotateUrl.write(view)))).toEqual(view);
     expect(annotateUrl.write({ queue: 'pool', a: { retriever: ['old'] }, b: { retriever: ['new'] } })).toBe('?view=annotate&queue=pool&a_retriever=old&b_retriever=new');
+    expect(annotateUrl.write({ queue: 'pool', whatIf: 'rrf:20' })).toBe('?view=annotate&queue=pool&what_if=rrf%3A20');
   });
 
   it('lists every screen once, under its own view name', () => {

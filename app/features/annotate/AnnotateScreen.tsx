@@ -39,7 +39,7 @@ function Queue({ view }: { view: AnnotateView }) {
   if (view.pick === 'sample' && !view.seed) return null;
   if (!annotator) return null;
   const { queue } = view;
-  if (queue === 'pool') return <PoolOfComparison key={annotateUrl.write({ a: view.a, b: view.b })} view={view} />;
+  if (queue === 'pool') return <PoolOfComparison key={annotateUrl.write({ a: view.a, b: view.b, whatIf: view.whatIf })} view={view} />;
   const queueKey = [queue, view.pick, view.by, view.seed, view.size, annotator].join('|');
   return <QueueWorkspace key={queueKey} view={{ ...view, queue }} annotator={annotator} />;
 }

@@ -4,6 +4,7 @@ import { unsettledFigures } from '../../model/compare/pool-queue';
 import { describeMetric } from '../../model/metrics/definitions';
 import { BOUNDED_FIGURES, type FigureBounds } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
+import type { PoolSides } from './pool-sides';
 
 const score = (value: number | null) => (value === null ? '—' : value.toFixed(3));
 const bounds = ({ low, high }: FigureBounds) => (low === null || high === null ? '—' : low === high ? score(low) : `${score(low)}–${score(high)}`);
@@ -16,7 +17,7 @@ const share = (value: number | null) => (value === null ? '—' : `${(value * 10
  * and per bounded figure each slice's low–high bound, B − A over every labeling of what is still
  * unlabeled, and whether that range excludes 0.
  */
-export function PoolBounds({ bounds: current, settings, recomputing }: { bounds: ComparisonBounds; settings: MetricSettings; recomputing: boolean }) {
+export function PoolBounds({ bounds: current, sides, settings, recomputing }: { bounds: ComparisonBounds; sides: PoolSides; settings: MetricSettings; recomputing: boolean }) {
   const unsettled = unsettledFigures(current.settled);
   return (
     <section className="annotate-pool-bounds" aria-label="Is the comparison settled?" aria-busy={recomputing}>
@@ -27,7 +28,7 @@ export function PoolBounds({ bounds: current, settings, recomputing }: { bounds:
         <strong>{unsettled.length} of {BOUNDED_FIGURES.length}</strong> figures not settled
       </p>
       <table className="data annotate-pool-figures" aria-label="Bounds and settled figures">
-        <thead><tr><th>figure</th><th className="num">A</th><th className="num">B</th><th className="num">B − A</th><th>settled?</th></tr></thead>
+        <thead><tr><th>figure</th><th className="num" data-testid="annotate.pool.side.a">{sides.a}</th><th className="num" data-testid="annotate.pool.side.b">{sides.b}</th><th className="num">B − A</th><th>settled?</th></tr></thead>
         <tbody>
           {BOUNDED_FIGURES.map((figure) => {
             const range = current.deltaRanges[figure];

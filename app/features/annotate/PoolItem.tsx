@@ -3,6 +3,7 @@ import type { PoolItemRow } from '../../engine/sql/compare/pool';
 import { pluralize } from '../../lib/format';
 import { GRADES, type Grade } from '../../schema/given-label';
 import { ItemNav } from './ItemNav';
+import type { PoolSides } from './pool-sides';
 import { releaseAfterClick } from './item-view';
 
 const rank = (value: number | null) => (value === null ? '—' : `#${value}`);
@@ -15,6 +16,8 @@ interface PoolItemProps {
   grade: number | null;
   skipped: boolean;
   k: number;
+  /** What the two lists are called: A and B, or the logged lists and the pipeline's. */
+  sides: PoolSides;
   problem: string | null;
   undoable: boolean;
   onGrade(grade: Grade): void;
@@ -25,7 +28,7 @@ interface PoolItemProps {
 }
 
 /** The open pool item: its query, where A and B rank the asset, the asset's text, and the grades. */
-export function PoolItem({ item, position, total, grade, skipped, k, problem, undoable, ...on }: PoolItemProps) {
+export function PoolItem({ item, position, total, grade, skipped, k, sides, problem, undoable, ...on }: PoolItemProps) {
   return (
     <div className="annotate-item" data-testid="annotate.pool.item" data-query={item.query} data-asset={item.asset_id}>
       <section className="panel annotate-labeling" aria-label="Your label">
@@ -46,8 +49,8 @@ export function PoolItem({ item, position, total, grade, skipped, k, problem, un
             <p className="annotate-query" data-testid="annotate.pool.query">{item.query}</p>
           </div>
           <dl className="annotate-pool-ranks" data-testid="annotate.pool.ranks" data-rank-a={item.rank_a ?? ''} data-rank-b={item.rank_b ?? ''}>
-            <div><dt>rank in A</dt><dd>{rank(item.rank_a)}</dd></div>
-            <div><dt>rank in B</dt><dd>{rank(item.rank_b)}</dd></div>
+            <div><dt>rank in {sides.a}</dt><dd>{rank(item.rank_a)}</dd></div>
+            <div><dt>rank in {sides.b}</dt><dd>{rank(item.rank_b)}</dd></div>
             <div className="text-soft"><dt>among the first</dt><dd>{k}</dd></div>
           </dl>
           <div className="annotate-pool-asset">

@@ -10,36 +10,45 @@ import { annotateUrl, type AnnotateView } from '../../links/annotate';
 import { compareUrl, isEmptySlice } from '../../links/compare';
 import { baseFromSearch } from '../../links/shared-settings';
 import { describeSlice, sliceSettings } from '../../model/compare/slice';
+import { parsePipeline } from '../../model/what-if/pipeline';
 import { givenRelevance, poolItemDone, poolItemGrade, poolItemKey } from '../../model/compare/pool-queue';
 import { useDataset } from '../../queries/dataset';
 import { useLabeling } from '../../queries/labeling';
-import { comparisonBoundsOptions, poolQueueOptions } from '../../queries/pool';
+import { poolBoundsOptions, poolQueueOptions, type PoolSource } from '../../queries/pool';
 import type { Grade } from '../../schema/given-label';
 import { PoolBounds } from './PoolBounds';
 import { PoolItem } from './PoolItem';
+import type { PoolSides } from './pool-sides';
 import { PoolSide } from './PoolSide';
 import { usePoolGrades } from './use-pool-grades';
 
-/** The pool queue of the comparison in the link; without a comparison, or with one the filters refuse, what to do instead. */
+/** The pool queue of the comparison or what-if in the link; without one, or with one that cannot be read, what to do instead. */
 export function PoolOfComparison({ view }: { view: AnnotateView }) {
   const { base } = baseFromSearch(useUrlSearch());
+  if (view.whatIf !== null) {
+    const parsed = parsePipeline(view.whatIf);
+    if (!parsed.ok) return <NoComparison problems={[`what-if: ${parsed.error}`]} />;
+    return <PoolQueue view={view} source={{ kind: 'what-if', pipeline: parsed.pipeline }} sides={{ a: 'A · logged', b: `B · ${view.whatIf}` }} />;
+  }
   const problems = (['a', 'b'] as const).flatMap((side) => {
     const parsed = sliceSettings(base, view[side]);
     return parsed.ok ? [] : parsed.errors.map((error) => `${side.toUpperCase()}: ${error.message}`);
   });
   const missing = isEmptySlice(view.a) && isEmptySlice(view.b);
   const same = !missing && describeSlice(view.a) === describeSlice(view.b);
-  if (missing || same || problems.length > 0) {
-    return (
-      <div className="panel empty-state" data-testid="annotate.pool.no-comparison">
-        <h2>{problems.length > 0 ? 'The comparison in this link cannot be read' : 'The pool belongs to a comparison'}</h2>
-        {problems.map((problem) => <p key={problem} className="text-bad">{problem}</p>)}
-        <p>Open Compare, pick two different slices A and B, and follow “Label the pool” there.</p>
-        <div className="actions"><a className="button primary" href={compareUrl.href()}>Open Compare</a></div>
-      </div>
-    );
-  }
-  return <PoolQueue view={view} />;
+  if (missing || same || problems.length > 0) return <NoComparison problems={problems} />;
+  return <PoolQueue view={view} source={{ kind: 'comparison', a: view.a, b: view.b }} sides={{ a: 'A', b: 'B' }} />;
+}
+
+function NoComparison({ problems }: { problems: string[] }) {
+  return (
+    <div className="panel empty-state" data-testid="annotate.pool.no-comparison">
+      <h2>{problems.length > 0 ? 'The comparison in this link cannot be read' : 'The pool belongs to a comparison'}</h2>
+      {problems.map((problem) => <p key={problem} className="text-bad">{problem}</p>)}
+      <p>Open Compare, pick two different slices A and B (or a what-if), and follow “Label the pool” there.</p>
+      <div className="actions"><a className="button primary" href={compareUrl.href()}>Open Compare</a></div>
+    </div>
+  );
 }
 
 /**
@@ -48,15 +57,15 @@ export function PoolOfComparison({ view }: { view: AnnotateView }) {
  * every list of the item and opens the next open item, and the side panel's bounds and settled
  * marks are read again after each.
  */
-function PoolQueue({ view }: { view: AnnotateView }) {
+function PoolQueue({ view, source, sides }: { view: AnnotateView; source: PoolSource; sides: PoolSides }) {
   const dataset = useDataset();
   const labeling = useLabeling();
   const { base } = baseFromSearch(useUrlSearch());
   const [madeAt, setMadeAt] = useState(() => Date.now());
   const [atEnd, setAtEnd] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
-  const pool = useQuery(poolQueueOptions(dataset, base, view.a, view.b, madeAt));
-  const bounds = useQuery(comparisonBoundsOptions(dataset, base, view.a, view.b));
+  const pool = useQuery(poolQueueOptions(dataset, base, source, madeAt));
+  const bounds = useQuery(poolBoundsOptions(dataset, base, source));
   const items = useMemo(() => pool.data?.items ?? [], [pool.data]);
   const keys = useMemo(() => items.map(poolItemKey), [items]);
   const given = useMemo(() => givenRelevance(labeling.given), [labeling.given]);
@@ -118,11 +127,11 @@ function PoolQueue({ view }: { view: AnnotateView }) {
   return (
     <div className="annotate-workspace annotate-pool">
       <PoolSide items={items} total={pool.data.total} index={index} done={done} skipped={grades.skipped} madeAt={madeAt} onRebuild={rebuild}
-        compareHref={compareUrl.href({ a: view.a, b: view.b })}>
-        {bounds.data ? <PoolBounds bounds={bounds.data} settings={base} recomputing={bounds.isFetching} /> : <QueryState query={bounds} label="the bounds" />}
+        compareHref={source.kind === 'what-if' ? compareUrl.href({ whatIf: view.whatIf }) : compareUrl.href({ a: view.a, b: view.b })}>
+        {bounds.data ? <PoolBounds bounds={bounds.data} sides={sides} settings={base} recomputing={bounds.isFetching} /> : <QueryState query={bounds} label="the bounds" />}
       </PoolSide>
       {item ? (
-        <PoolItem item={item} position={index} total={items.length} grade={poolItemGrade(item, given)} skipped={grades.skipped.has(keys[index])} k={base.k}
+        <PoolItem item={item} position={index} total={items.length} grade={poolItemGrade(item, given)} skipped={grades.skipped.has(keys[index])} k={base.k} sides={sides}
           problem={grades.problem} undoable={grades.undoable > 0} onGrade={(value) => void grade(value)} onStep={step} onSkip={skip}
           onUndo={() => void grades.undo()} onHelp={() => setHelpOpen(true)} />
       ) : (

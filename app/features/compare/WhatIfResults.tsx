@@ -1,5 +1,7 @@
+import { Link } from '../../components/Link';
 import { Panel } from '../../components/Panel';
 import { pluralize } from '../../lib/format';
+import { annotateUrl } from '../../links/annotate';
 import type { CompareView } from '../../links/compare';
 import { WHAT_IF_LIMITS, type WhatIfResult } from '../../model/what-if/report';
 import { ChartHead } from './ChartHead';
@@ -41,6 +43,9 @@ export function WhatIfResults({ result, k, view, recomputing }: { result: WhatIf
           <p className="cmp-judged" data-testid="compare.judged" data-a={String(report.judged_at_k.a)} data-b={String(report.judged_at_k.b)} data-pool={report.pool}>
             Judged@{k}: A {percent(report.judged_at_k.a)} · B {percent(report.judged_at_k.b)}
             <span className="text-soft"> · pool: {pluralize(report.pool, 'unlabeled (query, asset) item', 'unlabeled (query, asset) items')} among the first {k} of either list; labeling them settles the bounds</span>
+            {report.pool > 0 && (
+              <> · <Link href={annotateUrl.href({ queue: 'pool', whatIf: view.whatIf })} data-testid="compare.what-if.label-pool">Label the pool</Link></>
+            )}
           </p>
           <ChartHead unit="retrieval" metric={metric} k={k} />
           <DeltaChart queries={compare.queries} metric={metric} label={label} unit="retrieval" />
