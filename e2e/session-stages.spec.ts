@@ -39,7 +39,7 @@ const retrieval = (eventId: string) => inspector.locator(`[data-event-id="${even
 test("a retrieval's stage lists stand beside its returned list, each with its kind, ranks, titles and scores", async () => {
   const stages = retrieval('st-r1-e').getByRole('group', { name: 'Stage lists of st-r1' });
   const columns = stages.getByRole('region');
-  // and, before the returned list, the what-if list: RRF with k = 60 over bm25 and vector (metrics.md)
+  // and, before the returned list, the what-if list: RRF with k = 60 over bm25 and vector (docs/metrics.md)
   await expect(columns).toHaveCount(6);
   expect(await columns.evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
     'bm25 (retriever)', 'vector (retriever)', 'rrf (fusion)', 'cross-encoder (rerank)', 'what-if rrf:60 (what-if)', 'returned (returned)',

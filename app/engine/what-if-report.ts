@@ -41,7 +41,7 @@ async function whatIfTablesIn(job: ReadJob, pipeline: Pipeline): Promise<WhatIfT
 }
 
 /**
- * metrics.md, "What-if on logged candidates": the database's part of a what-if (in a coordinator
+ * docs/metrics.md, "What-if on logged candidates": the database's part of a what-if (in a coordinator
  * job): the logged lists of the retrievals the pipeline is defined for as slice A and the
  * pipeline's lists as slice B, each through the metrics report's own Tier 1 queries, paired by
  * retrieval; and the size of their pool. K, the threshold and the filters come from `base`.

@@ -16,7 +16,7 @@ const rowTitle = (row: StageRow, list: StageList) =>
 /**
  * A retrieval's pipeline (docs/log-format.md `stages`): each stage's list in a compact column, in
  * pipeline order, then the returned list, which stays in view at the right when the stages scroll
- * sideways, and the list a what-if pipeline makes of the logged stages (metrics.md); above them, where every asset an action of the retrieval consumed stands in each
+ * sideways, and the list a what-if pipeline makes of the logged stages (docs/metrics.md); above them, where every asset an action of the retrieval consumed stands in each
  * list. Pointing at an asset marks it in every column.
  */
 export function StageLists({ retrievalId, comparison }: StageListsProps) {

@@ -64,7 +64,7 @@ export interface StageComparisonInput {
   titles: ReadonlyMap<string, string | null>;
   /** Positions listed per list; the used ranks count every position. */
   shown?: number;
-  /** The list a what-if pipeline makes of the logged stages (metrics.md), shown just before the returned one. */
+  /** The list a what-if pipeline makes of the logged stages (docs/metrics.md), shown just before the returned one. */
   whatIf?: { pipeline: string; assetIds: readonly string[] } | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * metrics.md, "What-if on logged candidates": a pipeline recomputes a retrieval's list from its
+ * docs/metrics.md, "What-if on logged candidates": a pipeline recomputes a retrieval's list from its
  * logged stages alone. Written as on the command line and in the URL: `stage:<name>`,
  * `rrf:<k>` (k defaults to 60), `weighted:<w>`, `norerank`, `cut:<n>`.
  */

@@ -1,7 +1,7 @@
 import type { CompareReport, CompareResult } from '../compare/types';
 
 /**
- * The report's `what_if` key (metrics.md, "The report"): the pipeline, the retrievals it is
+ * The report's `what_if` key (docs/metrics.md, "The report"): the pipeline, the retrievals it is
  * defined for (after the report's filters), and the keys of `compare` with the logged lists as
  * `a` and the pipeline's as `b`; no `tier2`: nobody saw a what-if list, so usage of it was never
  * observed. `paired.pairs` counts retrievals (a what-if pairs each with itself).

@@ -3,7 +3,7 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 
 /**
- * metrics.md, "What-if on logged candidates": per retrieval for which `pipeline` is defined, the
+ * docs/metrics.md, "What-if on logged candidates": per retrieval for which `pipeline` is defined, the
  * list it makes of the logged stages (`stages`: a table of `whatIfStagesSelect`), as
  * `(retrieval_id, asset_ids)`. A fused list is sorted by score (desc), ties by the asset's best
  * rank in any fused stage, then asset id; it is the whole fused list, not cut to the logged length.

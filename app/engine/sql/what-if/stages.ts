@@ -2,14 +2,14 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 
 /**
  * The columns of a table of logged stage lists, one row per stage of a retrieval, as the
- * retrieval logged it (log-format.md `stages`): `retrieval_id`, `stage_index` (its place in the
+ * retrieval logged it (docs/log-format.md `stages`): `retrieval_id`, `stage_index` (its place in the
  * pipeline, from 1), `stage_name`, `stage_kind`, `logged_ids` and `logged_scores` (NULL when the
  * stage gave none). Built from the stored `stages` text by `../../what-if-stage-lists.ts`.
  */
 export const STAGE_LIST_COLUMNS = 'retrieval_id VARCHAR, stage_index INTEGER, stage_name VARCHAR, stage_kind VARCHAR, logged_ids VARCHAR[], logged_scores DOUBLE[]';
 
 /**
- * metrics.md, "What-if on logged candidates": the stages the pipelines read, from `stageLists`:
+ * docs/metrics.md, "What-if on logged candidates": the stages the pipelines read, from `stageLists`:
  * each stage's list with every asset at its first position only (ranks from 1, as Tier 1 ranks
  * a returned list), the scores at those positions, whether the stage gave a score for every
  * entry, and its place among the stages of its kind (`kind_index`: the first two `retriever`
