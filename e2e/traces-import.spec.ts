@@ -172,7 +172,7 @@ test.describe('a Phoenix export: the REST span pages and the document annotation
     await expect(fusion.getByTestId('retrieval.facts')).toContainText('QueryFusionRetriever');
     const stages = fusion.getByRole('group', { name: `Stage lists of ${FUSION_RETRIEVAL}` });
     expect(await stages.getByRole('region').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
-      'BM25Retriever (retriever)', 'VectorIndexRetriever (retriever)', 'returned (returned)',
+      'BM25Retriever (retriever)', 'VectorIndexRetriever (retriever)', 'what-if rrf:60 (what-if)', 'returned (returned)',
     ]);
     await expect(stages.getByRole('region', { name: 'BM25Retriever (retriever)' }).getByRole('listitem')).toHaveText([
       /#1\s*Shipping in Europe\s*7\.210/, /#2\s*Customs and import fees\s*3\.050/,
@@ -184,9 +184,13 @@ test.describe('a Phoenix export: the REST span pages and the document annotation
     await expect(stages.getByRole('region', { name: 'returned (returned)' }).getByRole('listitem')).toHaveText([
       /#1\s*Shipping in Europe\s*0\.033/, /#2\s*Customs and import fees\s*0\.032/, /#3\s*Returns policy\s*0\.016/,
     ]);
+    // what-if rrf:60 by hand: Shipping 1/61 + 1/61, Customs 1/62 + 1/63, Returns 1/62 (vector only)
+    await expect(stages.getByRole('region', { name: 'what-if rrf:60 (what-if)' }).getByRole('listitem')).toHaveText([
+      /#1\s*Shipping in Europe/, /#2\s*Customs and import fees/, /#3\s*Returns policy/,
+    ]);
     await expect(fusion.getByTestId('retrieval.used-rank')).toHaveText([
-      'used Shipping in Europe: #1 in BM25Retriever · #1 in VectorIndexRetriever · #1 returned',
-      'used Customs and import fees: #2 in BM25Retriever · #3 in VectorIndexRetriever · #2 returned',
+      'used Shipping in Europe: #1 in BM25Retriever · #1 in VectorIndexRetriever · #1 in what-if rrf:60 · #1 returned',
+      'used Customs and import fees: #2 in BM25Retriever · #3 in VectorIndexRetriever · #2 in what-if rrf:60 · #2 returned',
     ]);
     // kb-shipping-eu: 1 and 1 → 1; kb-customs: 0 → 0; kb-returns: 0 and 0 → 0 (the support lead's
     // kb-returns label was given on the vector stage's span, position 1: it labels the fused retrieval)
@@ -280,7 +284,7 @@ test.describe('after Clear: LlamaIndex fusion + rerank traces from a Collector f
     const stages = retrieval.getByRole('group', { name: `Stage lists of ${RETRIEVAL}` });
     // in span start order: vector, BM25, then the LLM reranker (named by its model)
     expect(await stages.getByRole('region').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
-      'VectorIndexRetriever (retriever)', 'BM25Retriever (retriever)', 'gpt-4o-mini (rerank)', 'returned (returned)',
+      'VectorIndexRetriever (retriever)', 'BM25Retriever (retriever)', 'gpt-4o-mini (rerank)', 'what-if rrf:60 (what-if)', 'returned (returned)',
     ]);
     await expect(stages.getByRole('region', { name: 'VectorIndexRetriever (retriever)' }).getByRole('listitem')).toHaveText([
       /#1\s*Proration on plan changes\s*0\.841/, /#2\s*Duplicate charges\s*0\.830/, /#3\s*Invoices and receipts\s*0\.792/,
@@ -291,12 +295,17 @@ test.describe('after Clear: LlamaIndex fusion + rerank traces from a Collector f
     await expect(stages.getByRole('region', { name: 'gpt-4o-mini (rerank)' }).getByRole('listitem')).toHaveText([
       /#1\s*Duplicate charges\s*9/, /#2\s*Proration on plan changes\s*6/,
     ]);
+    // what-if rrf:60 over the two retrievers, by hand: Duplicate 1/62 + 1/61, Proration 1/61 + 1/63,
+    // Refund timelines 1/62 (BM25 only), Invoices 1/63 (vector only): the reranker's cut undone
+    await expect(stages.getByRole('region', { name: 'what-if rrf:60 (what-if)' }).getByRole('listitem')).toHaveText([
+      /#1\s*Duplicate charges/, /#2\s*Proration on plan changes/, /#3\s*Refund timelines/, /#4\s*Invoices and receipts/,
+    ]);
     // The reranker's choice-select prompt held all three candidates, so all three count as used
     // (docs/log-format.md: "a reranker's included"), even the one the reranker then dropped.
     await expect(retrieval.getByTestId('retrieval.used-rank')).toHaveText([
-      'used Duplicate charges: #2 in VectorIndexRetriever · #1 in BM25Retriever · #1 in gpt-4o-mini · #1 returned',
-      'used Proration on plan changes: #1 in VectorIndexRetriever · #3 in BM25Retriever · #2 in gpt-4o-mini · #2 returned',
-      'used Refund timelines: not in VectorIndexRetriever · #2 in BM25Retriever · not in gpt-4o-mini · #3 returned',
+      'used Duplicate charges: #2 in VectorIndexRetriever · #1 in BM25Retriever · #1 in gpt-4o-mini · #1 in what-if rrf:60 · #1 returned',
+      'used Proration on plan changes: #1 in VectorIndexRetriever · #3 in BM25Retriever · #2 in gpt-4o-mini · #2 in what-if rrf:60 · #2 returned',
+      'used Refund timelines: not in VectorIndexRetriever · #2 in BM25Retriever · not in gpt-4o-mini · #3 in what-if rrf:60 · #3 returned',
     ]);
     const usedRanks = async (name: string) => stages.getByRole('region', { name }).locator('li.used .stage-rank').allTextContents();
     expect(await usedRanks('VectorIndexRetriever (retriever)')).toEqual(['#1', '#2']);
