@@ -41,7 +41,7 @@ test("a retrieval's stage lists stand beside its returned list, each with its ki
   const columns = stages.getByRole('region');
   // and, before the returned list, the what-if list: RRF with k = 60 over bm25 and vector (docs/metrics.md)
   await expect(columns).toHaveCount(6);
-  expect(await columns.evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
+  await expect.poll(() => columns.evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
     'bm25 (retriever)', 'vector (retriever)', 'rrf (fusion)', 'cross-encoder (rerank)', 'what-if rrf:60 (what-if)', 'returned (returned)',
   ]);
   const bm25 = stages.getByRole('region', { name: 'bm25 (retriever)' });

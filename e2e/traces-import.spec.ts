@@ -171,7 +171,7 @@ test.describe('a Phoenix export: the REST span pages and the document annotation
     await fusion.scrollIntoViewIfNeeded();
     await expect(fusion.getByTestId('retrieval.facts')).toContainText('QueryFusionRetriever');
     const stages = fusion.getByRole('group', { name: `Stage lists of ${FUSION_RETRIEVAL}` });
-    expect(await stages.getByRole('region').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
+    await expect.poll(() => stages.getByRole('region').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
       'BM25Retriever (retriever)', 'VectorIndexRetriever (retriever)', 'what-if rrf:60 (what-if)', 'returned (returned)',
     ]);
     await expect(stages.getByRole('region', { name: 'BM25Retriever (retriever)' }).getByRole('listitem')).toHaveText([
@@ -283,7 +283,7 @@ test.describe('after Clear: LlamaIndex fusion + rerank traces from a Collector f
     await expect(retrieval.getByTestId('retrieval.facts')).toContainText('QueryFusionRetriever');
     const stages = retrieval.getByRole('group', { name: `Stage lists of ${RETRIEVAL}` });
     // in span start order: vector, BM25, then the LLM reranker (named by its model)
-    expect(await stages.getByRole('region').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
+    await expect.poll(() => stages.getByRole('region').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
       'VectorIndexRetriever (retriever)', 'BM25Retriever (retriever)', 'gpt-4o-mini (rerank)', 'what-if rrf:60 (what-if)', 'returned (returned)',
     ]);
     await expect(stages.getByRole('region', { name: 'VectorIndexRetriever (retriever)' }).getByRole('listitem')).toHaveText([
