@@ -1,32 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFiles } from '../../ingest/load-files';
-import { LoadState } from '../../ingest/load-state';
-import { nodeInputFile } from '../../ingest/node-files';
 import { EXPLAIN_SIGNALS } from '../../model/explain/signals';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
 import { computeExplain } from '../explain-report';
-import { computeMetricsReport, ensureDerivedTables, fixedSectionsIn } from '../metrics-report';
+import { computeMetricsReport, fixedSectionsIn } from '../metrics-report';
 import { CLICKHOUSE } from '../sql/dialect';
-import { createTestEngine } from '../sql/metrics/fixtures';
-import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
-import { copyDatasetToClickHouse } from './copy-dataset';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
 import { buildMetricTables } from './metric-sections';
 import { clickhouseExplain, clickhouseReport } from './report';
-import { SAMPLE_FILES } from './test-inputs';
+import { loadedOnBothEngines, SAMPLE_FILES } from './test-inputs';
 
-const enabled = CHDB_TESTS_ENABLED && SAMPLE_FILES.length > 0;
-describe.skipIf(!enabled)(`report --explain on ClickHouse over the sample logs${enabled ? '' : ` (${CHDB_SKIP_MESSAGE})`}`, () => {
+describe.skipIf(!CHDB_TESTS_ENABLED)(`report --explain on ClickHouse over the sample logs${CHDB_TESTS_ENABLED ? '' : ` (${CHDB_SKIP_MESSAGE})`}`, () => {
   let duck: Engine;
   let house: ClickHouseEngine;
   beforeAll(async () => {
-    duck = await createTestEngine();
-    await loadFiles(duck, SAMPLE_FILES.map(nodeInputFile), new LoadState());
-    await ensureDerivedTables(duck);
-    house = await createChdbEngine({ install: true });
-    await copyDatasetToClickHouse(duck, house);
+    ({ duck, house } = await loadedOnBothEngines(SAMPLE_FILES));
     await buildMetricTables(house);
   }, 180_000);
   afterAll(async () => {

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFiles } from '../../ingest/load-files';
-import { LoadState } from '../../ingest/load-state';
-import { nodeInputFile } from '../../ingest/node-files';
 import type { MetricsReport } from '../../model/metrics/report';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
-import { computeMetricsReport, ensureDerivedTables, fixedSectionsIn } from '../metrics-report';
+import { computeMetricsReport, fixedSectionsIn } from '../metrics-report';
 import { METRIC_TABLES } from '../sql/derived/registry';
 import { CLICKHOUSE } from '../sql/dialect';
-import { createTestEngine } from '../sql/metrics/fixtures';
 import { trendQuery } from '../sql/metrics/trends';
-import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
-import { copyDatasetToClickHouse } from './copy-dataset';
-import { generatedEventsFile, removeGeneratedFiles, SAMPLE_FILES } from './test-inputs';
+import { generatedEventsFile, loadedOnBothEngines, removeGeneratedFiles, SAMPLE_FILES } from './test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
 import { buildMetricTables } from './metric-sections';
 import { clickhouseReport } from './report';
@@ -76,11 +70,7 @@ describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), d
   let loaded: string[];
   beforeAll(async () => {
     loaded = dataset.files();
-    duck = await createTestEngine();
-    await loadFiles(duck, loaded.map(nodeInputFile), new LoadState());
-    await ensureDerivedTables(duck);
-    house = await createChdbEngine({ install: true });
-    await copyDatasetToClickHouse(duck, house);
+    ({ duck, house } = await loadedOnBothEngines(loaded));
     await buildMetricTables(house);
   }, 180_000);
   afterAll(async () => {
