@@ -9,7 +9,7 @@ import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { formatCount } from './lib/format';
 import { useUrlSearch } from './lib/url-state';
 import { SCREEN_URLS } from './links/screens';
-import { useDataset, useLoadProgress } from './queries/dataset';
+import { useDataset, useLoadProgress } from './session/dataset';
 import { DEFAULT_ROUTE, ROUTES } from './routes';
 
 /** Reads the progress itself, so that a progress report re-renders this line only. */

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { DatasetProvider, startDatasetEarly } from './queries/dataset';
-import { LabelingProvider } from './queries/labeling';
+import { DatasetProvider, startDatasetEarly } from './session/dataset';
+import { LabelingProvider } from './session/labeling';
 import './styles.css';
 
 const queryClient = new QueryClient({

@@ -8,8 +8,8 @@ import { CLICKHOUSE } from '../engine/sql/dialect';
 import { materializeSessionsSummaryQuery } from '../engine/sql/session-export';
 import { sessionSummarySelect } from '../engine/sql/session-summary';
 import { TYPE_COLUMNS } from '../schema/columns';
-import { writeSessionsSummaryParquet } from '../ingest/parquet/export-dataset';
-import { parquetSchemaOf } from '../ingest/parquet/export-schema';
+import { writeSessionsSummaryParquet } from '../export/export-dataset';
+import { parquetSchemaOf } from '../export/export-schema';
 
 export const WRITTEN_FILES = { sample: 'sample-sessions.parquet', summary: 'sessions-summary.parquet' } as const;
 

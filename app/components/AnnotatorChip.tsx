@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatCount } from '../lib/format';
-import { useDataset } from '../queries/dataset';
-import { useLabeling } from '../queries/labeling';
+import { useDataset } from '../session/dataset';
+import { useLabeling } from '../session/labeling';
 import { AnnotatorNameForm } from './AnnotatorGate';
 
 /** Who labels in this browser, in the header: the name, how many labels were given here, and a way to change it. */

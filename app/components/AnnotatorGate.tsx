@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useLabeling } from '../queries/labeling';
+import { useLabeling } from '../session/labeling';
 
 /** Asks for the annotator's name once (kept in this browser); shows the labeling UI after. */
 export function AnnotatorGate({ children, what = 'label' }: { children: ReactNode; what?: string }) {

@@ -1,4 +1,4 @@
-import { useDataset, type Dataset } from '../queries/dataset';
+import { useDataset, type Dataset } from '../session/dataset';
 
 /**
  * True while a screen has nothing to show: the engine starts, kept logs reopen, nothing is

@@ -1,5 +1,5 @@
 import { replacedLabelText } from '../model/annotation/labels-replaced-elsewhere';
-import { useLabeling } from '../queries/labeling';
+import { useLabeling } from '../session/labeling';
 
 /** Shown where labels are given when another tab replaced one given here: which label counts now. */
 export function ReplacedLabels() {

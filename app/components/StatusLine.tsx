@@ -1,6 +1,6 @@
 import { formatCount, pluralize } from '../lib/format';
-import { useDataset, type Dataset } from '../queries/dataset';
-import { useLabeling } from '../queries/labeling';
+import { useDataset, type Dataset } from '../session/dataset';
+import { useLabeling } from '../session/labeling';
 import { givenLabelsText } from '../model/annotation/labels-per-dataset';
 import { unmappedSpansText } from '../model/session/unmapped-spans';
 import { StartProgress } from './start-progress/StartProgress';

@@ -1,6 +1,6 @@
 import { downloadText } from '../lib/download';
 import { pluralize } from '../lib/format';
-import { useLabeling } from '../queries/labeling';
+import { useLabeling } from '../session/labeling';
 
 /**
  * Shown where labels are given when the browser refused to store some (its storage is full):

@@ -3,7 +3,7 @@ import { shapeReviewReport, type ReviewReport, type ReviewVerdictRow } from '../
 import type { LabelKind } from '../schema/given-label';
 import type { Engine } from './engine';
 import { DUCKDB, type SqlDialect } from './sql/dialect';
-import { ANY_SCOPE } from './sql/event-scope';
+import { ANY_SCOPE } from '../model/event-scope';
 import { adjudicatedItemsQuery, agreementVotesQuery } from './sql/annotation/agreement-votes';
 import { reviewVerdictsQuery } from './sql/annotation/review-report';
 import type { SqlQuery } from './sql/metrics/sql-query';

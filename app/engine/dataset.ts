@@ -1,5 +1,3 @@
-import type { FileIngestResult } from '../ingest/ingest-file';
-import type { TraceFileCounts } from '../ingest/otlp/store-traces';
 import { updateDerivedTables } from './derived/update-derived-tables';
 import type { Engine } from './engine';
 import { CLEAR_SQL, datasetSetupSql, FILE_ROW_TABLES } from './sql/ddl';
@@ -7,30 +5,51 @@ import { POST_LOAD_TABLES } from './sql/derived/registry';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/quote';
 
+/** What the `files` table keeps of a loaded file (the ingest's FileIngestResult carries these and more). */
+export interface FileRecord {
+  fileId: number;
+  fileName: string;
+  bytes: number | null;
+  textBytes: number | null;
+  events: number;
+  rejected: number;
+  /** Unmapped OTLP spans per kind. */
+  spans: Record<string, number>;
+  blankLines: number;
+  sampledOut?: number;
+  fingerprint?: string | null;
+  error: string | null;
+  derivedIds?: { metadata: number; content: number };
+  lateSpans?: number;
+}
+
+/** What a file's resolved traces add to its record. */
+export type TraceRowCounts = Pick<FileRecord, 'fileId' | 'events' | 'rejected' | 'spans'> & Required<Pick<FileRecord, 'derivedIds' | 'lateSpans'>>;
+
 export async function initDataset(engine: Engine): Promise<void> {
   await engine.exec(datasetSetupSql());
   await updateDerivedTables(engine, POST_LOAD_TABLES);
 }
 
 /** How many of a file's OTLP spans no event type covers, all kinds together. */
-export const unmappedSpanCount = (file: Pick<FileIngestResult, 'spans'>) => Object.values(file.spans).reduce((sum, n) => sum + n, 0);
+export const unmappedSpanCount = (file: Pick<FileRecord, 'spans'>) => Object.values(file.spans).reduce((sum, n) => sum + n, 0);
 
 const FILE_COLUMNS = `file_id, name, bytes, text_bytes, events, rejected, spans, blank_lines, sampled_out, fingerprint, error, loaded_at,
        derived_metadata_ids, derived_content_ids, late_spans`;
 
-const fileValues = (file: FileIngestResult, loadedAt: number) => [
+const fileValues = (file: FileRecord, loadedAt: number) => [
   file.fileId, file.fileName, file.bytes, file.textBytes, file.events, file.rejected, unmappedSpanCount(file), file.blankLines, file.sampledOut || null, file.fingerprint ?? null, file.error, loadedAt,
   file.derivedIds?.metadata ?? null, file.derivedIds?.content ?? null, file.lateSpans || null,
 ];
 
 const FILE_PLACEHOLDERS = `(${Array.from({ length: 15 }, () => '?').join(', ')})`;
 
-export async function recordFile(engine: Engine, file: FileIngestResult): Promise<void> {
+export async function recordFile(engine: Engine, file: FileRecord): Promise<void> {
   await recordFiles(engine, [file]);
 }
 
 /** Many files' records in one statement (a group of small files, ingest/small-file-group.ts). */
-export async function recordFiles(engine: Engine, files: FileIngestResult[]): Promise<void> {
+export async function recordFiles(engine: Engine, files: FileRecord[]): Promise<void> {
   const loadedAt = Date.now();
   // 500 rows (7,500 parameters) a statement
   for (let from = 0; from < files.length; from += 500) {
@@ -40,7 +59,7 @@ export async function recordFiles(engine: Engine, files: FileIngestResult[]): Pr
 }
 
 /** A file's traces were resolved after the load's last file (ingest/otlp/store-traces.ts): its record gains their rows. */
-export async function recordTraceRows(engine: Engine, counts: TraceFileCounts): Promise<void> {
+export async function recordTraceRows(engine: Engine, counts: TraceRowCounts): Promise<void> {
   await engine.query(
     `UPDATE files SET events = events + ?, rejected = rejected + ?, spans = coalesce(spans, 0) + ?,
        derived_metadata_ids = coalesce(derived_metadata_ids, 0) + ?, derived_content_ids = coalesce(derived_content_ids, 0) + ?,

@@ -1,20 +1,20 @@
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import type { Engine } from '../engine/engine';
-import { EXPORT_FILE_NAMES } from '../ingest/parquet/export-files';
+import { EXPORT_FILE_NAMES } from '../export/export-files';
 
 export { EXPORT_FILE_NAMES };
 
 export type ExportedTable = keyof typeof EXPORT_FILE_NAMES;
 
 /**
- * One table of the loaded dataset as a Parquet file (ingest/parquet/export-dataset.ts), written in
+ * One table of the loaded dataset as a Parquet file (export/export-dataset.ts), written in
  * the page from pages of rows read in one coordinator job (screens' queries wait for it). The
  * writer is loaded on first use.
  */
 export async function exportDatasetParquet(engine: Engine, table: ExportedTable, onRows?: (rows: number) => void): Promise<Uint8Array> {
   const [{ ByteWriter }, { writeEventsParquet, writeRejectedParquet }] = await Promise.all([
     import('hyparquet-writer'),
-    import('../ingest/parquet/export-dataset'),
+    import('../export/export-dataset'),
   ]);
   return datasetCoordinator(engine).read(null, async ({ engine: reader }) => {
     const writer = new ByteWriter();

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EventScope } from '../engine/sql/event-scope';
+import type { EventScope } from '../model/event-scope';
 import { loadGateScreen } from '../engine/sql/gate/gate-screen';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';

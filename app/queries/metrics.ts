@@ -5,7 +5,7 @@ import { withRetrievalFacts } from '../engine/retrieval-facts-table';
 import type { RetrievalDetailRow } from '../engine/sql/metrics/retrieval-details';
 import { matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
 import { RELEVANCE_ANNOTATORS_SQL } from '../engine/sql/metrics/label-source';
-import type { MatrixCell } from '../engine/sql/metrics/retrieval-facts';
+import type { MatrixCell } from '../model/metrics/matrix-cells';
 import { tier3SessionsQuery, type Tier3SessionList, type Tier3SessionRow } from '../engine/sql/metrics/tier3-sessions';
 import { metricSettingsToParams } from '../model/metrics/settings-codec';
 import type { MetricSettings } from '../model/metrics/settings';

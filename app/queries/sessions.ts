@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EventScope } from '../engine/sql/event-scope';
+import type { EventScope } from '../model/event-scope';
 import { sessionSignalsQuery, type SessionSignalRow } from '../engine/sql/session-signals';
 import { SESSION_SUMMARY_ROW_SQL, SURFACES_SQL, sessionSearchQuery, type SessionRow, type SessionSearchMatch } from '../engine/sql/sessions';
 import type { MetricSettings } from '../model/metrics/settings';

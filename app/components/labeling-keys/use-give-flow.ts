@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useLabeling } from '../../queries/labeling';
+import { useLabeling } from '../../session/labeling';
 import type { LabelInput } from '../../schema/given-label';
 
 /** A label given on this screen, last on top of the undo stack; `where` is what undo needs to show it again. */

@@ -8,7 +8,7 @@ import { shortTime } from '../../model/lineage/node-text';
 import { lineageUrl } from '../../links/lineage';
 import { sessionsUrl } from '../../links/sessions';
 import { eventRecord } from '../../schema/event-record';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { graphNodeEventsOptions } from '../../queries/lineage';
 import { QueryState } from '../QueryState';
 import { Link } from '../Link';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { pluralize } from '../../lib/format';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { ChoiceDialog } from '../ChoiceDialog';
 import { LogText } from '../LogText';
 import { answerOpen, useOpenQuestion, type OpenRequest } from './open-choice';

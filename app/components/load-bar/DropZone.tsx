@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { openLogs } from './open-choice';
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { useDataset } from '../../queries/dataset';
-import { useLabeling } from '../../queries/labeling';
+import { useDataset } from '../../session/dataset';
+import { useLabeling } from '../../session/labeling';
 import { AddOrReplaceChoice } from './AddOrReplaceChoice';
 import { dismissSampleNote } from './budgeted-load';
 import { ClearConfirm } from './ClearConfirm';

@@ -1,5 +1,5 @@
 import { formatBytes, formatCount } from '../../lib/format';
-import type { LoadProgress } from '../../ingest/browser-loader';
+import type { LoadProgress } from '../../session/browser-loader';
 
 export function LoadProgressPanel({ progress, onCancel }: { progress: LoadProgress | null; onCancel: () => void }) {
   const file = progress?.file;

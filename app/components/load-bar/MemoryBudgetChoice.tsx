@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatBytes, pluralize } from '../../lib/format';
 import type { FileEstimate } from '../../model/memory-budget';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { dismissSampleNote, resolveHeld, useBudgetState } from './budgeted-load';
 import './budget.css';
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionSample } from '../../lib/session-sample';
 import { estimateMemory, memoryBudget, type MemoryEstimate } from '../../model/memory-budget';
-import type { Dataset } from '../../queries/dataset';
+import type { Dataset } from '../../session/dataset';
 
 export const BUDGET_SETTING = 'retrieval-inspector:memory-budget';
 const BUDGET_PARAM = 'memoryBudget';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset } from '../../queries/dataset';
+import type { Dataset } from '../../session/dataset';
 import { unexportedLabels } from '../../engine/exported-labels';
 import { answerOpen, openLogs } from './open-choice';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Dataset } from '../../queries/dataset';
+import type { Dataset } from '../../session/dataset';
 import { loadWithinBudget } from './budgeted-load';
 
 /** What the user asked to open: picked or dropped files, or the bundled samples. */

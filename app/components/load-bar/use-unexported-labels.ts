@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { downloadText } from '../../lib/download';
-import { useLabeling } from '../../queries/labeling';
+import { useLabeling } from '../../session/labeling';
 
 /**
  * The labels given here on the loaded logs that no export holds yet, for a question that would

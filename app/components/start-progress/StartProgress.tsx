@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { EngineStart } from '../../queries/dataset';
+import type { EngineStart } from '../../session/dataset';
 import { START_STEPS, startStepIndex } from './start-steps';
 
 /** Which step of the start the page is at, with the time it has taken so far. */

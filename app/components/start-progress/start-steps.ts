@@ -1,4 +1,4 @@
-import type { EngineStart } from '../../queries/dataset';
+import type { EngineStart } from '../../session/dataset';
 
 /** The steps of a start, in order, as a user reads them. */
 export const START_STEPS: { step: EngineStart['step']; label: string }[] = [

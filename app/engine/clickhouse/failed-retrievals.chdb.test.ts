@@ -3,7 +3,7 @@ import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
 import { computeMetricsReport } from '../metrics-report';
 import { CLICKHOUSE } from '../sql/dialect';
-import { ANY_SCOPE } from '../sql/event-scope';
+import { ANY_SCOPE } from '../../model/event-scope';
 import {
   approx, approxBounds, FAILED_RETRIEVALS_FLAGS, FAILED_RETRIEVALS_K, FAILED_RETRIEVALS_LOG, FAILED_RETRIEVALS_MATRIX, FAILED_RETRIEVALS_SESSIONS,
   FAILED_RETRIEVALS_BOUNDS, FAILED_RETRIEVALS_TIER1, FAILED_RETRIEVALS_TIER1_BY_ROLE, FAILED_RETRIEVALS_TIER2,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANY_SCOPE, scopedEvents, scopeFilter, type EventScope } from './event-scope';
+import { scopedEvents, scopeFilter } from './event-scope';
+import { ANY_SCOPE, type EventScope } from '../../model/event-scope';
 import { at, type TestEvent } from './metrics/fixtures';
 import { sql } from './metrics/sql-query';
 import { loadedTestEngine } from './metrics/loaded-test-engine';

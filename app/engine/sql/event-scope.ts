@@ -1,20 +1,6 @@
 import { DUCKDB, type SqlDialect } from './dialect';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
-
-/**
- * Which events a count is taken over, beside the Metrics settings: the screens that split logs
- * of several assistants (gate & feedback, and the sessions they link to) narrow by these.
- * null = any. `system` is the event's `run_id` (docs/log-format.md: the system variant).
- */
-export interface EventScope {
-  surface: string | null;
-  category: string | null;
-  system: string | null;
-  /** ISO week of the event's ts, `2026-W07`. */
-  week: string | null;
-}
-
-export const ANY_SCOPE: EventScope = { surface: null, category: null, system: null, week: null };
+import type { EventScope } from '../../model/event-scope';
 
 /**
  * The first category logged on a prompt of each turn (turn_id, category); other events of the
@@ -54,5 +40,3 @@ export function scopeFilter(scope: EventScope, alias: string): SqlQuery {
   if (scope.week !== null) parts.push(sql`${rawSql(`${alias}.scope_week`)} = ${scope.week}`);
   return joinSql(parts, ' AND ');
 }
-
-export const isAnyScope = (scope: EventScope) => Object.values(scope).every((value) => value === null);

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { at, loadEvents, type TestEvent } from './metrics/fixtures';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
-import { loadSessionInspector, prepareLineage, SESSION_PAGE_EVENTS } from './session-inspector';
+import { loadSessionInspector, prepareLineage } from './session-inspector';
+import { SESSION_PAGE_EVENTS } from '../../model/session/session-page';
 
 /**
  * One session of 200,000 events: prompt i and retrieval r<i> (half a second later) for i < 100,000,

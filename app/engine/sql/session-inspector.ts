@@ -15,6 +15,7 @@ import {
   sessionRowPositionQuery, type SeqRange, seqRangeSql,
 } from './sessions';
 import { sessionSpansQuery } from './spans';
+import { SESSION_PAGE_EVENTS } from '../../model/session/session-page';
 
 /**
  * The session inspector's queries (features/sessions): the session's events, the lineage that
@@ -176,9 +177,6 @@ export async function loadAssetsAndGrades(engine: Engine, retrievals: LineageRet
   const relevance: RelevanceRow[] = rows.filter((row) => !row.is_asset).map(({ retrieval_id, asset_id, grade }) => ({ retrieval_id, asset_id, grade }));
   return { assets, relevance };
 }
-
-/** Events on one page of the session inspector's timeline: a page draws in well under a second and bounds every query of it. */
-export const SESSION_PAGE_EVENTS = 500;
 
 /** Where a page sits in its session: page `index` (0-based) of `size` events; the session's counts; the turns (1-based) the page shows. */
 export interface SessionPage {

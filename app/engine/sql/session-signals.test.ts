@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metrics/settings';
-import { ANY_SCOPE, type EventScope } from './event-scope';
+import { ANY_SCOPE, type EventScope } from '../../model/event-scope';
 import { at, makeFeedback, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
 import { sessionSignalsQuery, type SessionSignalRow } from './session-signals';
 import { loadedTestEngine } from './metrics/loaded-test-engine';

@@ -3,7 +3,8 @@ import { VERDICT_SEVERITY, type SessionSignalRow } from '../../model/session/ses
 import { actionRuleSql } from './action-rules';
 import { resolvedAnswerReviewsSql } from './annotation/review-report';
 import { DUCKDB, type SqlDialect } from './dialect';
-import { isAnyScope, scopedEvents, scopeFilter, type EventScope } from './event-scope';
+import { scopedEvents, scopeFilter } from './event-scope';
+import { isAnyScope, type EventScope } from '../../model/event-scope';
 import { CELL_CONDITIONS, retrievalFactsQuery } from './metrics/retrieval-facts';
 import { rawSql, sql, type SqlQuery } from './metrics/sql-query';
 

@@ -7,7 +7,7 @@ import { agreementUrl, type AgreementView } from '../../links/agreement';
 import { annotateUrl } from '../../links/annotate';
 import { useScreenView } from '../../links/use-screen-view';
 import { agreementOptions, type AgreementData } from '../../queries/agreement';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { AgreementSummary } from './AgreementSummary';
 import { AgreementWorkspace } from './AgreementWorkspace';
 import { annotatorRows, KIND_TITLES, pickPair } from './agreement-view';

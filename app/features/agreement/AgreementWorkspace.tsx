@@ -11,8 +11,8 @@ import { disagreementItems, type KindAgreement } from '../../model/annotation/ag
 import { itemVotes } from '../../model/annotation/item-labels';
 import type { AgreementData } from '../../queries/agreement';
 import { agreementItemOptions } from '../../queries/agreement';
-import { useDataset } from '../../queries/dataset';
-import { useLabeling } from '../../queries/labeling';
+import { useDataset } from '../../session/dataset';
+import { useLabeling } from '../../session/labeling';
 import type { LabelKind } from '../../schema/given-label';
 import { adjudicationInput, choicesOf, stepItem, visibleDisagreements } from './agreement-view';
 import { DisagreementList } from './DisagreementList';

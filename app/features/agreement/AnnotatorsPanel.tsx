@@ -1,5 +1,5 @@
 import { LogText } from '../../components/LogText';
-import { ITEMS_LABELED_TEXT, LABELS_GIVEN_TEXT } from '../../engine/sql/annotation/annotator-label-counts';
+import { ITEMS_LABELED_TEXT, LABELS_GIVEN_TEXT } from '../../model/annotation/label-count-texts';
 import { formatCount } from '../../lib/format';
 import type { AnnotatorRow } from './agreement-view';
 

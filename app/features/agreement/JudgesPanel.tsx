@@ -7,7 +7,7 @@ import { agreementUrl } from '../../links/agreement';
 import { parseItemKey } from '../../model/annotation/item-key';
 import { judgeConfusionMatrix, type JudgeAgreement, type JudgeAgreementFigures } from '../../model/annotation/judges';
 import { judgeDisagreementsOptions, judgesOptions } from '../../queries/agreement';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import type { LabelKind } from '../../schema/given-label';
 import { shortValue } from './agreement-view';
 import { ConfusionMatrixTable } from './ConfusionMatrixTable';

@@ -2,7 +2,7 @@ import { formatTimestamp } from '../../lib/format';
 import type { ItemLabelRow } from '../../model/annotation/item-labels';
 import { shownValue } from '../../model/annotation/vote-summary';
 import type { QueueKind } from '../../model/annotation/queue';
-import { useLabeling } from '../../queries/labeling';
+import { useLabeling } from '../../session/labeling';
 
 /** Every label of the queue's kind on the item, newest first: who gave it, when, where from, its note; one given here can be taken back. */
 export function ItemLabels({ kind, labels, onProblem }: { kind: QueueKind; labels: readonly ItemLabelRow[]; onProblem(text: string): void }) {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { PoolItemRow } from '../../engine/sql/compare/pool';
 import { poolItemKey } from '../../model/compare/pool-queue';
-import { useLabeling } from '../../queries/labeling';
+import { useLabeling } from '../../session/labeling';
 import type { Grade } from '../../schema/given-label';
 
 /** A grade given on one pool item: one label per list that holds the asset unlabeled. */

@@ -8,7 +8,7 @@ import { useScreenView } from '../../links/use-screen-view';
 import type { SliceFilters } from '../../model/compare/slice';
 import { compareOptions } from '../../queries/compare';
 import { defaultSlicesOptions, sliceOptionsOptions } from '../../queries/compare-options';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import './compare.css';
 import { CompareResults } from './CompareResults';
 import { SlicePickers } from './SlicePickers';

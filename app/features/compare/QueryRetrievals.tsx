@@ -3,14 +3,15 @@ import { useEffect, useRef } from 'react';
 import { Link } from '../../components/Link';
 import { LogText } from '../../components/LogText';
 import { QueryState } from '../../components/QueryState';
-import { QUERY_RETRIEVALS_LIMIT, type QueryRetrievalRow } from '../../engine/sql/compare/query-retrievals';
+import { type QueryRetrievalRow } from '../../engine/sql/compare/query-retrievals';
+import { QUERY_RETRIEVALS_LIMIT } from '../../model/compare/query-retrievals';
 import { formatTimestamp, pluralize } from '../../lib/format';
 import { navigate } from '../../lib/url-state';
 import { compareUrl } from '../../links/compare';
 import { sessionsUrl } from '../../links/sessions';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { queryRetrievalsOptions } from '../../queries/compare';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 
 const score = (value: number | null) => (value === null ? '—' : value.toFixed(3));
 

@@ -6,7 +6,7 @@ import { QueryState } from '../../components/QueryState';
 import { sessionsUrl } from '../../links/sessions';
 import type { Pipeline } from '../../model/what-if/pipeline';
 import { pipelineText } from '../../model/what-if/pipeline';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { whatIfRetrievalOptions } from '../../queries/what-if';
 
 function RankedList({ title, assetIds, grades, k }: { title: string; assetIds: string[]; grades: Map<string, number>; k: number }) {

@@ -8,7 +8,7 @@ import { compareUrl } from '../../links/compare';
 import type { MetricSettings } from '../../model/metrics/settings';
 import type { PairedMetric } from '../../model/compare/types';
 import { DEFAULT_SWEEPS, parseSweep, sweepText, type SweepKind } from '../../model/what-if/pipeline';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { whatIfSweepOptions } from '../../queries/what-if';
 import { formatDelta, pairedLabel } from './figures';
 

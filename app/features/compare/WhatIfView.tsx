@@ -3,7 +3,7 @@ import { QueryState } from '../../components/QueryState';
 import type { CompareView } from '../../links/compare';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { parsePipeline } from '../../model/what-if/pipeline';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { whatIfOptions } from '../../queries/what-if';
 import { WhatIfForm } from './WhatIfForm';
 import { WhatIfResults } from './WhatIfResults';

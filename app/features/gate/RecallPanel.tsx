@@ -1,5 +1,5 @@
 import type { RecallComparison } from '../../engine/sql/gate/gate-screen';
-import { RECALL_K } from '../../engine/sql/gate/recall';
+import { RECALL_K } from '../../model/gate/recall';
 import { GateNumber } from './GateNumber';
 import { Panel } from '../../components/Panel';
 import { pluralize } from '../../lib/format';

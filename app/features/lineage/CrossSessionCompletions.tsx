@@ -9,7 +9,7 @@ import type { ExportColumn } from '../../lib/table-export';
 import { lineageUrl } from '../../links/lineage';
 import { sessionsUrl } from '../../links/sessions';
 import { nodeId } from '../../model/lineage/graph';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { crossSessionCompletionsOptions } from '../../queries/lineage';
 
 const PAGE_ROWS = 100;

@@ -1,7 +1,7 @@
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { lineageUrl } from '../../links/lineage';
 import { useScreenView } from '../../links/use-screen-view';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { CrossSessionCompletions } from './CrossSessionCompletions';
 import { TraceForm } from './TraceForm';
 import { TracePanel } from './TracePanel';

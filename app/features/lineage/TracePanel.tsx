@@ -12,7 +12,7 @@ import { navigate } from '../../lib/url-state';
 import { lineageUrl } from '../../links/lineage';
 import { useScreenView } from '../../links/use-screen-view';
 import { buildTrace, traceRowCount, type TraceTarget } from '../../model/lineage/trace';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { traceOptions, traceTableOptions } from '../../queries/lineage';
 import { TraceSummary } from './TraceSummary';
 import { TRACE_COLUMNS, TraceTable } from './TraceTable';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { SessionAtRetrieval } from '../../components/SessionAtRetrieval';
 import { QueryState } from '../../components/QueryState';
-import type { MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
+import type { MatrixCell } from '../../model/metrics/matrix-cells';
 import { formatCount, pluralize } from '../../lib/format';
 import { navigate } from '../../lib/url-state';
 import type { ExportColumn } from '../../lib/table-export';
@@ -10,7 +10,7 @@ import { TableDownload } from '../../components/TableDownload';
 import { metricsUrl } from '../../links/metrics';
 import { useScreenView } from '../../links/use-screen-view';
 import type { MetricSettings } from '../../model/metrics/settings';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { matrixCellOptions, type MatrixCellRow } from '../../queries/metrics';
 import { nextCellSort, readCellSort, sortCellRows, writeCellSort, type CellSort, type CellSortColumn } from './cell-sort';
 

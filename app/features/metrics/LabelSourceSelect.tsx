@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { navigate } from '../../lib/url-state';
 import { metricsUrl } from '../../links/metrics';
 import { ALL_LABELS, HUMAN_LABELS } from '../../model/metrics/settings';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { relevanceAnnotatorsOptions } from '../../queries/metrics';
 
 /**

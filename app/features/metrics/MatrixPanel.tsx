@@ -1,5 +1,5 @@
 import { MetricValue } from '../../components/metric/MetricValue';
-import type { MatrixCell } from '../../engine/sql/metrics/retrieval-facts';
+import type { MatrixCell } from '../../model/metrics/matrix-cells';
 import { navigate } from '../../lib/url-state';
 import { metricsUrl } from '../../links/metrics';
 import type { MatrixReport } from '../../model/metrics/report';

@@ -4,7 +4,7 @@ import { metricsUrl, type MetricsView } from '../../links/metrics';
 import { currentSharedSettings, type SharedSettings } from '../../links/shared-settings';
 import { DEFAULT_USED_ACTIONS, K_MAX, K_MIN, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
 import { FilterDropdown } from '../../components/filter-dropdown/FilterDropdown';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { metricFilterChoicesOptions } from '../../queries/metric-filter-choices';
 import { userActionsOptions } from '../../queries/overview';
 import { surfacesOptions } from '../../queries/sessions';

@@ -11,7 +11,7 @@ import { sessionsUrl } from '../../links/sessions';
 import { Link } from '../../components/Link';
 import type { Tier3Report } from '../../model/metrics/report';
 import type { MetricSettings } from '../../model/metrics/settings';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { tier3SessionsOptions } from '../../queries/metrics';
 import { Panel } from '../../components/Panel';
 import { SectionFilters } from './SectionFilters';

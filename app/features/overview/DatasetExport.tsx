@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { downloadBytes } from '../../lib/download';
 import { formatCount, pluralize } from '../../lib/format';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { EXPORT_FILE_NAMES, exportDatasetParquet, type ExportedTable } from '../../queries/dataset-export';
 
 const PARQUET_TYPE = 'application/vnd.apache.parquet';

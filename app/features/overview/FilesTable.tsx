@@ -6,7 +6,7 @@ import type { FileRow } from '../../engine/sql/overview';
 import { Link } from '../../components/Link';
 import { TableDownload } from '../../components/TableDownload';
 import { rejectedUrl } from '../../links/rejected';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { filesOptions, type FileWithSpans } from '../../queries/overview';
 import { spanKindsText, unmappedSpansText } from '../../model/session/unmapped-spans';
 import { QueryState } from '../../components/QueryState';

@@ -8,7 +8,7 @@ import { formatCount, formatDuration, formatTimestamp, pluralize } from '../../l
 import type { ExportColumn } from '../../lib/table-export';
 import { sessionsUrl } from '../../links/sessions';
 import { SESSION_SIGNAL_DEFINITIONS } from '../../model/session/signals';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import {
   allFullSummaryRowsOptions, FULL_SUMMARY_PAGE_ROWS, fullSummaryRowsOptions, fullSummaryTotalsOptions, type FullSummaryRow, type FullSummarySort, type FullSummaryView,
 } from '../../queries/full-dataset-summary';

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { formatCount, pluralize } from '../../lib/format';
 import { downloadText } from '../../lib/download';
 import { LABEL_KINDS, type LabelKind } from '../../schema/given-label';
-import { useDataset } from '../../queries/dataset';
-import { useLabeling } from '../../queries/labeling';
-import type { LabelExportFilter } from '../../queries/labeling-api';
+import { useDataset } from '../../session/dataset';
+import { useLabeling } from '../../session/labeling';
+import type { LabelExportFilter } from '../../session/labeling-api';
 import { annotatorLabelCountsOptions } from '../../queries/label-counts';
-import { ITEMS_LABELED_TEXT, LABELS_GIVEN_TEXT } from '../../engine/sql/annotation/annotator-label-counts';
+import { ITEMS_LABELED_TEXT, LABELS_GIVEN_TEXT } from '../../model/annotation/label-count-texts';
 
 const fileName = ({ annotator, kind, givenHere }: LabelExportFilter) =>
   `labels${givenHere ? '-given-here' : ''}${annotator ? `-${annotator.replace(/[^\w-]+/g, '_')}` : ''}${kind ? `-${kind}` : ''}.jsonl`;

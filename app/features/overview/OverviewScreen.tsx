@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { formatCount } from '../../lib/format';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { countsByTypeOptions } from '../../queries/overview';
 import { DatasetExport } from './DatasetExport';
 import { FilesTable } from './FilesTable';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DriftAnalysis, QuestionRunAnalysis } from '../../model/drift/analyze';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { driftPassagesOptions } from '../../queries/drift';
 import { FlagList } from './FlagList';
 import { GoldEvidence } from './GoldEvidence';

@@ -4,7 +4,7 @@ import { QueryState } from '../../components/QueryState';
 import { pluralize } from '../../lib/format';
 import { questionsUrl, runToParam } from '../../links/questions';
 import { useScreenView } from '../../links/use-screen-view';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { driftAnalysisOptions } from '../../queries/drift';
 import { CompareRuns } from './CompareRuns';
 import { QuestionDetail } from './QuestionDetail';

@@ -8,7 +8,7 @@ import { formatCount, pluralize } from '../../lib/format';
 import { navigate } from '../../lib/url-state';
 import { rejectedUrl } from '../../links/rejected';
 import { useScreenView } from '../../links/use-screen-view';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { rejectedDownloadOptions, rejectedFacetsOptions, rejectedListOptions, type RejectedFacet } from '../../queries/rejected';
 import { reasonText } from '../../schema/rejection';
 import { RejectedTable } from './RejectedTable';

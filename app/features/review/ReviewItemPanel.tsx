@@ -6,7 +6,7 @@ import { QueryState } from '../../components/QueryState';
 import { formatTimestamp } from '../../lib/format';
 import { sessionsUrl } from '../../links/sessions';
 import type { ReviewWeek } from '../../model/gate/review';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { reviewItemOptions } from '../../queries/review';
 import { GateScores } from './GateScores';
 import { GoldAnswer } from './GoldAnswer';

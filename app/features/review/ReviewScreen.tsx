@@ -7,7 +7,7 @@ import { reviewUrl } from '../../links/review';
 import { useScreenView } from '../../links/use-screen-view';
 import { pickWeek } from '../../model/annotation/review-queue';
 import { DEFAULT_REVIEW_SAMPLE } from '../../model/gate/review';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { reviewQueueOptions } from '../../queries/review';
 import { ReviewWorkspace } from './ReviewWorkspace';
 import { WeeksPanel } from './WeeksPanel';

@@ -4,7 +4,7 @@ import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortc
 import { useLabelingKeys } from '../../components/labeling-keys/use-labeling-keys';
 import { ReplacedLabels } from '../../components/ReplacedLabels';
 import { UnsavedLabels } from '../../components/UnsavedLabels';
-import { useLabeling } from '../../queries/labeling';
+import { useLabeling } from '../../session/labeling';
 import { useSessionLabels } from './session-labels-context';
 
 const NO_VALUE_KEYS: ReadonlySet<string> = new Set();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { assetSearchOptions } from '../../queries/session-labels';
 import { GradeButtons } from './GradeButtons';
 

@@ -7,7 +7,7 @@ import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import { useScreenView } from '../../links/use-screen-view';
 import { driftCountsBySession, shapeSessionList } from '../../model/session/session-list';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { driftAnalysisOptions } from '../../queries/drift';
 import { sessionSearchOptions, sessionSignalsOptions, surfacesOptions } from '../../queries/sessions';
 import { failedSources, ListFailure } from './ListFailure';

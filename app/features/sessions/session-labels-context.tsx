@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { itemKeyOf, labelsByItem } from '../../model/annotation/item-labels';
 import { summarizeVotes, type VoteSummary } from '../../model/annotation/vote-summary';
-import { useDataset } from '../../queries/dataset';
-import { useLabeling } from '../../queries/labeling';
+import { useDataset } from '../../session/dataset';
+import { useLabeling } from '../../session/labeling';
 import {
   sessionLabelsOptions, type NotReturnedRow, type ResolvedIntentRow, type ResolvedVerdictRow, type SessionLabelTargets,
 } from '../../queries/session-labels';

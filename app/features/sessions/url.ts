@@ -1,4 +1,4 @@
-import type { EventScope } from '../../engine/sql/event-scope';
+import type { EventScope } from '../../model/event-scope';
 import type { SessionsView } from '../../links/sessions';
 import { isSessionListSort, type SessionListFilter } from '../../model/session/session-list';
 

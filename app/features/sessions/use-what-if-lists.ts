@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { SessionEvent, WhatIfLists } from '../../model/lineage/timeline';
 import { parsePipeline, pipelineText, type Pipeline } from '../../model/what-if/pipeline';
-import { useDataset } from '../../queries/dataset';
+import { useDataset } from '../../session/dataset';
 import { whatIfListsOptions } from '../../queries/what-if';
 
 /** The session view's what-if when the URL names none. */

@@ -24,9 +24,6 @@ export interface AnnotatorLabelCountRow {
   given_here: number;
 }
 
-export const LABELS_GIVEN_TEXT = 'labels given: every vote, superseded ones and adjudications included';
-export const ITEMS_LABELED_TEXT = 'items labeled: distinct items voted on (for relevance, an asset under a retrieval or query), adjudications aside';
-
 const byKind = (pick: (kind: LabelKind) => string, otherwise: string) =>
   `CASE kind ${LABEL_KINDS.map((kind) => `WHEN ${literal(kind)} THEN ${pick(kind)}`).join(' ')} ELSE ${otherwise} END`;
 

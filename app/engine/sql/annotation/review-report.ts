@@ -1,4 +1,5 @@
-import { ANY_SCOPE, isAnyScope, scopedEvents, scopeFilter, type EventScope } from '../event-scope';
+import { scopedEvents, scopeFilter } from '../event-scope';
+import { ANY_SCOPE, isAnyScope, type EventScope } from '../../../model/event-scope';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { resolvedLabelsSql } from '../labels';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';

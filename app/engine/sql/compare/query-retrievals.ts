@@ -1,6 +1,7 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { factsFrom, type FactsSource } from '../metrics/retrieval-facts';
 import { sql, type SqlQuery } from '../metrics/sql-query';
+import { QUERY_RETRIEVALS_LIMIT } from '../../../model/compare/query-retrievals';
 
 /** One retrieval of a query text in one slice, with its Tier 1 scores at the slice's K (null when unjudged). */
 export interface QueryRetrievalRow {
@@ -19,9 +20,6 @@ export interface QueryRetrievalRow {
   ndcg_at_k: number | null;
   rr: number | null;
 }
-
-/** At most this many retrievals of one query per slice (a query asked thousands of times is summed up by its pair). */
-export const QUERY_RETRIEVALS_LIMIT = 200;
 
 /**
  * The comparison's drill-down: the retrievals of one slice whose `query` is exactly `query`,

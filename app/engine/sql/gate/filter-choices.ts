@@ -1,4 +1,5 @@
-import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
+import { scopedEvents, scopeFilter } from '../event-scope';
+import { type EventScope } from '../../../model/event-scope';
 import { joinSql, rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 
 /** The gate screen's filters; `system` is the event's `run_id`. */

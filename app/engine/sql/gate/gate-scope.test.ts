@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { feedbackWeeks } from '../../../model/gate/feedback';
 import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import { reviewVerdictsQuery } from '../annotation/review-report';
-import { ANY_SCOPE, type EventScope } from '../event-scope';
+import { ANY_SCOPE, type EventScope } from '../../../model/event-scope';
 import { at, type TestEvent } from '../metrics/fixtures';
 import { feedbackByWeekQuery } from '../metrics/sections';
 import type { SqlQuery } from '../metrics/sql-query';

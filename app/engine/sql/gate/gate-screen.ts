@@ -8,7 +8,7 @@ import type { FeedbackWeekRow } from '../../../model/metrics/rows';
 import { shapeFeedback } from '../../../model/metrics/shape-report';
 import type { Engine } from '../../engine';
 import { ensureDerivedTables } from '../../metrics-report';
-import type { EventScope } from '../event-scope';
+import type { EventScope } from '../../../model/event-scope';
 import type { SqlQuery } from '../metrics/sql-query';
 import { calibrationCasesQuery } from './calibration';
 import { gateDecisionBreakdownQuery } from './decisions';

@@ -11,7 +11,7 @@ import { calibrationCasesQuery } from './calibration';
 import { recallComparisonQuery } from './recall';
 import { answeredResponsesQuery } from './review';
 import { loadGateScreen } from './gate-screen';
-import { ANY_SCOPE } from '../event-scope';
+import { ANY_SCOPE } from '../../../model/event-scope';
 import { weeklyReview, type AnsweredResponse } from '../../../model/gate/review';
 import { sampleLogPath } from '../../../ingest/sample-logs-path';
 

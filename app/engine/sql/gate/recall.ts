@@ -3,9 +3,7 @@ import { retrievalFactsQuery } from '../metrics/retrieval-facts';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 import { exactSum } from '../metrics/tier1-tier2';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
-
-/** The K of the eval-versus-production comparison (the retrospective's recall@5). */
-export const RECALL_K = 5;
+import { RECALL_K } from '../../../model/gate/recall';
 
 /**
  * docs/metrics.md, Review and feedback: recall@5 on the eval set beside recall@5 on labeled

@@ -1,5 +1,6 @@
 import { resolvedAnswerReviewsSql } from '../annotation/review-report';
-import { ANY_SCOPE, scopedEvents, scopeFilter, type EventScope } from '../event-scope';
+import { scopedEvents, scopeFilter } from '../event-scope';
+import { ANY_SCOPE, type EventScope } from '../../../model/event-scope';
 import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import { computeMetricsReport } from '../../metrics-report';
-import { ANY_SCOPE } from '../event-scope';
+import { ANY_SCOPE } from '../../../model/event-scope';
 import { sessionSignalsQuery, type SessionSignalRow } from '../session-signals';
 import {
   approx, approxBounds, FAILED_RETRIEVALS_FLAGS, FAILED_RETRIEVALS_K, FAILED_RETRIEVALS_LOG, FAILED_RETRIEVALS_MATRIX, FAILED_RETRIEVALS_SESSIONS,

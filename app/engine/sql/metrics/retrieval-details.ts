@@ -1,6 +1,7 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
-import { CELL_CONDITIONS, factsFrom, MATRIX_CELL, orfSignals, UOR, type FactsSource, type MatrixCell } from './retrieval-facts';
+import { CELL_CONDITIONS, factsFrom, MATRIX_CELL, orfSignals, UOR, type FactsSource } from './retrieval-facts';
+import { type MatrixCell } from '../../../model/metrics/matrix-cells';
 import { rawSql, sql, type SqlQuery } from './sql-query';
 
 /** Every per-retrieval fact of docs/metrics.md Tier 1 and Tier 2, with the retrieval's ids. */

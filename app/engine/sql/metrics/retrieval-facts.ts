@@ -5,6 +5,7 @@ import { settingsFilter } from './filters';
 import { retrievalBaseOfSource } from './label-source';
 import { RETRIEVAL_COLUMNS } from './retrieval-base';
 import { rawSql, sql, valueArray, type SqlQuery } from './sql-query';
+import type { MatrixCell } from '../../../model/metrics/matrix-cells';
 
 /** The temp table that holds `retrievalFactsQuery(settings)` for the latest settings. */
 export const RETRIEVAL_FACTS_TABLE = 'retrieval_facts';
@@ -124,10 +125,6 @@ const everyParam = (text: string, value: SqlValue): SqlQuery => ({ sql: text, pa
 
 /** GPR: some of the user actions of the retrieval are among `usedActions` (a bound list). */
 const usedBy = (usedActions: SqlQuery, dialect: SqlDialect): SqlQuery => ({ sql: dialect.listHasAny('user_actions', usedActions.sql), params: usedActions.params });
-
-/** The matrix cells (docs/metrics.md, the Tier 1 × Tier 2 matrix); `masked` is both masked kinds. */
-export const MATRIX_CELLS = ['healthy', 'downstream', 'visible_failure', 'masked', 'masked_consumed', 'masked_silent'] as const;
-export type MatrixCell = (typeof MATRIX_CELLS)[number];
 
 /** Which facts rows fall in each cell; unjudged retrievals are in none (tier1_bad is false, judged too). */
 export const CELL_CONDITIONS: Record<MatrixCell, string> = {

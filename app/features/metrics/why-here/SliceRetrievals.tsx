@@ -8,7 +8,7 @@ import type { ExportColumn } from '../../../lib/table-export';
 import { SIGNAL_NAMES, type ExplainSignal } from '../../../model/explain/signals';
 import { sliceName, type ExplainSlice } from '../../../model/explain/slices';
 import type { MetricSettings } from '../../../model/metrics/settings';
-import { useDataset } from '../../../queries/dataset';
+import { useDataset } from '../../../session/dataset';
 import { sliceRetrievalsOptions } from '../../../queries/explain';
 
 const COLUMNS: ExportColumn<SliceRetrievalRow>[] = [

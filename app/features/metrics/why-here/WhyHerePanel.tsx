@@ -9,7 +9,7 @@ import { DEFAULT_MIN_SUPPORT, EXPLAIN_SIGNALS, SIGNAL_NAMES, type ExplainSignal 
 import { readSlice, writeSlice } from '../../../model/explain/slice-codec';
 import { sliceName, type ExplainSlice } from '../../../model/explain/slices';
 import type { MetricSettings } from '../../../model/metrics/settings';
-import { useDataset } from '../../../queries/dataset';
+import { useDataset } from '../../../session/dataset';
 import { explainOptions } from '../../../queries/explain';
 import { RateBar } from './RateBar';
 import { SliceRetrievals } from './SliceRetrievals';

@@ -1,9 +1,9 @@
 import type { Engine } from '../engine/engine';
 import { recordFile, recordFiles, recordTraceRows } from '../engine/dataset';
-import { withTraceCounts } from './otlp/store-traces';
+import { withTraceCounts } from '../ingest/otlp/store-traces';
 import type { LoadCounters } from '../engine/kept-dataset';
-import type { FileIngestResult, IngestProgress } from './ingest-file';
-import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
+import type { FileIngestResult, IngestProgress } from '../ingest/ingest-file';
+import type { FromIngestWorker, LoadInput, ToIngestWorker } from '../ingest/worker-protocol';
 
 export interface LoadProgress {
   fileIndex: number;
@@ -21,7 +21,7 @@ export interface LoadOutcome {
  * DuckDB (itself in another worker), one at a time, so memory stays bounded on large files.
  */
 export class BrowserLoader {
-  private readonly worker = new Worker(new URL('./ingest.worker.ts', import.meta.url), { type: 'module' });
+  private readonly worker = new Worker(new URL('../ingest/ingest.worker.ts', import.meta.url), { type: 'module' });
   private running = false;
 
   get busy(): boolean {

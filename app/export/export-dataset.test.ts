@@ -1,14 +1,14 @@
 import { parquetMetadata, parquetSchema } from 'hyparquet';
 import { ByteWriter } from 'hyparquet-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearDataset, initDataset } from '../../engine/dataset';
-import type { Engine } from '../../engine/engine';
-import { createNodeEngine } from '../../engine/node-engine';
-import { loadFiles, type InputFile } from '../load-files';
-import { LoadState } from '../load-state';
-import { textInputFile } from '../text-input';
+import { clearDataset, initDataset } from '../engine/dataset';
+import type { Engine } from '../engine/engine';
+import { createNodeEngine } from '../engine/node-engine';
+import { loadFiles, type InputFile } from '../ingest/load-files';
+import { LoadState } from '../ingest/load-state';
+import { textInputFile } from '../ingest/text-input';
 import { writeEventsParquet, writeRejectedParquet } from './export-dataset';
-import { bytesSource } from './random-access';
+import { bytesSource } from '../ingest/parquet/random-access';
 
 /** Events whose fields a Parquet table could lose: unknown fields of every shape, fractional epoch ms, false, []. */
 const LINES = [

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { Engine } from '../engine/engine';
 import type { EngineStartStep } from '../engine/engine-worker';
 import { EMPTY_SUMMARY, type DatasetSummary } from '../engine/sql/dataset-summary';
-import type { LoadProgress } from '../ingest/browser-loader';
+import type { LoadProgress } from './browser-loader';
 import { SAMPLE_FILES } from '../ingest/sample-files';
 import type { LoadInput } from '../ingest/worker-protocol';
 import type { SessionSample } from '../lib/session-sample';

@@ -1,16 +1,16 @@
 import { ParquetWriter, type Writer } from 'hyparquet-writer';
-import type { Engine } from '../../engine/engine';
+import type { Engine } from '../engine/engine';
 import {
   EVENTS_RANGE_SQL, EXPORTED_EVENT_COLUMNS, EXPORTED_REJECTED_COLUMNS, REJECTED_RANGE_SQL, exportEventsPage, exportRejectedPage, type ExportRange,
-} from '../../engine/sql/dataset-export';
+} from '../engine/sql/dataset-export';
 import {
   SAMPLED_SESSION_COUNT_SQL, SESSIONS_SUMMARY_RANGE_SQL, chosenSessionsQuery, materializeSessionsSummaryQuery, sampleSessionsQuery, sampledEventsPage, sessionsSummaryPage,
-} from '../../engine/sql/session-export';
-import type { SqlQuery } from '../../engine/sql/metrics/sql-query';
-import type { ColumnSpec } from '../../schema/columns';
-import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
+} from '../engine/sql/session-export';
+import type { SqlQuery } from '../engine/sql/metrics/sql-query';
+import type { ColumnSpec } from '../schema/columns';
+import { EVENT_TYPE_NAMES, type EventType } from '../schema/event-types';
 import { parquetSchemaOf } from './export-schema';
-import { SESSIONS_SUMMARY_COLUMNS } from '../../schema/sessions-summary';
+import { SESSIONS_SUMMARY_COLUMNS } from '../schema/sessions-summary';
 
 /** Rows read from the engine and written as one row group at a time (at most; fewer where `seq` has gaps). */
 const ROWS_PER_GROUP = 50_000;

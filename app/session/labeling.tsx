@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
-import { LabelJournal } from '../engine/label-journal';
-import { LabelSaver, mergeUnsaved, type LabelSaveState } from '../engine/label-saver';
+import { LabelJournal } from '../storage/label-journal';
+import { LabelSaver, mergeUnsaved, type LabelSaveState } from '../storage/label-saver';
 import { exportedLabels, unexportedLabels } from '../engine/exported-labels';
-import { pendingLabels } from '../engine/pending-labels';
+import { pendingLabels } from '../storage/pending-labels';
 import { exportLabelsQuery } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';
 import { labelsReplacedElsewhere, type ReplacedLabel } from '../model/annotation/labels-replaced-elsewhere';
@@ -30,7 +30,7 @@ async function recoverPending(journal: LabelJournal) {
   pendingLabels.remove(pending.map((label) => label.event_id));
 }
 
-/** The label journal of this browser, applied to the dataset after every change (queries/labeling-api.ts). */
+/** The label journal of this browser, applied to the dataset after every change (session/labeling-api.ts). */
 export function LabelingProvider({ children }: { children: ReactNode }) {
   const dataset = useDataset();
   const [annotator, setAnnotatorState] = useState<string | null>(storedAnnotator);

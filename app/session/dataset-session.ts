@@ -12,7 +12,7 @@ import { DATASET_FINGERPRINTS_SQL, DATASET_SUMMARY_SQL, type DatasetCounts, type
 import { datasetIdOf } from '../ingest/file-fingerprint';
 import { SPANS_BY_KIND_SQL } from '../engine/sql/spans';
 import type { SpanKindCount } from '../model/session/unmapped-spans';
-import { BrowserLoader, type LoadOutcome, type LoadProgress } from '../ingest/browser-loader';
+import { BrowserLoader, type LoadOutcome, type LoadProgress } from './browser-loader';
 import type { LoadInput } from '../ingest/worker-protocol';
 import { pluralize } from '../lib/format';
 

@@ -12,7 +12,7 @@ export interface LabelExportFilter {
 }
 
 /**
- * Labeling in this browser (queries/labeling.tsx): who is labeling, giving and taking back
+ * Labeling in this browser (session/labeling.tsx): who is labeling, giving and taking back
  * labels, and exporting them. A label is saved in the browser's label journal before `give`
  * resolves, so a reload or a crash right after loses nothing; then it is applied to the loaded
  * dataset and every screen's queries re-run (the dataset version changes).

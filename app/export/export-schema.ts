@@ -1,5 +1,5 @@
 import type { SchemaElement } from 'hyparquet';
-import type { ColumnKind, ColumnSpec } from '../../schema/columns';
+import type { ColumnKind, ColumnSpec } from '../schema/columns';
 
 const optional = 'OPTIONAL' as const;
 

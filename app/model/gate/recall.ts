@@ -1,0 +1,2 @@
+/** The K of the eval-versus-production comparison (the retrospective's recall@5). */
+export const RECALL_K = 5;
