@@ -22,7 +22,7 @@ import { tracesRows, tracesRun } from './bench-traces.mjs';
 import { annotateRows, annotateRun } from './bench-annotate.mjs';
 import { tinyFilesRows, tinyFilesRun } from './bench-tinyfiles.mjs';
 import { whyRows, whyRun } from './bench-why.mjs';
-import { addFloorInput, longestTask, navigateAndTime, recordLongTasks, runFloorWorker } from './bench-page.mjs';
+import { addFloorInput, FLOOR_WORKER_SOURCE, longestTask, navigateAndTime, recordLongTasks, runFileWorker } from './bench-page.mjs';
 import { startMemorySampler } from './bench-memory.mjs';
 import { findChromium } from './find-chromium.mjs';
 
@@ -151,7 +151,7 @@ async function ingestRun(profile, file, sessionIds) {
 
   await page.evaluate(addFloorInput);
   await page.setInputFiles('#bench-floor-input', file);
-  const floor = await page.evaluate(runFloorWorker);
+  const floor = await page.evaluate(runFileWorker, FLOOR_WORKER_SOURCE);
 
   await page.reload();
   await waitPhase(page, 'ready');

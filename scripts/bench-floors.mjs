@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { addFloorInput, runFileWorker, runFloorWorker } from './bench-page.mjs';
+import { addFloorInput, FLOOR_WORKER_SOURCE, runFileWorker } from './bench-page.mjs';
 
 async function parquetFloorSource() {
   const result = await build({
@@ -50,7 +50,7 @@ async function loadAgainstDecoding(tab, file, decode) {
 }
 
 export async function otlpRun(tab, otlp) {
-  const run = await loadAgainstDecoding(tab, otlp.file, (page) => page.evaluate(runFloorWorker));
+  const run = await loadAgainstDecoding(tab, otlp.file, (page) => page.evaluate(runFileWorker, FLOOR_WORKER_SOURCE));
   return { ...run, generated: otlp };
 }
 

@@ -31,39 +31,25 @@ export function addFloorInput() {
 }
 
 /**
- * The floor: a worker (Blob URL) that streams the chosen file, splits it into lines and
- * JSON.parses every one. Resolves with its time in ms and the line count.
+ * The floor: the source of a worker (for `runFileWorker`) that streams the chosen file, splits it
+ * into lines and JSON.parses every one; it answers with its time in ms and the line count.
  */
-export function runFloorWorker() {
-  const source = `
-    onmessage = async (message) => {
-      const started = performance.now();
-      const reader = message.data.stream().pipeThrough(new TextDecoderStream()).getReader();
-      let rest = '';
-      let lines = 0;
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const parts = (rest + value).split('\\n');
-        rest = parts.pop();
-        for (const line of parts) if (line.trim()) { JSON.parse(line); lines++; }
-      }
-      if (rest.trim()) { JSON.parse(rest); lines++; }
-      postMessage({ ms: performance.now() - started, lines });
-    };`;
-  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-  const worker = new Worker(url);
-  const file = document.getElementById('bench-floor-input').files[0];
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (message) => {
-      worker.terminate();
-      URL.revokeObjectURL(url);
-      resolve(message.data);
-    };
-    worker.onerror = (error) => reject(new Error(error.message));
-    worker.postMessage(file);
-  });
-}
+export const FLOOR_WORKER_SOURCE = `
+  onmessage = async (message) => {
+    const started = performance.now();
+    const reader = message.data.stream().pipeThrough(new TextDecoderStream()).getReader();
+    let rest = '';
+    let lines = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const parts = (rest + value).split('\\n');
+      rest = parts.pop();
+      for (const line of parts) if (line.trim()) { JSON.parse(line); lines++; }
+    }
+    if (rest.trim()) { JSON.parse(rest); lines++; }
+    postMessage({ ms: performance.now() - started, lines });
+  };`;
 
 /**
  * Goes to an in-app URL the way the app's links do (history + popstate, no reload) and resolves

@@ -9,7 +9,7 @@
 // read), resolving the traces left at the end (until the first batch after it), storing their
 // rows (until `traces-done`), then the commit and the derived tables (until "Loaded"), with the
 // megabytes of Arrow batches sent in each; and each file's floor, after its load in the same page
-// (a worker reads the file and JSON.parses every line, bench-page.mjs `runFloorWorker`).
+// (a worker reads the file and JSON.parses every line, bench-page.mjs `FLOOR_WORKER_SOURCE`).
 // The command line's `report --json` on both files is a second row (bench-cli.mjs
 // `timeCliReport`, the wasm engine unless BENCH_CLI_ENGINES says otherwise).
 //   BENCH_SPANS=N            spans of the OTLP file (bench.mjs: 1,000,000 at BENCH_EVENTS ≥ 1M, else 100,000)
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { timeCliReport } from './bench-cli.mjs';
 import { storedEvents, rejectedRows } from './bench-floors.mjs';
 import { startMemorySampler } from './bench-memory.mjs';
-import { addFloorInput, runFloorWorker } from './bench-page.mjs';
+import { addFloorInput, FLOOR_WORKER_SOURCE, runFileWorker } from './bench-page.mjs';
 
 export const TRACES_TARGET = 1.5;
 
@@ -103,7 +103,7 @@ async function timedLoad(tab, file) {
     // the floor, after the load in the same page: a worker reads the file and JSON.parses every line
     await page.evaluate(addFloorInput);
     await page.setInputFiles('#bench-floor-input', file);
-    const floor = await page.evaluate(runFloorWorker);
+    const floor = await page.evaluate(runFileWorker, FLOOR_WORKER_SOURCE);
     return { ms: ready - from, status, spans: spans.replace(/^\s*·\s*/, ''), peak, phases: phasesOf(messages, from, ready), floor };
   } catch (error) {
     const peak = memory ? await memory.stop().catch(() => null) : null;

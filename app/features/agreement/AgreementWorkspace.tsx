@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortcuts';
 import { PendingKeys } from '../../components/labeling-keys/PendingKeys';
 import { useGiveFlow } from '../../components/labeling-keys/use-give-flow';
@@ -17,6 +17,7 @@ import type { LabelKind } from '../../schema/given-label';
 import { adjudicationInput, choicesOf, stepItem, visibleDisagreements } from './agreement-view';
 import { DisagreementList } from './DisagreementList';
 import { ItemPanel } from './ItemPanel';
+import { useShortcutsHelp } from '../../components/labeling-keys/use-shortcuts-help';
 
 /** Where a deciding label given here belongs, for undo and for showing it before the dataset has it. */
 interface DecidedHere {
@@ -42,7 +43,7 @@ export function AgreementWorkspace({ kind, data, agreement, view }: WorkspacePro
   const dataset = useDataset();
   const labeling = useLabeling();
   const queryClient = useQueryClient();
-  const [helpOpen, setHelpOpen] = useState(false);
+  const shortcutsHelp = useShortcutsHelp();
   const noteRef = useRef<HTMLInputElement>(null);
 
   const openItem = view.item;
@@ -97,12 +98,7 @@ export function AgreementWorkspace({ kind, data, agreement, view }: WorkspacePro
     previous: () => go(stepItem(items, openItem, -1)),
     undo: () => void flow.undo(),
     note: () => noteRef.current?.focus(),
-    help: () => setHelpOpen((shown) => !shown),
-    escape: () => {
-      if (!helpOpen) return false;
-      setHelpOpen(false);
-      return true;
-    },
+    ...shortcutsHelp.keys,
   }, openItem === null || (query.data !== undefined && !query.isPlaceholderData));
 
   // Given here and not yet read back from the dataset: shown as the decision meanwhile.
@@ -111,7 +107,7 @@ export function AgreementWorkspace({ kind, data, agreement, view }: WorkspacePro
   return (
     <div className="agreement-workspace">
       <PendingKeys waiting={waiting} />
-      {helpOpen && <LabelingShortcuts kind={kind} screen="agreement" onClose={() => setHelpOpen(false)} />}
+      {shortcutsHelp.open && <LabelingShortcuts kind={kind} screen="agreement" onClose={() => shortcutsHelp.close()} />}
       <DisagreementList kind={kind} items={items} total={agreement.disagreements} unresolved={agreement.unresolved} multi={agreement.multi}
         unresolvedOnly={view.unresolved} openItem={openItem} skipped={flow.skipped} />
       {openItem ? (

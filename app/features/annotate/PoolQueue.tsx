@@ -21,6 +21,7 @@ import { PoolItem } from './PoolItem';
 import type { PoolSides } from './pool-sides';
 import { PoolSide } from './PoolSide';
 import { usePoolGrades } from './use-pool-grades';
+import { useShortcutsHelp } from '../../components/labeling-keys/use-shortcuts-help';
 
 /** The pool queue of the comparison or what-if in the link; without one, or with one that cannot be read, what to do instead. */
 export function PoolOfComparison({ view }: { view: AnnotateView }) {
@@ -63,7 +64,7 @@ function PoolQueue({ view, source, sides }: { view: AnnotateView; source: PoolSo
   const { base } = baseFromSearch(useUrlSearch());
   const [madeAt, setMadeAt] = useState(() => Date.now());
   const [atEnd, setAtEnd] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const shortcutsHelp = useShortcutsHelp();
   const pool = useQuery(poolQueueOptions(dataset, base, source, madeAt));
   const bounds = useQuery(poolBoundsOptions(dataset, base, source));
   const items = useMemo(() => pool.data?.items ?? [], [pool.data]);
@@ -110,12 +111,7 @@ function PoolQueue({ view, source, sides }: { view: AnnotateView; source: PoolSo
     submit: () => step(1),
     skip,
     undo: () => grades.undo(),
-    help: () => setHelpOpen((open) => !open),
-    escape: () => {
-      if (!helpOpen) return false;
-      setHelpOpen(false);
-      return true;
-    },
+    ...shortcutsHelp.keys,
   }, pool.data !== undefined);
 
   if (!pool.data) return <QueryState query={pool} label="the pool" />;
@@ -133,7 +129,7 @@ function PoolQueue({ view, source, sides }: { view: AnnotateView; source: PoolSo
       {item ? (
         <PoolItem item={item} position={index} total={items.length} grade={poolItemGrade(item, given)} skipped={grades.skipped.has(keys[index])} k={base.k} sides={sides}
           problem={grades.problem} undoable={grades.undoable > 0} onGrade={(value) => void grade(value)} onStep={step} onSkip={skip}
-          onUndo={() => void grades.undo()} onHelp={() => setHelpOpen(true)} />
+          onUndo={() => void grades.undo()} onHelp={() => shortcutsHelp.show()} />
       ) : (
         <div className="panel empty-state annotate-end" data-testid="annotate.end">
           <h2>{items.length === 0 ? 'The pool is empty' : firstOpen < 0 ? 'Every item of the list is graded' : 'End of the list'}</h2>
@@ -150,7 +146,7 @@ function PoolQueue({ view, source, sides }: { view: AnnotateView; source: PoolSo
         </div>
       )}
       <PendingKeys waiting={waiting} />
-      {helpOpen && <LabelingShortcuts kind="relevance" screen="annotate" onClose={() => setHelpOpen(false)} />}
+      {shortcutsHelp.open && <LabelingShortcuts kind="relevance" screen="annotate" onClose={() => shortcutsHelp.close()} />}
     </div>
   );
 }

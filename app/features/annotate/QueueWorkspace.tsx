@@ -20,6 +20,7 @@ import { valueKeysOf } from '../../components/labeling-keys/values';
 import { useFrozenQueue } from './use-frozen-queue';
 import { useQueueSession } from './use-queue-session';
 import { distinctAssets, intentsDefault } from './item-view';
+import { useShortcutsHelp } from '../../components/labeling-keys/use-shortcuts-help';
 
 interface QueueWorkspaceProps {
   view: AnnotateView & { queue: QueueKind };
@@ -34,7 +35,7 @@ export function QueueWorkspace({ view, annotator }: QueueWorkspaceProps) {
   const dataset = useDataset();
   const labeling = useLabeling();
   const kind = view.queue;
-  const [helpOpen, setHelpOpen] = useState(false);
+  const shortcutsHelp = useShortcutsHelp();
   const [atEnd, setAtEnd] = useState(false);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const intentsRef = useRef<HTMLInputElement>(null);
@@ -136,12 +137,7 @@ export function QueueWorkspace({ view, annotator }: QueueWorkspaceProps) {
     note: () => noteRef.current?.focus(),
     ...(kind === 'intent' ? { intents: session.focusIntents } : {}),
     submit,
-    help: () => setHelpOpen((open) => !open),
-    escape: () => {
-      if (!helpOpen) return false;
-      setHelpOpen(false);
-      return true;
-    },
+    ...shortcutsHelp.keys,
   }, ready);
 
   const rebuild = () => {
@@ -162,10 +158,10 @@ export function QueueWorkspace({ view, annotator }: QueueWorkspaceProps) {
       ) : (
         <ItemPanel kind={kind} itemId={itemId} position={index} total={total} query={item} labels={itemLabels} assets={assets}
           annotator={annotator} session={session} noteRef={noteRef} intentsRef={intentsRef} done={isDone(itemId)} skipped={session.skipped.has(itemId)}
-          onStep={step} onSkip={skip} onSubmit={() => void submit()} onHelp={() => setHelpOpen(true)} />
+          onStep={step} onSkip={skip} onSubmit={() => void submit()} onHelp={() => shortcutsHelp.show()} />
       )}
       <PendingKeys waiting={waiting} />
-      {helpOpen && <LabelingShortcuts kind={kind} screen="annotate" onClose={() => setHelpOpen(false)} />}
+      {shortcutsHelp.open && <LabelingShortcuts kind={kind} screen="annotate" onClose={() => shortcutsHelp.close()} />}
     </div>
   );
 }

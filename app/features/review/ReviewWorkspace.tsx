@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { LabelingShortcuts } from '../../components/labeling-keys/LabelingShortcuts';
 import { PendingKeys } from '../../components/labeling-keys/PendingKeys';
 import { useGiveFlow } from '../../components/labeling-keys/use-give-flow';
@@ -16,6 +16,7 @@ import { VERDICTS, type Verdict } from '../../schema/given-label';
 import { QueueList } from './QueueList';
 import { ReviewItemPanel } from './ReviewItemPanel';
 import { WeekDone } from './WeekDone';
+import { useShortcutsHelp } from '../../components/labeling-keys/use-shortcuts-help';
 
 /** Loads the answers the reviewer will most likely open next, behind what is on screen. */
 function usePrefetchItems(ids: readonly (string | null)[]) {
@@ -44,7 +45,7 @@ interface ReviewWorkspaceProps {
 export function ReviewWorkspace({ weeks, week, requestedItem, questions }: ReviewWorkspaceProps) {
   const dataset = useDataset();
   const labeling = useLabeling();
-  const [helpOpen, setHelpOpen] = useState(false);
+  const shortcutsHelp = useShortcutsHelp();
   const noteRef = useRef<HTMLTextAreaElement>(null);
 
   // Answers given a verdict in this browser count as worked at once, before the dataset has taken the label in.
@@ -94,12 +95,7 @@ export function ReviewWorkspace({ weeks, week, requestedItem, questions }: Revie
     previous: () => go(stepItem(week.sample, itemId, -1)),
     undo: () => void flow.undo(),
     note: () => noteRef.current?.focus(),
-    help: () => setHelpOpen((shown) => !shown),
-    escape: () => {
-      if (!helpOpen) return false;
-      setHelpOpen(false);
-      return true;
-    },
+    ...shortcutsHelp.keys,
   });
 
   const progress = weekProgress(week);
@@ -111,12 +107,12 @@ export function ReviewWorkspace({ weeks, week, requestedItem, questions }: Revie
         <ReviewItemPanel key={itemId} itemId={itemId} week={week} position={position} skipped={flow.skipped.has(itemId)}
           verdict={myVerdict} note={flow.note} setNote={flow.setNote} onVerdict={giveVerdict} noteRef={noteRef} problem={flow.problem}
           onSubmit={() => void submit()} onSkip={skip} onStep={(delta) => go(stepItem(week.sample, itemId, delta))}
-          onUndo={givenHere.length > 0 ? () => void flow.undo() : null} onHelp={() => setHelpOpen(true)} />
+          onUndo={givenHere.length > 0 ? () => void flow.undo() : null} onHelp={() => shortcutsHelp.show()} />
       ) : (
         <WeekDone week={week} progress={progress} nextOpen={nextOpenWeek(weeks, week.week)} onBrowse={() => go(week.sample[0]?.event_id ?? null, false)} />
       )}
       <PendingKeys waiting={waiting} />
-      {helpOpen && <LabelingShortcuts kind="answer_review" screen="review" onClose={() => setHelpOpen(false)} />}
+      {shortcutsHelp.open && <LabelingShortcuts kind="answer_review" screen="review" onClose={() => shortcutsHelp.close()} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { ReplacedLabels } from '../../components/ReplacedLabels';
 import { UnsavedLabels } from '../../components/UnsavedLabels';
 import { useLabeling } from '../../session/labeling';
 import { useSessionLabels } from './session-labels-context';
+import { useShortcutsHelp } from '../../components/labeling-keys/use-shortcuts-help';
 
 const NO_VALUE_KEYS: ReadonlySet<string> = new Set();
 
@@ -18,15 +19,10 @@ export function LabelingBar() {
   const { annotator } = useLabeling();
   const { error, undo, undoable } = useSessionLabels();
   const [naming, setNaming] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const shortcutsHelp = useShortcutsHelp();
   useLabelingKeys(NO_VALUE_KEYS, {
     undo: () => void undo(),
-    help: () => setHelpOpen((shown) => !shown),
-    escape: () => {
-      if (!helpOpen) return false;
-      setHelpOpen(false);
-      return true;
-    },
+    ...shortcutsHelp.keys,
   });
   return (
     <div className="labeling-bar" data-testid="labels.bar">
@@ -44,11 +40,11 @@ export function LabelingBar() {
           Undo <kbd>z</kbd>
         </button>
       )}
-      <button type="button" className="label-link" onClick={() => setHelpOpen(true)} title="Keyboard shortcuts (?)"><kbd>?</kbd></button>
+      <button type="button" className="label-link" onClick={() => shortcutsHelp.show()} title="Keyboard shortcuts (?)"><kbd>?</kbd></button>
       {error && <span className="text-bad" role="alert">{error}</span>}
       <UnsavedLabels />
       <ReplacedLabels />
-      {helpOpen && <LabelingShortcuts kind={null} screen="session" onClose={() => setHelpOpen(false)} />}
+      {shortcutsHelp.open && <LabelingShortcuts kind={null} screen="session" onClose={() => shortcutsHelp.close()} />}
     </div>
   );
 }

@@ -27,6 +27,18 @@ export interface PhoenixSpanParts {
   events: unknown;
 }
 
+/** The parts both of Phoenix's forms (a `/spans` page, the spans dataframe) name alike: all but the ids and the attributes. */
+export const rowPhoenixParts = (row: Record<string, unknown>): Omit<PhoenixSpanParts, 'traceId' | 'spanId' | 'attributes'> => ({
+  parentId: row.parent_id,
+  name: row.name,
+  spanKind: row.span_kind,
+  startTime: ['start_time', row.start_time],
+  endTime: ['end_time', row.end_time],
+  statusCode: row.status_code,
+  statusMessage: row.status_message,
+  events: row.events,
+});
+
 const ISO_TIME = /^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**

@@ -2,7 +2,7 @@ import type { Attributes } from '../otlp/any-value';
 import type { OtlpRejection } from '../otlp/otlp-mapping';
 import { readSpan, type ReadSpan, type SpanRead } from '../otlp/read-span';
 import { flattenNested, regroupJsonAttributes } from './phoenix-attributes';
-import { phoenixSpan, toMicrosecond } from './phoenix-span';
+import { phoenixSpan, rowPhoenixParts, toMicrosecond } from './phoenix-span';
 
 /**
  * One page of Arize Phoenix's REST span export, `{"data": [...], "next_cursor": "…" | null}`
@@ -70,15 +70,8 @@ function readPhoenixFormSpan(raw: Record<string, unknown>): SpanRead {
   return phoenixSpan({
     traceId: ['context.trace_id', context.trace_id],
     spanId: ['context.span_id', context.span_id],
-    parentId: raw.parent_id,
-    name: raw.name,
-    spanKind: raw.span_kind,
-    startTime: ['start_time', raw.start_time],
-    endTime: ['end_time', raw.end_time],
-    statusCode: raw.status_code,
-    statusMessage: raw.status_message,
+    ...rowPhoenixParts(raw),
     attributes: flattenNested(isRecord(raw.attributes) ? Object.entries(raw.attributes) : []),
-    events: raw.events,
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Attributes } from '../otlp/any-value';
 import type { OtlpRejection } from '../otlp/otlp-mapping';
 import { flattenNested } from './phoenix-attributes';
-import { phoenixSpan } from './phoenix-span';
+import { phoenixSpan, rowPhoenixParts } from './phoenix-span';
 import type { PhoenixPageSpan } from './rest-page';
 
 /**
@@ -39,15 +39,8 @@ export function readSpansDataframeRow(row: Record<string, unknown>, rowNumber: n
   const read = phoenixSpan({
     traceId: ['context.trace_id', row['context.trace_id']],
     spanId: ['context.span_id', row['context.span_id']],
-    parentId: row.parent_id,
-    name: row.name,
-    spanKind: row.span_kind,
-    startTime: ['start_time', row.start_time],
-    endTime: ['end_time', row.end_time],
-    statusCode: row.status_code,
-    statusMessage: row.status_message,
+    ...rowPhoenixParts(row),
     attributes: flattenNested(attributeColumns),
-    events: row.events,
   });
   if (!read.ok) return { ok: false, rejection: { position, ...read.rejection, raw: rowText(row) } };
   return { ok: true, read: { span: read.span, resource: Object.create(null) as Attributes, position } };
