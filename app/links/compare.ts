@@ -1,6 +1,5 @@
 import { SLICE_KEYS, SLICE_LIST_KEYS, type SliceFilters } from '../model/compare/slice';
 import { PAIRED_METRICS } from '../model/compare/types';
-import type { MetricSettings } from '../model/metrics/settings';
 import { choice, list, text, type Param } from './param';
 import { screenUrl } from './screen-url';
 
@@ -51,13 +50,3 @@ export const compareUrl = screenUrl('compare', {
 export type CompareView = ReturnType<typeof compareUrl.read>;
 
 export const isEmptySlice = (filters: SliceFilters) => SLICE_KEYS.every((key) => filters[key] === undefined || filters[key].length === 0);
-
-/** The filters of metric settings as a slice (the Metrics screen's "Compare slices…" link). */
-export function sliceOfSettings(settings: MetricSettings): SliceFilters {
-  const filters: SliceFilters = {};
-  const lists = { retriever: settings.retrievers, run_id: settings.runIds, surface: settings.surfaces, role: settings.roles, category: settings.categories };
-  for (const key of SLICE_LIST_KEYS) if (lists[key]?.length) filters[key] = [...lists[key]];
-  if (settings.from !== undefined) filters.from = new Date(settings.from).toISOString();
-  if (settings.to !== undefined) filters.to = new Date(settings.to).toISOString();
-  return filters;
-}

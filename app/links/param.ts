@@ -1,3 +1,5 @@
+import { splitCommaList } from '../lib/comma-list';
+
 /**
  * How one field of a screen's view state sits in the URL: the query parameters it owns, how it is
  * read back (anything unknown or malformed reads as the default) and how it is written (a default
@@ -32,7 +34,7 @@ export function choice<const T extends string>(name: string, values: readonly T[
 /** A comma-separated list. */
 export const list = (name: string): Param<string[]> => ({
   names: [name],
-  read: (params) => (params.get(name) ?? '').split(',').map((item) => item.trim()).filter((item) => item !== ''),
+  read: (params) => splitCommaList(params.get(name) ?? ''),
   write: (value) => one(name, value.join(',')),
 });
 

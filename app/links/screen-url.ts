@@ -1,5 +1,5 @@
 import type { Param } from './param';
-import { sharedSettingsFrom, sharedSettingsPairs, type SharedSettings } from './shared-settings';
+import { sharedSettingsPairs, sharedSettingsText, type SharedSettingsText } from './settings';
 
 export type ScreenId = 'overview' | 'metrics' | 'compare' | 'sessions' | 'lineage' | 'questions' | 'annotate' | 'review' | 'agreement' | 'gate' | 'rejected';
 
@@ -10,7 +10,7 @@ export interface LinkOptions {
   /** The URL the link is made on, whose shared settings it carries: the current page's by default. */
   from?: string;
   /** Shared settings to write instead of carrying the current ones over (the Metrics settings bar). */
-  settings?: SharedSettings;
+  settings?: SharedSettingsText;
   /** An element id on the target screen, written as the #fragment. */
   hash?: string;
 }
@@ -22,7 +22,7 @@ export interface ScreenUrl<View> {
   readonly params: readonly string[];
   read(params: URLSearchParams): View;
   /** The search string of a view; fields left out take their defaults. */
-  write(view: Partial<View>, settings?: SharedSettings): string;
+  write(view: Partial<View>, settings?: SharedSettingsText): string;
   /** A link to a view of this screen, carrying the shared settings of `options.from` (the current URL). */
   href(view?: Partial<View>, options?: LinkOptions): string;
   /** A link to the view on screen now with some fields changed, for moves within this screen. */
@@ -34,14 +34,14 @@ const currentSearch = () => window.location.search;
 export function screenUrl<F extends Fields>(view: ScreenId, fields: F): ScreenUrl<ViewOf<F>> {
   const entries = Object.entries(fields);
   const read = (params: URLSearchParams) => Object.fromEntries(entries.map(([key, param]) => [key, param.read(params)])) as ViewOf<F>;
-  const write = (state: Partial<ViewOf<F>>, settings: SharedSettings = {}) => {
+  const write = (state: Partial<ViewOf<F>>, settings: SharedSettingsText = {}) => {
     const defaults = read(new URLSearchParams());
     const value = (key: string) => (state[key] === undefined ? defaults[key] : state[key]);
     const pairs = [['view', view], ...entries.flatMap(([key, param]) => param.write(value(key))), ...sharedSettingsPairs(settings)];
     return `?${new URLSearchParams(pairs)}`;
   };
   const href = (state: Partial<ViewOf<F>> = {}, options: LinkOptions = {}) =>
-    write(state, options.settings ?? sharedSettingsFrom(new URLSearchParams(options.from ?? currentSearch())))
+    write(state, options.settings ?? sharedSettingsText(new URLSearchParams(options.from ?? currentSearch())))
     + (options.hash ? `#${encodeURIComponent(options.hash)}` : '');
   return {
     view,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sliceOfSettings } from '../model/compare/slice';
 import { agreementUrl } from './agreement';
 import { annotateUrl, type AnnotateView } from './annotate';
-import { compareUrl, isEmptySlice, sliceOfSettings } from './compare';
+import { compareUrl, isEmptySlice } from './compare';
 import { gateUrl } from './gate';
 import { lineageUrl } from './lineage';
 import { metricsUrl } from './metrics';

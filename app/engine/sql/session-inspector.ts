@@ -3,7 +3,7 @@ import type { SessionEvent, SessionInspectorRows } from '../../model/lineage/tim
 import { traceRowOfNode } from '../../model/lineage/trace';
 import { groupByTurn } from '../../model/session/turn-groups';
 import type { SessionSpan } from '../../model/session/unmapped-spans';
-import type { MetricSettings } from '../../model/metrics/settings';
+import { sharedSettingsOf, type MetricSettings } from '../../model/metrics/settings';
 import { parseStoredStages } from '../../schema/stages';
 import type { Engine } from '../engine';
 import { ensureDerivedTables } from '../metrics-report';
@@ -93,7 +93,7 @@ export async function loadSessionLineage(engine: Engine, own: SqlQuery, retrieva
 }
 
 /** Only the settings that change a single retrieval's facts: the screen filters of the metrics do not apply here. */
-export const factSettings = ({ k, tier1Threshold, usedActions }: MetricSettings): MetricSettings => ({ k, tier1Threshold, usedActions });
+export const factSettings = (settings: MetricSettings): MetricSettings => sharedSettingsOf(settings);
 
 /** Per-retrieval facts (metrics' `retrievalDetailsQuery`) for the lineage screens' settings. */
 export const LINEAGE_FACTS_TABLE = 'lineage_retrieval_facts';

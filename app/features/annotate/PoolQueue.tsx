@@ -5,10 +5,10 @@ import { PendingKeys } from '../../components/labeling-keys/PendingKeys';
 import { useLabelingKeys } from '../../components/labeling-keys/use-labeling-keys';
 import { valueKeysOf } from '../../components/labeling-keys/values';
 import { QueryState } from '../../components/QueryState';
-import { navigate, useUrlSearch } from '../../lib/url-state';
+import { navigate } from '../../lib/url-state';
 import { annotateUrl, type AnnotateView } from '../../links/annotate';
 import { compareUrl, isEmptySlice } from '../../links/compare';
-import { baseFromSearch } from '../../links/shared-settings';
+import { useSharedSettings } from '../../links/use-shared-settings';
 import { describeSlice, sliceSettings } from '../../model/compare/slice';
 import { parsePipeline } from '../../model/what-if/pipeline';
 import { givenRelevance, poolItemDone, poolItemGrade, poolItemKey } from '../../model/compare/pool-queue';
@@ -25,7 +25,7 @@ import { useShortcutsHelp } from '../../components/labeling-keys/use-shortcuts-h
 
 /** The pool queue of the comparison or what-if in the link; without one, or with one that cannot be read, what to do instead. */
 export function PoolOfComparison({ view }: { view: AnnotateView }) {
-  const { base } = baseFromSearch(useUrlSearch());
+  const { settings: base } = useSharedSettings();
   if (view.whatIf !== null) {
     const parsed = parsePipeline(view.whatIf);
     if (!parsed.ok) return <NoComparison problems={[`what-if: ${parsed.error}`]} />;
@@ -61,7 +61,7 @@ function NoComparison({ problems }: { problems: string[] }) {
 function PoolQueue({ view, source, sides }: { view: AnnotateView; source: PoolSource; sides: PoolSides }) {
   const dataset = useDataset();
   const labeling = useLabeling();
-  const { base } = baseFromSearch(useUrlSearch());
+  const { settings: base } = useSharedSettings();
   const [madeAt, setMadeAt] = useState(() => Date.now());
   const [atEnd, setAtEnd] = useState(false);
   const shortcutsHelp = useShortcutsHelp();

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
 import { QueryState } from '../../components/QueryState';
-import { useUrlSearch } from '../../lib/url-state';
 import { compareUrl, isEmptySlice } from '../../links/compare';
-import { baseFromSearch } from '../../links/shared-settings';
 import { useScreenView } from '../../links/use-screen-view';
+import { useSharedSettings } from '../../links/use-shared-settings';
 import type { SliceFilters } from '../../model/compare/slice';
 import { compareOptions } from '../../queries/compare';
 import { defaultSlicesOptions, sliceOptionsOptions } from '../../queries/compare-options';
@@ -21,7 +20,7 @@ const ALL: SliceFilters = {};
 export default function CompareScreen() {
   const dataset = useDataset();
   const view = useScreenView(compareUrl);
-  const { base, errors: baseErrors } = baseFromSearch(useUrlSearch());
+  const { settings: base, errors: baseErrors } = useSharedSettings();
   const named = !isEmptySlice(view.a) || !isEmptySlice(view.b);
   const defaults = useQuery({ ...defaultSlicesOptions(dataset), enabled: dataset.engine !== null && !named });
   const options = useQuery(sliceOptionsOptions(dataset));

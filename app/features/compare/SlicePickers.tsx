@@ -1,13 +1,13 @@
 import { navigate } from '../../lib/url-state';
 import { compareUrl } from '../../links/compare';
-import { currentSharedSettings, type SharedSettings } from '../../links/shared-settings';
+import { currentSharedSettings, type SharedSettingsText } from '../../links/settings';
 import type { SliceFilters } from '../../model/compare/slice';
 import { K_MAX, K_MIN, type MetricSettings } from '../../model/metrics/settings';
 import type { DefaultSlices, SliceOptions } from '../../queries/compare-options';
 import { SlicePicker } from './SlicePicker';
 
 /** Typing a number replaces the history entry, as on the Metrics screen. */
-const setShared = (changes: SharedSettings) =>
+const setShared = (changes: SharedSettingsText) =>
   navigate(compareUrl.changed({}, { settings: { ...currentSharedSettings(), ...changes } }), { replace: true });
 
 const COLUMN_WORD = { retriever: ['retrievers', 'retriever'], run_id: ['runs', 'run'] } as const;

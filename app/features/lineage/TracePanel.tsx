@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import { LineageGraphView } from '../../components/lineage-graph/LineageGraphView';
 import { NodeDetails } from '../../components/lineage-graph/NodeDetails';
 import { Link } from '../../components/Link';
@@ -11,6 +10,7 @@ import { formatCount } from '../../lib/format';
 import { navigate } from '../../lib/url-state';
 import { lineageUrl } from '../../links/lineage';
 import { useScreenView } from '../../links/use-screen-view';
+import { useSharedSettings } from '../../links/use-shared-settings';
 import { buildTrace, traceRowCount, type TraceTarget } from '../../model/lineage/trace';
 import { useDataset } from '../../session/dataset';
 import { traceOptions, traceTableOptions } from '../../queries/lineage';
@@ -20,7 +20,7 @@ import { TRACE_COLUMNS, TraceTable } from './TraceTable';
 /** One traced asset or retrieval: its counts over everything, and a page of what it reached as a graph and a table. */
 export function TracePanel({ target }: { target: TraceTarget }) {
   const dataset = useDataset();
-  const settings = useFactSettings();
+  const { settings } = useSharedSettings();
   const queryClient = useQueryClient();
   const { page, node: selected } = useScreenView(lineageUrl);
   // A link with a node and no page opens the page holding the node; a selection made here writes the page.

@@ -6,9 +6,11 @@ import { Recomputing } from '../../components/Recomputing';
 import { MATRIX_CELLS, type MatrixCell } from '../../model/metrics/matrix-cells';
 import type { Tier3SessionList } from '../../engine/sql/metrics/tier3-sessions';
 import { useUrlSearch } from '../../lib/url-state';
-import { compareUrl, sliceOfSettings } from '../../links/compare';
+import { compareUrl } from '../../links/compare';
 import { metricsUrl } from '../../links/metrics';
+import { settingsFromSearch } from '../../links/settings';
 import { useScreenView } from '../../links/use-screen-view';
+import { sliceOfSettings } from '../../model/compare/slice';
 import { useDataset } from '../../session/dataset';
 import { metricPanelsOptions } from '../../queries/metrics';
 import { JudgeCorrectedPanel } from './JudgeCorrectedPanel';
@@ -22,7 +24,7 @@ import { Tier2Panel } from './Tier2Panel';
 import { Tier3Panel } from './Tier3Panel';
 import { TrendsPanel } from './TrendsPanel';
 import { minSupportOf, WhyHerePanel } from './why-here/WhyHerePanel';
-import { hasScreenFilters, settingsCaption, settingsFromSearch } from './url';
+import { hasScreenFilters, settingsCaption } from './url';
 
 const TIER3_LISTS = ['abandoned_by_session', 'abandoned_by_lineage', 'rescued_by_lineage', 'cross_session'];
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { navigate } from '../../lib/url-state';
 import { metricsUrl, type MetricsView } from '../../links/metrics';
-import { currentSharedSettings, type SharedSettings } from '../../links/shared-settings';
+import { currentSharedSettings, type SharedSettingsText } from '../../links/settings';
 import { DEFAULT_USED_ACTIONS, K_MAX, K_MIN, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
 import { FilterDropdown } from '../../components/filter-dropdown/FilterDropdown';
 import { useDataset } from '../../session/dataset';
@@ -14,7 +14,7 @@ import { ROLE_ORDER } from './url';
 const day = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString().slice(0, 10));
 /** Typing a number or a date replaces the history entry; picking from a list adds one. */
 const typed = { replace: true };
-const setShared = (changes: SharedSettings, options = {}) =>
+const setShared = (changes: SharedSettingsText, options = {}) =>
   navigate(metricsUrl.changed({}, { settings: { ...currentSharedSettings(), ...changes } }), options);
 const reset = () =>
   navigate(metricsUrl.changed({ surfaces: [], roles: [], retrievers: [], runIds: [], categories: [], from: null, to: null, labels: null }, { settings: {} }));

@@ -1,15 +1,4 @@
-import { DEFAULT_METRIC_SETTINGS, HUMAN_LABELS, LIST_FILTERS, type ListFilter, type MetricSettings, type SettingsError } from '../../model/metrics/settings';
-import { metricSettingsFromParams, SETTING_PARAMS } from '../../model/metrics/settings-codec';
-
-/** Settings from the URL; a malformed parameter is reported and its default used instead. */
-export function settingsFromSearch(search: string): { settings: MetricSettings; errors: SettingsError[] } {
-  const params = new URLSearchParams(search);
-  const parsed = metricSettingsFromParams(params);
-  if (parsed.ok) return { settings: parsed.settings, errors: [] };
-  const badParams = new Set(parsed.errors.map((error) => SETTING_PARAMS[error.setting]));
-  const kept = metricSettingsFromParams({ get: (name) => (badParams.has(name) ? null : params.get(name)) });
-  return { settings: kept.ok ? kept.settings : { ...DEFAULT_METRIC_SETTINGS }, errors: parsed.errors };
-}
+import { HUMAN_LABELS, LIST_FILTERS, type ListFilter, type MetricSettings } from '../../model/metrics/settings';
 
 export const ROLE_ORDER = ['find', 'browse', 'operate', 'reference', 'step', 'contextual', 'unknown'];
 

@@ -1,8 +1,8 @@
 import { LogText } from '../../components/LogText';
-import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import type { QuestionRunAnalysis } from '../../model/drift/analyze';
 import type { TimelineEntry } from '../../model/lineage/timeline';
 import { AnswerCheck } from '../../components/AnswerCheck';
+import { useSharedSettings } from '../../links/use-shared-settings';
 import { FeedbackOnEvent, FeedbackTarget } from './FeedbackLinks';
 import { IntentLabel } from './IntentLabel';
 import { MissedAssets } from './MissedAssets';
@@ -29,7 +29,7 @@ interface EventBodyProps {
  */
 export function EventBody({ entry, selectedNode, onSelectNode, answerOf }: EventBodyProps) {
   const { event, retrieval, results, stages } = entry;
-  const { k } = useFactSettings();
+  const { k } = useSharedSettings().settings;
   if (event.type === 'retrieval' && retrieval) {
     const facts = [
       retrieval.role ?? 'no role',

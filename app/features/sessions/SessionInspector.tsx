@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import { LineageGraphView } from '../../components/lineage-graph/LineageGraphView';
 import { NodeDetails } from '../../components/lineage-graph/NodeDetails';
 import { QueryState } from '../../components/QueryState';
 import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import { useScreenView } from '../../links/use-screen-view';
+import { useSharedSettings } from '../../links/use-shared-settings';
 import { sessionDrift } from '../../model/drift/flag-placement';
 import { buildLineageGraph } from '../../model/lineage/build-graph';
 import { buildTimeline, type TimelineTurn } from '../../model/lineage/timeline';
@@ -48,7 +48,7 @@ function inPageOrder(turns: TimelineTurn[], rows: SessionInspectorPage): Timelin
  */
 export function SessionInspector({ sessionId }: { sessionId: string }) {
   const dataset = useDataset();
-  const settings = useFactSettings();
+  const { settings } = useSharedSettings();
   const view = useScreenView(sessionsUrl);
   // A label bumps the dataset version: the session stays on screen (placeholders) while its numbers
   // recompute, so nothing flashes empty and the timeline keeps its scroll position.

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { EmptyDataset, nothingToShow } from '../../components/EmptyDataset';
-import { useFactSettings } from '../../components/lineage-graph/fact-settings';
 import { TableDownload } from '../../components/TableDownload';
 import { navigate } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import { useScreenView } from '../../links/use-screen-view';
+import { useSharedSettings } from '../../links/use-shared-settings';
 import { driftCountsBySession, shapeSessionList } from '../../model/session/session-list';
 import { useDataset } from '../../session/dataset';
 import { driftAnalysisOptions } from '../../queries/drift';
@@ -35,7 +35,7 @@ export default function SessionsScreen() {
   const filter = useMemo(() => listFilter(view), [view]);
   const scope = useMemo(() => listScope(view), [view]);
   const search = view.search?.trim() ?? '';
-  const settings = useFactSettings();
+  const { settings } = useSharedSettings();
   const sessions = useQuery(sessionSignalsOptions(dataset, scope, settings));
   const matches = useQuery(sessionSearchOptions(dataset, search));
   const drift = useQuery(driftAnalysisOptions(dataset));

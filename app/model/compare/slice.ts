@@ -1,4 +1,5 @@
-import { parseMetricSettings, type MetricSettings, type RawSettings, type SettingName, type SettingsError } from '../metrics/settings';
+import { splitCommaList } from '../../lib/comma-list';
+import { parseMetricSettings, sharedSettingsOf, type MetricSettings, type RawSettings, type SettingName, type SettingsError } from '../metrics/settings';
 
 /** The filters a slice may set, named as on the command line and in docs/metrics.md ("Comparing two slices"). */
 export const SLICE_KEYS = ['retriever', 'run_id', 'surface', 'role', 'category', 'from', 'to'] as const;
@@ -8,7 +9,7 @@ type ListKey = Exclude<SliceKey, 'from' | 'to'>;
 export const SLICE_LIST_KEYS: readonly ListKey[] = ['retriever', 'run_id', 'surface', 'role', 'category'];
 
 /** The metric setting each slice key sets. */
-export const SLICE_SETTING: Record<SliceKey, SettingName> = {
+export const SLICE_SETTING = {
   retriever: 'retrievers',
   run_id: 'runIds',
   surface: 'surfaces',
@@ -16,7 +17,7 @@ export const SLICE_SETTING: Record<SliceKey, SettingName> = {
   category: 'categories',
   from: 'from',
   to: 'to',
-};
+} as const satisfies Record<SliceKey, SettingName>;
 
 /** A slice: per list key the values it keeps (any of them), and the [from, to) bounds as given. */
 export type SliceFilters = Partial<Record<ListKey, string[]>> & { from?: string; to?: string };
@@ -44,8 +45,7 @@ export function parseSlicePairs(pairs: string[]): SliceParse {
       if (slice[key] !== undefined) errors.push(`"${pair}": ${key} is given twice`);
       else slice[key] = value;
     } else {
-      const values = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-      slice[key] = [...new Set([...(slice[key] ?? []), ...values])];
+      slice[key] = [...new Set([...(slice[key] ?? []), ...splitCommaList(value)])];
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, slice };
@@ -65,11 +65,24 @@ export function slicePairs(slice: SliceFilters): string[] {
  * with the slice's filters in place of any filter of `base`.
  */
 export function sliceSettings(base: MetricSettings, slice: SliceFilters): { ok: true; settings: MetricSettings } | { ok: false; errors: SettingsError[] } {
-  const raw: RawSettings = { k: String(base.k), tier1Threshold: String(base.tier1Threshold), usedActions: base.usedActions.join(',') };
+  const raw: RawSettings = {};
   for (const key of SLICE_LIST_KEYS) if (slice[key]?.length) raw[SLICE_SETTING[key]] = slice[key].join(',');
   if (slice.from !== undefined) raw.from = slice.from;
   if (slice.to !== undefined) raw.to = slice.to;
-  return parseMetricSettings(raw);
+  const parsed = parseMetricSettings(raw);
+  return parsed.ok ? { ok: true, settings: { ...parsed.settings, ...sharedSettingsOf(base) } } : parsed;
+}
+
+/** The filters of metric settings as a slice, dates as ISO text: the inverse of `sliceSettings` (Metrics' "Compare slices…"). */
+export function sliceOfSettings(settings: MetricSettings): SliceFilters {
+  const filters: SliceFilters = {};
+  for (const key of SLICE_LIST_KEYS) {
+    const values = settings[SLICE_SETTING[key]];
+    if (values?.length) filters[key] = [...values];
+  }
+  if (settings.from !== undefined) filters.from = new Date(settings.from).toISOString();
+  if (settings.to !== undefined) filters.to = new Date(settings.to).toISOString();
+  return filters;
 }
 
 const KEY_LABEL: Record<ListKey, string> = { retriever: 'retriever', run_id: 'run', surface: 'surface', role: 'role', category: 'category' };

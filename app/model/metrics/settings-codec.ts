@@ -3,11 +3,11 @@ import {
   DEFAULT_METRIC_SETTINGS,
   LIST_FILTERS,
   parseMetricSettings,
+  SHARED_SETTINGS,
   type MetricSettings,
   type RawSettings,
   type SettingName,
   type SettingsError,
-  type SettingsResult,
 } from './settings';
 
 /** Query-string name of each setting, so that a link reproduces the numbers it shows. */
@@ -42,25 +42,14 @@ export const SETTING_FLAGS: Record<SettingName, string> = {
 
 const NAMES = Object.keys(SETTING_PARAMS) as SettingName[];
 
-/** Settings from a URLSearchParams-like object; lists are comma-separated. */
-export function metricSettingsFromParams(params: { get(name: string): string | null }): SettingsResult {
-  const raw: RawSettings = {};
-  for (const name of NAMES) {
-    const text = params.get(SETTING_PARAMS[name]);
-    if (text !== null) raw[name] = text;
-  }
-  return parseMetricSettings(raw);
-}
+const settingText = (value: number | string[]) => (Array.isArray(value) ? value.join(',') : String(value));
 
-/** The query-string pairs of the settings that differ from the defaults. */
+/** The query-string pairs of the settings that differ from the defaults (queries key their results by them too). */
 export function metricSettingsToParams(settings: MetricSettings): [string, string][] {
   const pairs: [string, string][] = [];
-  if (settings.k !== DEFAULT_METRIC_SETTINGS.k) pairs.push([SETTING_PARAMS.k, String(settings.k)]);
-  if (settings.tier1Threshold !== DEFAULT_METRIC_SETTINGS.tier1Threshold) {
-    pairs.push([SETTING_PARAMS.tier1Threshold, String(settings.tier1Threshold)]);
-  }
-  if (settings.usedActions.join(',') !== DEFAULT_METRIC_SETTINGS.usedActions.join(',')) {
-    pairs.push([SETTING_PARAMS.usedActions, settings.usedActions.join(',')]);
+  for (const name of SHARED_SETTINGS) {
+    const text = settingText(settings[name]);
+    if (text !== settingText(DEFAULT_METRIC_SETTINGS[name])) pairs.push([SETTING_PARAMS[name], text]);
   }
   for (const list of LIST_FILTERS) {
     const values = settings[list];

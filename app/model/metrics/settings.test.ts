@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, parseMetricSettings } from './settings';
-import { metricSettingsFromParams, metricSettingsToParams, parseMetricSettingsArgs } from './settings-codec';
+import { parseMetricSettingsArgs } from './settings-codec';
 
 describe('parseMetricSettings', () => {
   it('gives the defaults for no input', () => {
@@ -50,29 +50,6 @@ describe('parseMetricSettings', () => {
       settings: { ...DEFAULT_METRIC_SETTINGS, retrievers: ['dense', 'hybrid'], runIds: ['baseline'], categories: ['returns', 'billing'] },
     });
     expect(parseMetricSettings({ retrievers: '', runIds: ' , ', categories: ',' })).toEqual({ ok: true, settings: DEFAULT_METRIC_SETTINGS });
-  });
-});
-
-describe('URL codec', () => {
-  it('round-trips through query-string pairs, omitting defaults', () => {
-    const settings = { ...DEFAULT_METRIC_SETTINGS, k: 5, roles: ['find', 'unknown'], from: Date.UTC(2026, 9, 1) };
-    const pairs = metricSettingsToParams(settings);
-    expect(pairs).toEqual([['k', '5'], ['role', 'find,unknown'], ['from', '2026-10-01T00:00:00.000Z']]);
-    expect(metricSettingsFromParams(new URLSearchParams(pairs))).toEqual({ ok: true, settings });
-    expect(metricSettingsToParams(DEFAULT_METRIC_SETTINGS)).toEqual([]);
-  });
-
-  it('carries the retriever, run and category lists as retriever, run_id and category', () => {
-    const settings = { ...DEFAULT_METRIC_SETTINGS, retrievers: ['dense', 'hybrid'], runIds: ['baseline'], categories: ['returns'] };
-    const pairs = metricSettingsToParams(settings);
-    expect(pairs).toEqual([['retriever', 'dense,hybrid'], ['run_id', 'baseline'], ['category', 'returns']]);
-    expect(metricSettingsFromParams(new URLSearchParams(pairs))).toEqual({ ok: true, settings });
-    expect(metricSettingsFromParams(new URLSearchParams('retriever=&run_id=&category='))).toEqual({ ok: true, settings: DEFAULT_METRIC_SETTINGS });
-  });
-
-  it('reads a URL with bad values as errors', () => {
-    const result = metricSettingsFromParams(new URLSearchParams('k=abc&tier1_threshold=0.2'));
-    expect(result.ok).toBe(false);
   });
 });
 

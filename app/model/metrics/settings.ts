@@ -1,3 +1,4 @@
+import { splitCommaList } from '../../lib/comma-list';
 import { parseTimestamp } from '../../schema/parse-ts';
 
 /** The choices behind every metric (docs/metrics.md): shown next to the numbers they produce. */
@@ -37,6 +38,18 @@ export const DEFAULT_METRIC_SETTINGS: Readonly<MetricSettings> = Object.freeze({
   usedActions: DEFAULT_USED_ACTIONS,
 });
 
+/**
+ * The settings that change facts on every screen (what counts as Tier 1 bad, as used, as masked):
+ * every link carries them, and a slice or a single session takes them from the metrics' settings.
+ */
+export const SHARED_SETTINGS = ['k', 'tier1Threshold', 'usedActions'] as const;
+export type SharedSettingName = (typeof SHARED_SETTINGS)[number];
+export type SharedMetricSettings = Pick<MetricSettings, SharedSettingName>;
+
+/** Only the shared settings of `settings`: the filters of the metrics do not apply. */
+export const sharedSettingsOf = (settings: MetricSettings): SharedMetricSettings =>
+  Object.fromEntries(SHARED_SETTINGS.map((name) => [name, settings[name]])) as SharedMetricSettings;
+
 /** The filters that are lists of values (empty = all). */
 export const LIST_FILTERS = ['surfaces', 'roles', 'retrievers', 'runIds', 'categories'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
@@ -61,8 +74,6 @@ export type SettingsResult = { ok: true; settings: MetricSettings } | { ok: fals
 /** Raw text per setting, as it came from a URL or the command line. */
 export type RawSettings = Partial<Record<SettingName, string>>;
 
-const splitList = (text: string) => text.split(',').map((item) => item.trim()).filter((item) => item !== '');
-
 type Parsed<T> = { value: T } | { error: string };
 
 const PARSERS: { [S in SettingName]-?: (text: string) => Parsed<MetricSettings[S]> } = {
@@ -79,14 +90,14 @@ const PARSERS: { [S in SettingName]-?: (text: string) => Parsed<MetricSettings[S
       : { error: `the Tier 1 threshold must be a number from 0 to 1, got "${text}"` };
   },
   usedActions: (text) => {
-    const actions = splitList(text);
+    const actions = splitCommaList(text);
     return actions.length > 0 ? { value: actions } : { error: 'the used actions must name at least one action' };
   },
-  surfaces: (text) => ({ value: splitList(text) }),
-  roles: (text) => ({ value: splitList(text) }),
-  retrievers: (text) => ({ value: splitList(text) }),
-  runIds: (text) => ({ value: splitList(text) }),
-  categories: (text) => ({ value: splitList(text) }),
+  surfaces: (text) => ({ value: splitCommaList(text) }),
+  roles: (text) => ({ value: splitCommaList(text) }),
+  retrievers: (text) => ({ value: splitCommaList(text) }),
+  runIds: (text) => ({ value: splitCommaList(text) }),
+  categories: (text) => ({ value: splitCommaList(text) }),
   from: (text) => parseBound(text, 'from'),
   to: (text) => parseBound(text, 'to'),
   labels: (text) => (text.trim() === '' ? { error: 'labels must be all, human or an annotator\'s name' } : { value: text.trim() }),
