@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppPage, samplePath } from './pages/app-page';
 import { GOOD_SAMPLES } from './sample-files';
@@ -7,10 +8,12 @@ import { GOOD_SAMPLES } from './sample-files';
 const BIN = path.resolve(import.meta.dirname, '../bin/retrieval-inspector.mjs');
 
 /** The command line's report on the same files: computed by the same code, outside the browser. */
-function cliReport(...flags: string[]): Record<string, unknown> {
-  const out = execFileSync(process.execPath, [BIN, 'report', '--json', ...flags, ...GOOD_SAMPLES.map(samplePath)], { encoding: 'utf8' });
+function cliReportOn(files: string[], ...flags: string[]): Record<string, unknown> {
+  const out = execFileSync(process.execPath, [BIN, 'report', '--json', ...flags, ...files.map(samplePath)], { encoding: 'utf8' });
   return JSON.parse(out);
 }
+
+const cliReport = (...flags: string[]) => cliReportOn(GOOD_SAMPLES, ...flags);
 
 const at = (report: unknown, keyPath: string) => keyPath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], report);
 
@@ -114,4 +117,38 @@ test('settings live in the URL: a bad K is reported and the default used', async
   await app.loadFiles('creative-assistant.jsonl', 'creative-labels.csv');
   await expect(page.getByRole('alert')).toContainText('k must be an integer from 1 to 100, got "500"');
   await expect(page.getByText('K = 10 · Tier 1 bad').first()).toBeVisible();
+});
+
+test('?k=0&tier1_threshold=0.3: the Sessions list marks the masked failures Metrics counts, both at threshold 0.3 and the default K', async ({ page }) => {
+  test.setTimeout(120_000);
+  const files = ['customer-service.jsonl'];
+  const masked = (...flags: string[]) => at(cliReportOn(files, ...flags), 'matrix.masked') as number;
+  // on these logs one masked failure has 0.3 <= nDCG@10 < 0.5, so a screen at the default threshold counts one more
+  const at03 = masked('--tier1-threshold', '0.3');
+  expect(masked()).not.toBe(at03);
+
+  const app = new AppPage(page);
+  await app.open('?view=metrics&k=0&tier1_threshold=0.3');
+  await app.loadFiles(...files);
+  await expect(page.getByRole('alert')).toContainText('k must be an integer from 1 to 100, got "0"');
+  await expect(page.getByText('K = 10 · Tier 1 bad: empty, P@1 = 0 or nDCG@10 < 0.3').first()).toBeVisible();
+  await expect(page.locator('[data-metric="matrix.masked"]')).toHaveAttribute('data-value', String(at03));
+
+  await app.goTo('Sessions');
+  await expect(page).toHaveURL(/view=sessions/);
+  expect(new URL(page.url()).searchParams.get('tier1_threshold')).toBe('0.3');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('table-download.sessions.jsonl').click()]);
+  const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(rows.length).toBeGreaterThan(1);
+  expect(rows.reduce((sum, row) => sum + Number(String(row.masked).replaceAll(',', '')), 0)).toBe(at03);
+
+  // a session the list marks: its inspector states the rule it marks by
+  await page.getByRole('group', { name: 'Signal filters' }).getByRole('button', { name: /^masked/ }).click();
+  await expect(page.getByTestId('sessions.count')).toContainText(' of ');
+  const first = page.getByRole('table', { name: 'Sessions table' }).getByRole('rowgroup').getByRole('row').first();
+  const session = (await first.getByRole('cell').first().textContent())!;
+  expect(Number(rows.find((row) => row.session === session)?.masked)).toBeGreaterThan(0);
+  await first.click();
+  await expect(page.getByRole('region', { name: `Session ${session}`, exact: true })).toBeVisible();
+  await expect(page.getByText('Tier 1 bad = judged and (empty, P@1 = 0 or nDCG@10 < 0.3)')).toBeVisible();
 });
