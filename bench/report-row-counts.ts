@@ -6,7 +6,7 @@ import { gateDecisionsQuery } from '../app/engine/sql/metrics/sections';
 import { QUESTION_DEFINITIONS_SQL, QUESTION_RESPONSES_SQL, questionRunsSql } from '../app/engine/sql/drift/question-runs';
 import { DEFAULT_METRIC_SETTINGS } from '../app/model/metrics/settings';
 import { reviewVerdictsQuery } from '../app/engine/sql/annotation/review-report';
-import { ANY_SCOPE } from '../app/engine/sql/event-scope';
+import { ANY_SCOPE } from '../app/model/event-scope';
 
 const instance = await DuckDBInstance.create(process.argv[2], { threads: '2', memory_limit: '8GB' });
 const connection = await instance.connect();
