@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
 import { MATERIALIZATION_NAME } from './coordinator/materialization';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
+import { recordStatements } from './coordinator/statement-recorder';
 import { createDatasetCoordinator } from './dataset-coordinator';
-import type { Engine } from './engine';
 import { withLineageFacts } from './lineage-facts-table';
 import { fixedSectionsIn, metricPanelsIn, recomputeMetricPanels } from './metrics-report';
 import { withRetrievalFacts } from './retrieval-facts-table';
@@ -34,18 +34,6 @@ const appCoordinator = () => createDatasetCoordinator(engine);
 const DERIVED = { prepared: true };
 /** A read as the app's queries make it (queries/coordinated-query.ts): after the derived tables, at a dataset version. */
 const AS_THE_APP = { prepared: true, datasetVersion: 1 };
-
-/** The loaded engine, recording every statement that reaches it. */
-function counted() {
-  const ran: string[] = [];
-  const wrapped: Engine = {
-    query: (sql, params) => (ran.push(sql), engine.query(sql, params)),
-    exec: (sql) => (ran.push(sql), engine.exec(sql)),
-    insertArrowIPC: (table, ipc) => engine.insertArrowIPC(table, ipc),
-    close: () => engine.close(),
-  };
-  return { engine: wrapped, ran };
-}
 const inspect = (settings: MetricSettings, sessionId: string) => async (job: ReadJob) => loadSessionInspector(await withLineageFacts(job, settings), sessionId);
 const tempTables = async () => (await engine.query<{ name: string }>('SELECT table_name AS name FROM duckdb_tables() WHERE temporary')).map((row) => row.name);
 
@@ -58,7 +46,7 @@ describe('two settings computed at the same time each get their own result', () 
 
   it('metric panels for K = 3 and K = 10 through one coordinator equal sequential runs, and a repeat reaches the engine not once', async () => {
     const sequential = [await recomputeMetricPanels(engine, K3), await recomputeMetricPanels(engine, K10)];
-    const { engine: recorded, ran } = counted();
+    const { engine: recorded, ran } = recordStatements(engine);
     const coordinator = createDatasetCoordinator(recorded);
     const panels = (settings: MetricSettings) => coordinator.read((job) => metricPanelsIn(job, settings), AS_THE_APP);
     const [k3, k10] = await Promise.all([panels(K3), panels(K10)]);
@@ -70,9 +58,9 @@ describe('two settings computed at the same time each get their own result', () 
   });
 
   it('a settings change reads the sections no setting changes from the cache, and gives the panels computed whole', async () => {
-    const fixedStatements = counted();
+    const fixedStatements = recordStatements(engine);
     await fixedSectionsIn(fixedStatements.engine);
-    const { engine: recorded, ran } = counted();
+    const { engine: recorded, ran } = recordStatements(engine);
     const coordinator = createDatasetCoordinator(recorded);
     await coordinator.read((job) => metricPanelsIn(job, K10), AS_THE_APP);
     const k3 = await coordinator.read((job) => metricPanelsIn(job, K3), AS_THE_APP);

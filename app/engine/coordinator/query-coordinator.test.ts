@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine, SqlValue } from '../engine';
+import type { Engine } from '../engine';
 import { createNodeEngine } from '../node-engine';
 import { rawSql } from '../sql/metrics/sql-query';
 import { materialization } from './materialization';
 import { QueryCoordinator, readOnce, SupersededReadError } from './query-coordinator';
+import { recordStatements } from './statement-recorder';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -80,14 +81,7 @@ describe('QueryCoordinator', () => {
   });
 
   it('builds a materialization once per version, under a name of its query, and drops it when the version changes', async () => {
-    const statements: string[] = [];
-    const recorded: Engine = {
-      ...engine,
-      query<Row>(sql: string, params?: readonly SqlValue[]) {
-        statements.push(sql);
-        return engine.query<Row>(sql, params);
-      },
-    };
+    const { engine: recorded, ran: statements } = recordStatements(engine);
     const coordinator = new QueryCoordinator(recorded);
     const read = () => coordinator.read(async (job) => {
       const table = await job.materialize(numbersAbove(1));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { createNodeEngine } from '../node-engine';
 import { QueryCoordinator } from './query-coordinator';
+import { recordStatements } from './statement-recorder';
 
 let real: Engine;
 beforeAll(async () => {
@@ -12,18 +13,6 @@ beforeEach(async () => {
   await real.exec('CREATE OR REPLACE TABLE numbers (n INTEGER); INSERT INTO numbers VALUES (1), (2)');
 });
 
-/** The real engine, recording every statement that reaches it. */
-function counted(engine: Engine) {
-  const ran: string[] = [];
-  const wrapped: Engine = {
-    query: (sql, params) => (ran.push(sql), engine.query(sql, params)),
-    exec: (sql) => (ran.push(sql), engine.exec(sql)),
-    insertArrowIPC: (table, ipc) => engine.insertArrowIPC(table, ipc),
-    close: () => engine.close(),
-  };
-  return { engine: wrapped, ran };
-}
-
 const COUNT_SQL = 'SELECT count(*)::INTEGER AS n FROM numbers';
 const count = async (engine: Engine) => (await engine.query<{ n: number }>(COUNT_SQL))[0].n;
 const SUM_SQL = 'SELECT sum(n)::INTEGER AS total FROM numbers WHERE n > ?';
@@ -31,7 +20,7 @@ const sumAbove = async (engine: Engine, floor: number) => (await engine.query<{ 
 
 describe('the result cache: rows by (dataset version, SQL, values)', () => {
   it('the same statement at the same version reaches the engine once, from any job; a new version runs it again', async () => {
-    const { engine, ran } = counted(real);
+    const { engine, ran } = recordStatements(real);
     const coordinator = new QueryCoordinator(engine);
     const read = <T>(work: (engine: Engine) => Promise<T>, datasetVersion = 1) => coordinator.read(({ engine: own }) => work(own), { datasetVersion });
     expect(await read(count)).toBe(2);
@@ -45,7 +34,7 @@ describe('the result cache: rows by (dataset version, SQL, values)', () => {
   });
 
   it('values are part of the key: another value runs the statement, a number apart from its text', async () => {
-    const { engine, ran } = counted(real);
+    const { engine, ran } = recordStatements(real);
     const coordinator = new QueryCoordinator(engine);
     const read = (floor: number) => coordinator.read(({ engine: own }) => sumAbove(own, floor), { datasetVersion: 1 });
     expect([await read(0), await read(1), await read(0), await read(2)]).toEqual([3, 2, 3, null]);
@@ -56,7 +45,7 @@ describe('the result cache: rows by (dataset version, SQL, values)', () => {
   });
 
   it('clearing the logs (a take-over) and a write drop the cached rows', async () => {
-    const { engine, ran } = counted(real);
+    const { engine, ran } = recordStatements(real);
     const coordinator = new QueryCoordinator(engine);
     const read = () => coordinator.read(({ engine: own }) => count(own), { datasetVersion: 1 });
     expect(await read()).toBe(2);
@@ -69,7 +58,7 @@ describe('the result cache: rows by (dataset version, SQL, values)', () => {
   });
 
   it('a read job that writes keeps nothing and empties the cache: what was read before may no longer hold', async () => {
-    const { engine, ran } = counted(real);
+    const { engine, ran } = recordStatements(real);
     const coordinator = new QueryCoordinator(engine);
     const read = () => coordinator.read(({ engine: own }) => count(own), { datasetVersion: 1 });
     expect(await read()).toBe(2);
@@ -84,7 +73,7 @@ describe('the result cache: rows by (dataset version, SQL, values)', () => {
   });
 
   it('a read without a dataset version neither answers from the cache nor fills it', async () => {
-    const { engine, ran } = counted(real);
+    const { engine, ran } = recordStatements(real);
     const coordinator = new QueryCoordinator(engine);
     expect(await coordinator.read(({ engine: own }) => count(own), { datasetVersion: 1 })).toBe(2);
     await real.exec('INSERT INTO numbers VALUES (3)');
@@ -103,7 +92,7 @@ describe('the result cache: rows by (dataset version, SQL, values)', () => {
   });
 
   it('keeps the most recently used statements, up to its size', async () => {
-    const { engine, ran } = counted(real);
+    const { engine, ran } = recordStatements(real);
     const coordinator = new QueryCoordinator(engine, { cacheSize: 2 });
     const read = (floor: number) => coordinator.read(({ engine: own }) => sumAbove(own, floor), { datasetVersion: 1 });
     for (const floor of [0, 1, 0, 2, 0, 1]) await read(floor);
