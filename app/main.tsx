@@ -6,6 +6,7 @@ import { DatasetProvider, startDatasetEarly } from './session/dataset';
 import { LabelingProvider } from './session/labeling';
 import './styles.css';
 
+// The React binding of the coordinator's one result cache, not a second one: app/engine/coordinator/README.md
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: Infinity, gcTime: 5 * 60_000, retry: false, refetchOnWindowFocus: false } },
 });

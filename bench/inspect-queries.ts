@@ -4,7 +4,6 @@
 //   node scripts/bench-inspect-queries.mjs [FILE] [SESSIONS]
 import { finalizeLoad, initDataset, recordFile } from '../app/engine/dataset';
 import type { Engine, SqlValue } from '../app/engine/engine';
-import * as metricsReport from '../app/engine/metrics-report';
 import { ensureDerivedTables, metricPanelsIn } from '../app/engine/metrics-report';
 import { computeDriftAnalysis } from '../app/engine/drift-report';
 import { QueryCoordinator } from '../app/engine/coordinator/query-coordinator';
@@ -116,8 +115,10 @@ await phase('post-load', async () => {
   await finalizeLoad(engine);
   await ensureDerivedTables(engine);
 });
-// one coordinator, as the browser's: the settings' tables are built once and kept
+// one coordinator, as the browser's: the settings' tables are built once and kept, and reads
+// carry the dataset version, so a K change answers the statements no setting changes from the cache
 const coordinator = new QueryCoordinator(engine);
+const AS_THE_APP = { datasetVersion: 1 };
 report('post-load (counts toward ingest)');
 
 // the sessions: a seeded shuffle, as the page bench
@@ -126,29 +127,22 @@ let seed = 12345;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const picked = Array.from({ length: sessionCount + 1 }, () => ids[Math.floor(random() * ids.length)]);
 
-// the screen reads the sections no setting changes once per dataset version (where the app does)
-type Fixed = Parameters<typeof metricPanelsIn>[2];
-const readFixed = (metricsReport as Record<string, unknown>).fixedSectionsIn as ((engine: Engine) => Promise<Fixed>) | undefined;
-let fixed: Fixed;
-await phase('metrics first', () => coordinator.read(null, async (job) => {
-  fixed = await readFixed?.(job.engine);
-  return metricPanelsIn(job, DEFAULT_METRIC_SETTINGS, fixed);
-}));
+await phase('metrics first', () => coordinator.read((job) => metricPanelsIn(job, DEFAULT_METRIC_SETTINGS), AS_THE_APP));
 report('Metrics, first render (K = 10)');
-await phase('metrics K=3', () => coordinator.read(null, (job) => metricPanelsIn(job, { ...DEFAULT_METRIC_SETTINGS, k: 3 }, fixed)));
+await phase('metrics K=3', () => coordinator.read((job) => metricPanelsIn(job, { ...DEFAULT_METRIC_SETTINGS, k: 3 }), AS_THE_APP));
 report('Metrics, after K 10 → 3');
 
 await phase('drift analysis (once per dataset)', () => computeDriftAnalysis(engine));
-await phase('lineage facts (once per settings)', () => coordinator.read(null, (job) => withLineageFacts(job, DEFAULT_METRIC_SETTINGS)));
+await phase('lineage facts (once per settings)', () => coordinator.read((job) => withLineageFacts(job, DEFAULT_METRIC_SETTINGS), AS_THE_APP));
 report('session inspector, once per dataset/settings');
 
 // the three jobs of an open, as the screen runs them: the header's row, the page, its labels
 for (const [index, sessionId] of picked.entries()) {
   await phase('open', async () => {
-    await phase('summary job', () => coordinator.read(null, (job) => job.engine.query(SESSION_SUMMARY_ROW_SQL, [sessionId])));
+    await phase('summary job', () => coordinator.read((job) => job.engine.query(SESSION_SUMMARY_ROW_SQL, [sessionId]), AS_THE_APP));
     const rows = await phase('inspector job', () =>
-      coordinator.read(null, async (job) => loadSessionInspector(await withLineageFacts(job, DEFAULT_METRIC_SETTINGS), sessionId)));
-    await phase('labels job', () => coordinator.read(null, (job) => loadSessionLabels(job.engine, labelTargets(rows.events))));
+      coordinator.read(async (job) => loadSessionInspector(await withLineageFacts(job, DEFAULT_METRIC_SETTINGS), sessionId), AS_THE_APP));
+    await phase('labels job', () => coordinator.read((job) => loadSessionLabels(job.engine, labelTargets(rows.events)), AS_THE_APP));
   });
   if (index === 0) times.clear();
 }

@@ -1,6 +1,7 @@
 import type { Engine } from '../app/engine/engine';
 import { ensureDerivedTables } from '../app/engine/metrics-report';
-import { loadSessionInspector, prepareLineage } from '../app/engine/sql/session-inspector';
+import { lineageReads, type LineageReads } from '../app/engine/lineage-test-reads';
+import { loadSessionInspector } from '../app/engine/sql/session-inspector';
 import { loadTrace } from '../app/engine/sql/trace';
 import { buildLineageGraph } from '../app/model/lineage/build-graph';
 import { layoutGraph, type LayoutEdge, type LayoutNode } from '../app/model/lineage/layout';
@@ -10,7 +11,6 @@ import { buildTrace, traceRowCount } from '../app/model/lineage/trace';
 import type { LineageGraph } from '../app/model/lineage/graph';
 import type { GraphOptions } from '../app/model/lineage/build-graph';
 import type { LineageActionRow, LineageInput, LineageRetrievalRow } from '../app/model/lineage/rows';
-import { DEFAULT_METRIC_SETTINGS } from '../app/model/metrics/settings';
 import { medianMs, time, type Measurement } from './measure';
 
 const layoutInput = (graph: LineageGraph): [LayoutNode[], LayoutEdge[]] => [
@@ -18,9 +18,9 @@ const layoutInput = (graph: LineageGraph): [LayoutNode[], LayoutEdge[]] => [
   graph.edges,
 ];
 
-/** What opening a session costs: every query of the inspector, then the timeline and the graph. */
-async function openSession(engine: Engine, sessionId: string) {
-  const rows = await loadSessionInspector(engine, sessionId);
+/** What opening a session costs: every query of the inspector (one job, as the app runs it), then the timeline and the graph. */
+async function openSession(read: LineageReads, sessionId: string) {
+  const rows = await read((facts) => loadSessionInspector(facts, sessionId));
   const timeline = buildTimeline(rows, sessionId);
   const completeRetrievals = new Set(rows.retrievals.filter((row) => row.session_id === sessionId).map((row) => row.retrieval_id));
   const graph = buildLineageGraph({ ...rows, completeRetrievals }, { focusSessionId: sessionId });
@@ -72,17 +72,18 @@ function treeOf(size: number): [LayoutNode[], LayoutEdge[]] {
  */
 export async function benchSession(engine: Engine): Promise<Measurement[]> {
   const derive = await time(() => ensureDerivedTables(engine));
-  const prepare = await time(() => prepareLineage(engine, DEFAULT_METRIC_SETTINGS));
+  const read = lineageReads(engine);
+  const prepare = await time(() => read(async () => undefined));
   const [rich] = await engine.query<{ session_id: string; retrievals: number; events: number }>(
     'SELECT session_id, retrievals, events FROM session_summary ORDER BY retrievals DESC, actions DESC, session_id LIMIT 1');
   const countMs = await medianMs(5, () => engine.query('SELECT count(*) FROM events'));
-  const opened = await openSession(engine, rich.session_id);
-  const openMs = await medianMs(5, () => openSession(engine, rich.session_id));
+  const opened = await openSession(read, rich.session_id);
+  const openMs = await medianMs(5, () => openSession(read, rich.session_id));
 
   const [popular] = await engine.query<{ asset_id: string; n: number }>(
     'SELECT asset_id, count(*)::INTEGER AS n FROM (SELECT unnest(returned_asset_ids) AS asset_id FROM retrievals) GROUP BY asset_id ORDER BY n DESC, asset_id LIMIT 1');
   const trace = await time(async () => {
-    const view = buildTrace(await loadTrace(engine, { kind: 'asset', id: popular.asset_id }));
+    const view = buildTrace(await read((facts) => loadTrace(facts, { kind: 'asset', id: popular.asset_id })));
     return { view, layout: layoutGraph(...layoutInput(view.graph)) };
   });
 

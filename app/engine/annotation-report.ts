@@ -12,7 +12,7 @@ import type { SqlQuery } from './sql/metrics/sql-query';
  * The annotation sections of the report (docs/metrics.md, "Annotation agreement"): `agreement` and
  * `review`. They read the `labels` and `responses` views only (no derived tables, no settings:
  * every loaded label and response counts), so a screen can run them in any coordinator read:
- * `coordinator.read(key, ({ engine }) => agreementIn(engine))`.
+ * `coordinator.read(({ engine }) => agreementIn(engine))`.
  */
 const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
 

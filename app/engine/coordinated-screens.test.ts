@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
 import { MATERIALIZATION_NAME } from './coordinator/materialization';
-import { QueryCoordinator, readOnce, type ReadJob } from './coordinator/query-coordinator';
+import { readOnce, type ReadJob } from './coordinator/query-coordinator';
+import { recordStatements } from './coordinator/statement-recorder';
+import { createDatasetCoordinator } from './dataset-coordinator';
 import { withLineageFacts } from './lineage-facts-table';
-import { ensureDerivedTables, fixedSectionsIn, metricPanelsIn, recomputeMetricPanels } from './metrics-report';
+import { fixedSectionsIn, metricPanelsIn, recomputeMetricPanels } from './metrics-report';
 import { withRetrievalFacts } from './retrieval-facts-table';
 import { makeAction, makeRelevance, makeRetrieval, type TestEvent } from './sql/metrics/fixtures';
 import { matrixCellRetrievalsQuery } from './sql/metrics/retrieval-details';
@@ -28,9 +30,10 @@ const K10: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 10 };
 
 const engine = loadedTestEngine(DATASET);
 
-/** A coordinator as the app has one: each version's derived tables current before the reads of them. */
-const appCoordinator = () => new QueryCoordinator(engine, { prepareVersion: ensureDerivedTables });
+const appCoordinator = () => createDatasetCoordinator(engine);
 const DERIVED = { prepared: true };
+/** A read as the app's queries make it (queries/coordinated-query.ts): after the derived tables, at a dataset version. */
+const AS_THE_APP = { prepared: true, datasetVersion: 1 };
 const inspect = (settings: MetricSettings, sessionId: string) => async (job: ReadJob) => loadSessionInspector(await withLineageFacts(job, settings), sessionId);
 const tempTables = async () => (await engine.query<{ name: string }>('SELECT table_name AS name FROM duckdb_tables() WHERE temporary')).map((row) => row.name);
 
@@ -41,21 +44,31 @@ describe('two settings computed at the same time each get their own result', () 
     expect(await Promise.all([recomputeMetricPanels(engine, K3), recomputeMetricPanels(engine, K10)])).toEqual(sequential);
   });
 
-  it('metric panels for K = 3 and K = 10 through one coordinator equal sequential runs, and a repeat is cached', async () => {
+  it('metric panels for K = 3 and K = 10 through one coordinator equal sequential runs, and a repeat reaches the engine not once', async () => {
     const sequential = [await recomputeMetricPanels(engine, K3), await recomputeMetricPanels(engine, K10)];
-    const coordinator = appCoordinator();
-    const panels = (settings: MetricSettings) => coordinator.read(`panels ${settings.k}`, (job) => metricPanelsIn(job, settings), DERIVED);
-    const [k3, k10, k3Again] = await Promise.all([panels(K3), panels(K10), panels(K3)]);
+    const { engine: recorded, ran } = recordStatements(engine);
+    const coordinator = createDatasetCoordinator(recorded);
+    const panels = (settings: MetricSettings) => coordinator.read((job) => metricPanelsIn(job, settings), AS_THE_APP);
+    const [k3, k10] = await Promise.all([panels(K3), panels(K10)]);
     expect([k3, k10]).toEqual(sequential);
-    expect(k3Again).toBe(k3);
+    const before = ran.length;
+    expect(await panels(K3)).toEqual(k3);
+    expect(ran.length).toBe(before);
     await coordinator.close();
   });
 
-  it("a settings change that reuses the version's fixed sections gives the panels computed whole", async () => {
-    const whole = await recomputeMetricPanels(engine, K3);
-    const reused = await readOnce(engine, async (job) => metricPanelsIn(job, K3, await fixedSectionsIn(job.engine)));
-    expect(reused).toEqual(whole);
-    expect(whole.report.events).toBeGreaterThan(0);
+  it('a settings change reads the sections no setting changes from the cache, and gives the panels computed whole', async () => {
+    const fixedStatements = recordStatements(engine);
+    await fixedSectionsIn(fixedStatements.engine);
+    const { engine: recorded, ran } = recordStatements(engine);
+    const coordinator = createDatasetCoordinator(recorded);
+    await coordinator.read((job) => metricPanelsIn(job, K10), AS_THE_APP);
+    const k3 = await coordinator.read((job) => metricPanelsIn(job, K3), AS_THE_APP);
+    expect(k3).toEqual(await recomputeMetricPanels(engine, K3));
+    expect(k3.report.events).toBeGreaterThan(0);
+    expect(fixedStatements.ran.length).toBeGreaterThan(5);
+    for (const sql of new Set(fixedStatements.ran)) expect(ran.filter((statement) => statement === sql), sql).toHaveLength(1);
+    await coordinator.close();
   });
 
   it('session inspectors for K = 3 and K = 10, standalone and through a coordinator, equal sequential runs', async () => {
@@ -63,7 +76,7 @@ describe('two settings computed at the same time each get their own result', () 
     expect(sequential[0].retrievals.map((r) => r.ndcg_at_k)).not.toEqual(sequential[1].retrievals.map((r) => r.ndcg_at_k));
     expect(await Promise.all([readOnce(engine, inspect(K3, 's1')), readOnce(engine, inspect(K10, 's1'))])).toEqual(sequential);
     const coordinator = appCoordinator();
-    expect(await Promise.all([coordinator.read(null, inspect(K3, 's1'), DERIVED), coordinator.read(null, inspect(K10, 's1'), DERIVED)])).toEqual(sequential);
+    expect(await Promise.all([coordinator.read(inspect(K3, 's1'), DERIVED), coordinator.read(inspect(K10, 's1'), DERIVED)])).toEqual(sequential);
     await coordinator.close();
   });
 });
@@ -71,8 +84,8 @@ describe('two settings computed at the same time each get their own result', () 
 describe('settings-dependent tables', () => {
   it('a cell drill-down reads the facts table its panels built for the same settings', async () => {
     const coordinator = appCoordinator();
-    const built = await coordinator.read(null, async (job) => (await metricPanelsIn(job, K3), tempTables()), DERIVED);
-    const cell = await coordinator.read(null, async (job) => {
+    const built = await coordinator.read(async (job) => (await metricPanelsIn(job, K3), tempTables()), DERIVED);
+    const cell = await coordinator.read(async (job) => {
       const { sql, params } = matrixCellRetrievalsQuery(K3, 'masked', undefined, 'materialized');
       return (await withRetrievalFacts(job, K3)).query(sql, params);
     }, DERIVED);
@@ -85,9 +98,9 @@ describe('settings-dependent tables', () => {
   it('no TEMP table named without its settings remains after every screen\'s reads', async () => {
     const coordinator = appCoordinator();
     await Promise.all([
-      coordinator.read(null, (job) => metricPanelsIn(job, K3), DERIVED),
-      coordinator.read(null, inspect(K10, 's2'), DERIVED),
-      coordinator.read(null, async (job) => loadTrace(await withLineageFacts(job, K3), { kind: 'asset', id: 'c4' }), DERIVED),
+      coordinator.read((job) => metricPanelsIn(job, K3), DERIVED),
+      coordinator.read(inspect(K10, 's2'), DERIVED),
+      coordinator.read(async (job) => loadTrace(await withLineageFacts(job, K3), { kind: 'asset', id: 'c4' }), DERIVED),
     ]);
     const tables = await tempTables();
     expect(tables).not.toContain(RETRIEVAL_FACTS_TABLE);

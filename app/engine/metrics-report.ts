@@ -31,8 +31,8 @@ export { ensureDerivedTables, refreshDerivedTables } from './derived/metric-tabl
 
 /**
  * The sections of the report no setting changes (totals, drift, the gate's calibration cases,
- * annotation agreement and the answer review): a settings change can reuse them, read once per
- * dataset version.
+ * annotation agreement and the answer review). In the app a settings change reads them again,
+ * and the coordinator answers their statements from its cache (coordinator/README.md).
  */
 export interface FixedSections {
   totals: TotalsRow;
@@ -67,17 +67,16 @@ export interface ReportEngines {
  * The report of docs/metrics.md for these settings: Tier 0–3, the matrix with its masked-failure
  * flags, drift with its flags, gate decisions with their calibration, feedback, annotation
  * agreement and the weekly answer review (these two unfiltered: every loaded label). Runs in a
- * coordinator job (the derived tables current), reading the facts table of these settings;
- * `fixed`, when given, must be this dataset version's.
+ * coordinator job (the derived tables current), reading the facts table of these settings.
  */
-export async function metricsReportIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<MetricsReport> {
-  return (await metricsSectionsIn(job, settings, fixed)).report;
+export async function metricsReportIn(job: ReadJob, settings: MetricSettings): Promise<MetricsReport> {
+  return (await metricsSectionsIn(job, settings)).report;
 }
 
 /** `metricsReportIn` with the Tier 1 and Tier 2 rows it was shaped from (per role, what the report leaves out). */
-async function metricsSectionsIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<ReportSections> {
+async function metricsSectionsIn(job: ReadJob, settings: MetricSettings): Promise<ReportSections> {
   const { engine } = job;
-  const fixedSections = fixed ?? await fixedSectionsIn(engine);
+  const fixedSections = await fixedSectionsIn(engine);
   const facts = await withRetrievalFacts(job, settings);
   return metricsSectionsFrom({ engine, facts, dialect: DUCKDB }, settings, fixedSections);
 }
@@ -134,8 +133,8 @@ export interface MetricPanels {
 }
 
 /** Everything the metrics screen shows after a settings change: the report and both trends, in one job. */
-export async function metricPanelsIn(job: ReadJob, settings: MetricSettings, fixed?: FixedSections): Promise<MetricPanels> {
-  const { report, tiers } = await metricsSectionsIn(job, settings, fixed);
+export async function metricPanelsIn(job: ReadJob, settings: MetricSettings): Promise<MetricPanels> {
+  const { report, tiers } = await metricsSectionsIn(job, settings);
   const facts = await withRetrievalFacts(job, settings);
   const day = shapeTrend(await run<TrendRow>(facts, trendQuery(settings, 'day', 'materialized')));
   const week = shapeTrend(await run<TrendRow>(facts, trendQuery(settings, 'week', 'materialized')));

@@ -172,10 +172,9 @@ describe('references that loop or name nothing', () => {
       { line: 5, field: 'rewrite_of', message: '"rewrite_of" leads back to turn "t2" itself after 2 steps: its rewrites form a loop' },
       { line: 6, field: 'source_retrieval_id', message: '"source_retrieval_id" names retrieval "r-none", which no loaded event defines' },
     ]);
-    const { loadSessionInspector, prepareLineage } = await import('../engine/sql/session-inspector');
-    const { DEFAULT_METRIC_SETTINGS } = await import('../model/metrics/settings');
-    await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
-    const session = await loadSessionInspector(engine, 's1');
+    const { loadSessionInspector } = await import('../engine/sql/session-inspector');
+    const { lineageReads } = await import('../engine/lineage-test-reads');
+    const session = await lineageReads(engine)((facts) => loadSessionInspector(facts, 's1'));
     expect(session.retrievals.map((r) => r.retrieval_id).sort()).toEqual(['r1', 'r2', 'r3']);
   });
 

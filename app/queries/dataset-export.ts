@@ -16,7 +16,7 @@ export async function exportDatasetParquet(engine: Engine, table: ExportedTable,
     import('hyparquet-writer'),
     import('../export/export-dataset'),
   ]);
-  return datasetCoordinator(engine).read(null, async ({ engine: reader }) => {
+  return datasetCoordinator(engine).read(async ({ engine: reader }) => {
     const writer = new ByteWriter();
     await (table === 'events' ? writeEventsParquet : writeRejectedParquet)(reader, writer, onRows);
     return writer.getBytes();

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Engine } from '../engine/engine';
-import { fixedSectionsIn, metricPanelsIn, type FixedSections, type MetricPanels } from '../engine/metrics-report';
+import { metricPanelsIn, type MetricPanels } from '../engine/metrics-report';
 import { withRetrievalFacts } from '../engine/retrieval-facts-table';
 import type { RetrievalDetailRow } from '../engine/sql/metrics/retrieval-details';
 import { matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
@@ -22,24 +21,11 @@ export interface SettledMetricPanels extends MetricPanels {
   settings: MetricSettings;
 }
 
-/** The sections no setting changes, of the last dataset version read on each engine. */
-const fixedByEngine = new WeakMap<Engine, { version: number; sections: FixedSections }>();
-
-/** This version's fixed sections, read in this job the first time: a settings change only recomputes what depends on the settings. */
-export async function fixedSections(dataset: DatasetRef, engine: Engine): Promise<FixedSections> {
-  const key = dataset.engine ?? engine;
-  const known = fixedByEngine.get(key);
-  if (known?.version === dataset.version) return known.sections;
-  const sections = await fixedSectionsIn(engine);
-  fixedByEngine.set(key, { version: dataset.version, sections });
-  return sections;
-}
-
 export const metricPanelsOptions = (dataset: DatasetRef, settings: MetricSettings) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'metrics', 'panels', settingsKey(settings), logsMark(dataset)),
     queryFn: coordinatedQueryFn(dataset, async (job): Promise<SettledMetricPanels> => ({
-      ...(await metricPanelsIn(job, settings, await fixedSections(dataset, job.engine))), settings,
+      ...(await metricPanelsIn(job, settings)), settings,
     }), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
     // labels given here (another tab's, say) keep the last panels on screen, marked, until theirs are ready

@@ -79,7 +79,7 @@ export class DatasetSession {
 
   /** The counts the status line shows, read through the coordinator like every screen's query. */
   async summary(): Promise<DatasetSummary> {
-    return datasetCoordinator(this.engine).read(null, async ({ engine }) => {
+    return datasetCoordinator(this.engine).read(async ({ engine }) => {
       const [counts] = await engine.query<DatasetCounts>(DATASET_SUMMARY_SQL);
       const fingerprints = (await engine.query<{ fingerprint: string }>(DATASET_FINGERPRINTS_SQL)).map((row) => row.fingerprint);
       return {

@@ -130,7 +130,7 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       const { engine } = datasetRef.current;
       if (!engine) throw new Error('The database engine is not ready');
       const query = exportLabelsQuery(filter);
-      const rows = await datasetCoordinator(engine).read(null, ({ engine: reader }) => reader.query<Record<string, unknown>>(query.sql, query.params));
+      const rows = await datasetCoordinator(engine).read(({ engine: reader }) => reader.query<Record<string, unknown>>(query.sql, query.params));
       const givenIds = new Set(givenRef.current.map((label) => label.event_id));
       exportedLabels.add(rows.map((row) => String(row.event_id)).filter((id) => givenIds.has(id)));
       return labelEventsJsonl(rows);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine, SqlValue } from '../engine';
+import type { Engine } from '../engine';
 import { createNodeEngine } from '../node-engine';
 import { rawSql } from '../sql/metrics/sql-query';
 import { materialization } from './materialization';
 import { QueryCoordinator, readOnce, SupersededReadError } from './query-coordinator';
+import { recordStatements } from './statement-recorder';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -23,26 +24,15 @@ const numbersAbove = (floor: number) => materialization('numbers_above', rawSql(
 describe('QueryCoordinator', () => {
   it('a read queued after a write sees the write; a read queued before it does not', async () => {
     const coordinator = new QueryCoordinator(engine);
-    const before = coordinator.read(null, ({ engine: own }) => count(own));
+    const before = coordinator.read(({ engine: own }) => count(own));
     const write = coordinator.write(insert(3));
-    const after = coordinator.read(null, ({ engine: own }) => count(own));
+    const after = coordinator.read(({ engine: own }) => count(own));
     expect(await Promise.all([before, write, after])).toEqual([2, undefined, 3]);
-  });
-
-  it('caches by key within a version; a write starts a new version', async () => {
-    const coordinator = new QueryCoordinator(engine);
-    let runs = 0;
-    const read = () => coordinator.read('count', ({ engine: own }) => (runs++, count(own)));
-    expect(await Promise.all([read(), read()])).toEqual([2, 2]);
-    expect(runs).toBe(1);
-    await coordinator.write(insert(3));
-    expect(await read()).toBe(3);
-    expect(runs).toBe(2);
   });
 
   it('follows the caller\'s dataset version: a newer one starts a new version, an older one is superseded', async () => {
     const coordinator = new QueryCoordinator(engine);
-    const read = (datasetVersion: number) => coordinator.read('count', ({ engine: own }) => count(own), { datasetVersion });
+    const read = (datasetVersion: number) => coordinator.read(({ engine: own }) => count(own), { datasetVersion });
     expect(await read(4)).toBe(2);
     await insert(3)(engine); // a load outside the coordinator, as the browser's loader does
     expect(await read(4)).toBe(2);
@@ -54,16 +44,16 @@ describe('QueryCoordinator', () => {
     const coordinator = new QueryCoordinator(engine);
     const controller = new AbortController();
     let ran = false;
-    const first = coordinator.read(null, ({ engine: own }) => count(own));
-    const aborted = coordinator.read(null, async () => void (ran = true), { signal: controller.signal });
+    const first = coordinator.read(({ engine: own }) => count(own));
+    const aborted = coordinator.read(async () => void (ran = true), { signal: controller.signal });
     controller.abort();
     await first;
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
-    await coordinator.read(null, async () => undefined);
+    await coordinator.read(async () => undefined);
     expect(ran).toBe(false);
   });
 
-  it('a read aborted while it runs stops before its next statement, and its result is not cached', async () => {
+  it('a read aborted while it runs stops before its next statement, and what it read is not cached', async () => {
     const coordinator = new QueryCoordinator(engine);
     const controller = new AbortController();
     const statements: string[] = [];
@@ -74,32 +64,26 @@ describe('QueryCoordinator', () => {
       statements.push('second');
       return first + (await count(own));
     };
-    await expect(coordinator.read('sum', work, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(coordinator.read(work, { signal: controller.signal, datasetVersion: 1 })).rejects.toMatchObject({ name: 'AbortError' });
     expect(statements).toEqual(['first', 'second']);
-    expect(await coordinator.read('sum', async ({ engine: own }) => 2 * (await count(own)))).toBe(4);
+    await insert(3)(engine); // unseen by a version that cached nothing
+    expect(await coordinator.read(async ({ engine: own }) => 2 * (await count(own)), { datasetVersion: 1 })).toBe(6);
   });
 
   it('runs the version\'s preparation as a write, once, before the reads that ask for it', async () => {
     let prepared = 0;
     const coordinator = new QueryCoordinator(engine, { prepareVersion: async () => void prepared++ });
-    expect(await coordinator.read(null, async () => prepared)).toBe(0);
-    const read = () => coordinator.read(null, async () => prepared, { prepared: true });
+    expect(await coordinator.read(async () => prepared)).toBe(0);
+    const read = () => coordinator.read(async () => prepared, { prepared: true });
     expect(await Promise.all([read(), read()])).toEqual([1, 1]);
     await coordinator.write(insert(3));
     expect(await read()).toBe(2);
   });
 
   it('builds a materialization once per version, under a name of its query, and drops it when the version changes', async () => {
-    const statements: string[] = [];
-    const recorded: Engine = {
-      ...engine,
-      query<Row>(sql: string, params?: readonly SqlValue[]) {
-        statements.push(sql);
-        return engine.query<Row>(sql, params);
-      },
-    };
+    const { engine: recorded, ran: statements } = recordStatements(engine);
     const coordinator = new QueryCoordinator(recorded);
-    const read = () => coordinator.read(null, async (job) => {
+    const read = () => coordinator.read(async (job) => {
       const table = await job.materialize(numbersAbove(1));
       return { table, rows: await job.engine.query(`SELECT n FROM ${table}`) };
     });
@@ -117,7 +101,7 @@ describe('QueryCoordinator', () => {
 
   it('keeps at most a few materializations, dropping the least recently used', async () => {
     const coordinator = new QueryCoordinator(engine, { maxMaterializations: 2 });
-    const build = (floor: number) => coordinator.read(null, (job) => job.materialize(numbersAbove(floor)));
+    const build = (floor: number) => coordinator.read((job) => job.materialize(numbersAbove(floor)));
     const [a, b] = [await build(0), await build(1)];
     await build(0);
     const c = await build(2);
@@ -129,7 +113,7 @@ describe('QueryCoordinator', () => {
 
   it('two materializations of one job survive each other even beyond the limit', async () => {
     const coordinator = new QueryCoordinator(engine, { maxMaterializations: 1 });
-    const rows = await coordinator.read(null, async (job) => {
+    const rows = await coordinator.read(async (job) => {
       const [low, high] = [await job.materialize(numbersAbove(0)), await job.materialize(numbersAbove(1))];
       return job.engine.query(`SELECT (SELECT count(*) FROM ${low})::INTEGER AS low, (SELECT count(*) FROM ${high})::INTEGER AS high`);
     });
@@ -147,18 +131,18 @@ describe('QueryCoordinator', () => {
     let release!: () => void;
     const interrupted = new Promise<void>((resolve) => (release = resolve));
     const statements: string[] = [];
-    const running = coordinator.read('running', async ({ engine: own }) => {
+    const running = coordinator.read(async ({ engine: own }) => {
       statements.push('first');
       const first = await count(own);
       await interrupted;
       statements.push('second');
       return first + (await count(own));
     });
-    const queued = coordinator.read('queued', async ({ engine: own }) => (statements.push('queued'), count(own)));
+    const queued = coordinator.read(async ({ engine: own }) => (statements.push('queued'), count(own)));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const reason = new Error('the logs were cleared');
     const takeOver = coordinator.takeOver(reason, async () => release(), async (own) => (statements.push('take-over'), insert(3)(own)));
-    const later = coordinator.read('queued', ({ engine: own }) => count(own));
+    const later = coordinator.read(({ engine: own }) => count(own));
     await expect(running).rejects.toBe(reason);
     await expect(queued).rejects.toBe(reason);
     await takeOver;

@@ -1,4 +1,5 @@
 import type { Engine } from '../engine';
+import { cachingReads, stopsWhenAborted } from './job-engine';
 import { JobQueue, type Priority } from './job-queue';
 import type { Materialization } from './materialization';
 import { MaterializedTables } from './materialized-tables';
@@ -17,7 +18,9 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /**
    * The caller's dataset version, for data changed outside the coordinator (the browser's loader):
-   * a newer one starts a new version, an older one means the caller is superseded.
+   * a newer one starts a new version, an older one means the caller is superseded. Only a read
+   * that carries it uses the result cache: of any other, the coordinator cannot tell which data
+   * it reads (the status line's counts right after a load, an export of the labels given here).
    */
   datasetVersion?: number;
   /** Runs after the version's preparation (`CoordinatorOptions.prepareVersion`). */
@@ -27,6 +30,7 @@ export interface ReadOptions {
 export interface CoordinatorOptions {
   /** Runs as a write once per version, before the first read that asks for it (the derived tables). */
   prepareVersion?: (engine: Engine) => Promise<void>;
+  /** How many statements' rows the result cache keeps. */
   cacheSize?: number;
   maxMaterializations?: number;
 }
@@ -38,8 +42,8 @@ export class SupersededReadError extends Error {
 
 /**
  * Runs every query of one engine: one job at a time, writes ordered before the reads queued after
- * them, reads by priority, results cached by (version, key), and the settings-dependent tables
- * the reads share built once per version (README.md).
+ * them, reads by priority, the rows of each read statement cached by (version, SQL, values), and
+ * the settings-dependent tables the reads share built once per version (README.md).
  */
 export class QueryCoordinator {
   private readonly queue = new JobQueue();
@@ -50,7 +54,7 @@ export class QueryCoordinator {
   private preparation: Promise<void> | null = null;
 
   constructor(private readonly engine: Engine, private readonly options: CoordinatorOptions = {}) {
-    this.cache = new ResultCache(options.cacheSize ?? 64);
+    this.cache = new ResultCache(options.cacheSize ?? 256);
     this.tables = new MaterializedTables(engine, options.maxMaterializations ?? 4);
   }
 
@@ -59,26 +63,25 @@ export class QueryCoordinator {
     return this.currentVersion;
   }
 
-  /** Runs `work` as one job, or answers from the cache; `key` null never caches. */
-  read<T>(key: string | null, work: (job: ReadJob) => Promise<T>, options: ReadOptions = {}): Promise<T> {
+  /**
+   * Runs `work` as one job. With a `datasetVersion`, its read statements are answered from the
+   * cache where this version ran them before, and what it reads is kept for later jobs.
+   */
+  read<T>(work: (job: ReadJob) => Promise<T>, options: ReadOptions = {}): Promise<T> {
     if (options.datasetVersion !== undefined && !this.follow(options.datasetVersion)) {
       return Promise.reject(new SupersededReadError(`dataset version ${options.datasetVersion} was superseded`));
     }
     const version = this.currentVersion;
-    const cacheKey = key === null ? null : `${version}\u0000${key}`;
-    const cached = cacheKey === null ? undefined : this.cache.get(cacheKey);
-    if (cached !== undefined) return Promise.resolve(cached as T);
     const preparation = options.prepared ? this.prepare() : null;
     return this.queue.run('read', async (signal) => {
       await preparation;
-      const repeated = cacheKey === null ? undefined : this.cache.get(cacheKey);
-      if (repeated !== undefined) return repeated as T;
       await this.tables.enterVersion(version);
       try {
-        const engine = stopsWhenAborted(this.engine, signal);
+        const reads = options.datasetVersion === undefined ? null : cachingReads(this.engine, this.cache, version, () => this.cache.clear());
+        const engine = stopsWhenAborted(reads?.engine ?? this.engine, signal);
         const materialize = (m: Materialization) => (signal.aborted ? Promise.reject(signal.reason) : this.tables.ensure(m));
         const result = await work({ engine, materialize });
-        if (cacheKey !== null && version === this.currentVersion) this.cache.set(cacheKey, result);
+        if (version === this.currentVersion) reads?.keep();
         return result;
       } finally {
         this.tables.jobDone();
@@ -158,28 +161,13 @@ export class QueryCoordinator {
 }
 
 /**
- * The engine for a running job: once `signal` fires, its next statement rejects with the signal's
- * reason instead of starting (the statement running then finishes, unless the engine restarts:
- * DuckDB-wasm cannot stop it otherwise).
- */
-function stopsWhenAborted(engine: Engine, signal: AbortSignal): Engine {
-  const unlessAborted = <T>(next: () => Promise<T>) => (signal.aborted ? Promise.reject(signal.reason) : next());
-  return {
-    query: (sql, params) => unlessAborted(() => engine.query(sql, params)),
-    exec: (sql) => unlessAborted(() => engine.exec(sql)),
-    insertArrowIPC: (table, ipc) => unlessAborted(() => engine.insertArrowIPC(table, ipc)),
-    close: () => engine.close(),
-  };
-}
-
-/**
  * One read on an engine that no coordinator serves (the command line, tests, the benchmark): the
  * tables it materializes are dropped when it ends. It owns the connection while it runs.
  */
 export async function readOnce<T>(engine: Engine, work: (job: ReadJob) => Promise<T>): Promise<T> {
   const coordinator = new QueryCoordinator(engine);
   try {
-    return await coordinator.read(null, work);
+    return await coordinator.read(work);
   } finally {
     await coordinator.close();
   }

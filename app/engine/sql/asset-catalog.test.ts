@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { loadDriftPassages } from '../drift-report';
 import type { Engine } from '../engine';
 import { refreshDerivedTables } from '../metrics-report';
 import { appendEvents, at, createTestEngine, loadEvents, makeAction, makeRetrieval } from './metrics/fixtures';
-import { assetInfoQuery, prepareLineage, run } from './session-inspector';
+import { assetInfoQuery, run } from './session-inspector';
 import { loadCrossSessionCompletions } from './trace';
 
 const asset = (assetId: string, fields: Record<string, unknown>) => ({ type: 'asset', asset_id: assetId, ...fields });
@@ -23,7 +22,6 @@ beforeAll(async () => {
   // a later catalog file updates a1 twice; the second entry gives no title
   await appendEvents(engine, [asset('a1', { title: 'Final', kind: 'template', text: 'new text' }), asset('a1', { text: 'newest text' })]);
   await refreshDerivedTables(engine);
-  await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
 }, 60_000);
 afterAll(() => engine.close());
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
+import { lineageReads } from '../lineage-test-reads';
 import { at, loadEvents, type TestEvent } from './metrics/fixtures';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
-import { loadSessionInspector, prepareLineage } from './session-inspector';
+import { loadSessionInspector } from './session-inspector';
 import { SESSION_PAGE_EVENTS } from '../../model/session/session-page';
 
 /**
@@ -27,14 +27,15 @@ function bigSession(): TestEvent[] {
 }
 
 const engine = loadedTestEngine();
+const read = lineageReads(engine);
 beforeAll(async () => {
   await loadEvents(engine, bigSession());
-  await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
+  await read(async () => undefined); // the lineage facts, built once as the first session opened builds them
 }, 120_000);
 
 describe('a session of 200,000 events opens a page at a time', () => {
   it('the first page: turns 1–10 of 4,000, events 1–500 of 200,000, with the lineage its retrievals reach', async () => {
-    const rows = await loadSessionInspector(engine, 'big');
+    const rows = await read((facts) => loadSessionInspector(facts, 'big'));
     expect(SESSION_PAGE_EVENTS).toBe(500);
     expect(rows.page).toMatchObject({ index: 0, size: 500, events: 200_000, turns: 4_000, firstTurn: 1, lastTurn: 10 });
     expect(rows.page.turnIds).toEqual(Array.from({ length: 10 }, (_, i) => `t${i}`));
@@ -47,34 +48,34 @@ describe('a session of 200,000 events opens a page at a time', () => {
   }, 60_000);
 
   it('a later page and a page past the end (read as the last)', async () => {
-    const eighth = await loadSessionInspector(engine, 'big', { page: 7 });
+    const eighth = await read((facts) => loadSessionInspector(facts, 'big', { page: 7 }));
     expect(eighth.page).toMatchObject({ index: 7, firstTurn: 71, lastTurn: 80 });
     expect(eighth.events[0].text).toBe('prompt 1750');
     expect(eighth.actions).toEqual([]);
-    const last = await loadSessionInspector(engine, 'big', { page: 1_000 });
+    const last = await read((facts) => loadSessionInspector(facts, 'big', { page: 1_000 }));
     expect(last.page).toMatchObject({ index: 399, firstTurn: 3_991, lastTurn: 4_000 });
     expect(last.events.at(-1)?.retrieval_id).toBe('r99999');
     expect(last.retrievals.map((row) => row.retrieval_id)).toContain('r99999');
   }, 60_000);
 
   it('with no page, the page holding the linked graph node (a retrieval or an action), else the first', async () => {
-    expect((await loadSessionInspector(engine, 'big', { node: 'retrieval:r1750' })).page.index).toBe(7);
-    expect((await loadSessionInspector(engine, 'big', { node: 'retrieval:r99999' })).page.index).toBe(399);
-    expect((await loadSessionInspector(engine, 'big', { node: 'retrieval:no-such' })).page.index).toBe(0);
-    expect((await loadSessionInspector(engine, 'big', { page: 2, node: 'retrieval:r1750' })).page.index).toBe(2);
+    expect((await read((facts) => loadSessionInspector(facts, 'big', { node: 'retrieval:r1750' }))).page.index).toBe(7);
+    expect((await read((facts) => loadSessionInspector(facts, 'big', { node: 'retrieval:r99999' }))).page.index).toBe(399);
+    expect((await read((facts) => loadSessionInspector(facts, 'big', { node: 'retrieval:no-such' }))).page.index).toBe(0);
+    expect((await read((facts) => loadSessionInspector(facts, 'big', { page: 2, node: 'retrieval:r1750' }))).page.index).toBe(2);
   }, 60_000);
 
   it('pages follow the timeline: turns in the order they start, a turn split across pages', async () => {
-    const first = await loadSessionInspector(engine, 'mixed', { page: 0 }, 2);
+    const first = await read((facts) => loadSessionInspector(facts, 'mixed', { page: 0 }, 2));
     expect(first.page).toEqual({ index: 0, size: 2, events: 4, turns: 2, firstTurn: 1, lastTurn: 1, turnIds: ['A'] });
     expect(first.events.map((event) => event.text)).toEqual(['A1', 'A5']);
-    const second = await loadSessionInspector(engine, 'mixed', { page: 1 }, 2);
+    const second = await read((facts) => loadSessionInspector(facts, 'mixed', { page: 1 }, 2));
     expect(second.page).toMatchObject({ firstTurn: 1, lastTurn: 2, turnIds: ['A', 'B'] });
     expect(second.events.map((event) => event.text)).toEqual(['B2', 'A6']);
   });
 
   it('a short session is one page, whole', async () => {
-    const rows = await loadSessionInspector(engine, 'small');
+    const rows = await read((facts) => loadSessionInspector(facts, 'small'));
     expect(rows.page).toEqual({ index: 0, size: 500, events: 1, turns: 1, firstTurn: 1, lastTurn: 1, turnIds: ['only'] });
     expect(rows.events.map((event) => event.text)).toEqual(['hello']);
   });

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import type { SessionEvent } from '../../model/lineage/timeline';
+import { lineageReads } from '../lineage-test-reads';
 import { itemLabelsQuery } from './annotation/item-labels';
 import { notReturnedLabeledQuery } from './annotation/session-labels';
 import { LINEAGE_DATASET, user } from './lineage-fixture';
@@ -12,7 +12,7 @@ import { loadedTestEngine } from './metrics/loaded-test-engine';
 import { sql } from './metrics/sql-query';
 import { parseStoredStages } from '../../schema/stages';
 import {
-  assetInfoQuery, assetsAndGradesQuery, idSet, lineageRetrievalsQuery, loadSessionInspector, prepareLineage, relevanceQuery, run,
+  assetInfoQuery, assetsAndGradesQuery, idSet, lineageRetrievalsQuery, loadSessionInspector, relevanceQuery, run,
 } from './session-inspector';
 
 /**
@@ -72,9 +72,9 @@ function expectGolden(rows: unknown[], sessionId: string, kind: 'item_labels' | 
 }
 
 const engine = loadedTestEngine(DATASET);
+const read = lineageReads(engine);
 let sessions: string[] = [];
 beforeAll(async () => {
-  await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
   sessions = (await engine.query<{ session_id: string }>('SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1'))
     .map((row) => row.session_id);
 }, 60_000);
@@ -86,16 +86,16 @@ describe('the session inspector\'s rows', () => {
   it('retrievals: the page\'s own from its events with their facts, other sessions\' sources by id', async () => {
     expect(sessions).toEqual(['s1', 's2', 's3', 's4', 's5']);
     for (const sessionId of sessions) {
-      const rows = await loadSessionInspector(engine, sessionId);
+      const rows = await read((facts) => loadSessionInspector(facts, sessionId));
       const own = new Set(rows.events.flatMap((event) => (event.type === 'retrieval' ? [event.retrieval_id!] : [])));
       const others = [...new Set(rows.actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !own.has(id));
-      const reference = await run(engine, lineageRetrievalsQuery([
+      const reference = await read((facts) => run(facts, lineageRetrievalsQuery([
         sql`r.session_id = ${sessionId}`, ...(others.length > 0 ? [sql`r.retrieval_id IN ${idSet(others)}`] : []),
-      ]));
+      ])));
       expect(rows.retrievals, sessionId).toEqual(reference);
     }
     // s5 reads its own two (at the same time: in file order) and r2 of s3, which its place names
-    expect((await loadSessionInspector(engine, 's5')).retrievals.map((row) => [row.retrieval_id, row.judged])).toEqual([
+    expect((await read((facts) => loadSessionInspector(facts, 's5'))).retrievals.map((row) => [row.retrieval_id, row.judged])).toEqual([
       ['r2', true], ['r5', true], ['r6', true],
     ]);
   });
@@ -111,7 +111,7 @@ describe('the session inspector\'s rows', () => {
     expect(rows.filter((row) => row.is_asset)).toHaveLength(assets.length);
     expect(rows.filter((row) => !row.is_asset)).toHaveLength(relevance.length);
     for (const sessionId of sessions) {
-      const inspector = await loadSessionInspector(engine, sessionId);
+      const inspector = await read((facts) => loadSessionInspector(facts, sessionId));
       const assetsOf = new Set([
         ...inspector.retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...inspector.actions.flatMap((row) => row.consumed_asset_id ?? []),
         ...inspector.events.flatMap((event) => parseStoredStages(event.stages).flatMap((stage) => stage.asset_ids)),
@@ -125,7 +125,7 @@ describe('the session inspector\'s rows', () => {
     const order = new Map((await engine.query<{ event_id: string; label_order: number }>(
       'SELECT event_id, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels',
     )).map((row) => [row.event_id, row.label_order]));
-    const targets = labelTargets((await loadSessionInspector(engine, 's5')).events);
+    const targets = labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events);
     const rows = await run<{ event_id: string; label_order: number }>(engine, itemLabelsQuery(targets));
     // without ts, first in file order: the fixture's three grades, l2, l4; then l7 at minute 1, l5 at 25, and l1, l3, l6 at 30
     expect(rows.map((row) => [row.event_id, row.label_order])).toEqual([
@@ -136,11 +136,11 @@ describe('the session inspector\'s rows', () => {
 
   it('labeled, not returned: the same rows read within the retrievals\' seq range', async () => {
     for (const sessionId of sessions) {
-      const targets = labelTargets((await loadSessionInspector(engine, sessionId)).events);
+      const targets = labelTargets((await read((facts) => loadSessionInspector(facts, sessionId))).events);
       expect(await run(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange)), sessionId)
         .toEqual(await run(engine, notReturnedLabeledQuery(targets.retrievalIds)));
     }
-    const targets = labelTargets((await loadSessionInspector(engine, 's5')).events);
+    const targets = labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events);
     expect((await run<{ asset_id: string }>(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange))).map((row) => row.asset_id))
       .toEqual(['a9', 'a7']);
   });
@@ -149,7 +149,7 @@ describe('the session inspector\'s rows', () => {
     const texts = new Set<string>();
     let labeled = 0;
     for (const sessionId of sessions) {
-      const targets = labelTargets((await loadSessionInspector(engine, sessionId)).events);
+      const targets = labelTargets((await read((facts) => loadSessionInspector(facts, sessionId))).events);
       const query = itemLabelsQuery(targets);
       if (targets.retrievalSeqRange) texts.add(query.sql);
       const rows = await run<{ event_id: string }>(engine, query);
@@ -162,10 +162,10 @@ describe('the session inspector\'s rows', () => {
     // one text for every session with retrievals (each has its own seq range): planned once, kept by text
     expect(texts.size).toBe(1);
     // a query label shows on the retrieval of that query: l2 (query "flyer") on r5, not on r6 ("poster")
-    const s5 = await run<{ event_id: string; retrieval_id: string }>(engine, itemLabelsQuery(labelTargets((await loadSessionInspector(engine, 's5')).events)));
+    const s5 = await run<{ event_id: string; retrieval_id: string }>(engine, itemLabelsQuery(labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events)));
     expect(s5.filter((row) => row.event_id === 'l2').map((row) => row.retrieval_id)).toEqual(['r5']);
     // a range that holds none of the retrievals finds no query label (the range is applied, not ignored)
-    const outside = { ...labelTargets((await loadSessionInspector(engine, 's5')).events), retrievalSeqRange: { from: 0, to: 1 } };
+    const outside = { ...labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events), retrievalSeqRange: { from: 0, to: 1 } };
     expect((await run<{ event_id: string }>(engine, itemLabelsQuery(outside))).map((row) => row.event_id)).not.toContain('l2');
     expectGolden(await run(engine, itemLabelsQuery(outside)), 's5', 'outside');
   });
@@ -174,7 +174,7 @@ describe('the session inspector\'s rows', () => {
     const texts = new Set<string>();
     const ranges = new Set<string>();
     for (const sessionId of sessions) {
-      const targets = labelTargets((await loadSessionInspector(engine, sessionId)).events);
+      const targets = labelTargets((await read((facts) => loadSessionInspector(facts, sessionId))).events);
       const query = notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange);
       if (targets.retrievalSeqRange) {
         texts.add(query.sql);

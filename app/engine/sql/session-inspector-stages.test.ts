@@ -1,12 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usedRankText } from '../../model/lineage/stage-lists';
 import { buildTimeline } from '../../model/lineage/timeline';
 import { readOnce } from '../coordinator/query-coordinator';
 import { whatIfListsIn } from '../what-if-report';
-import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
+import { lineageReads } from '../lineage-test-reads';
 import { at, makeAction, makeRetrieval, type TestEvent } from './metrics/fixtures';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
-import { loadSessionInspector, prepareLineage } from './session-inspector';
+import { loadSessionInspector } from './session-inspector';
 import { loadTrace } from './trace';
 
 /**
@@ -30,18 +30,18 @@ const DATASET: TestEvent[] = [
 ];
 
 const engine = loadedTestEngine(DATASET);
-beforeAll(() => prepareLineage(engine, DEFAULT_METRIC_SETTINGS), 60_000);
+const read = lineageReads(engine);
 
 describe('the session inspector reads stages, errors and derived actions', () => {
   it("marks each lineage action with its `derived`, from the page's events and, for another session's, from its own read", async () => {
-    const rows = await loadSessionInspector(engine, 's1');
+    const rows = await read((facts) => loadSessionInspector(facts, 's1'));
     expect(rows.actions.map((row) => [row.event_id, row.session_id, row.derived])).toEqual([
       ['use', 's1', 'context-match'], ['sel', 's1', null], ['later', 's2', 'context-match'],
     ]);
   });
 
   it("gives a failed retrieval its error, titles the assets only a stage returned, and shapes the stage lists", async () => {
-    const rows = await loadSessionInspector(engine, 's1');
+    const rows = await read((facts) => loadSessionInspector(facts, 's1'));
     expect(rows.retrievals.map((row) => [row.retrieval_id, row.error])).toEqual([['r1', null], ['r2', 'index unavailable']]);
     expect(rows.assets).toEqual([{ asset_id: 'a2', title: 'Only in bm25', kind: null }]);
     const entries = buildTimeline(rows, 's1').flatMap((turn) => turn.entries);
@@ -53,7 +53,7 @@ describe('the session inspector reads stages, errors and derived actions', () =>
   });
 
   it('shows the what-if list beside the returned one, with the used assets\' ranks in it', async () => {
-    const rows = await loadSessionInspector(engine, 's1');
+    const rows = await read((facts) => loadSessionInspector(facts, 's1'));
     // rrf:60 over r1's one retriever stage (bm25 [a1, a2, a3]): 1/61 > 1/62 > 1/63, the bm25 order; the rerank stage is not fused
     const lists = await readOnce(engine, (job) => whatIfListsIn(job, { kind: 'rrf', k: 60 }, ['r1']));
     expect(lists).toEqual([{ retrieval_id: 'r1', asset_ids: ['a1', 'a2', 'a3'] }]);
@@ -69,7 +69,7 @@ describe('the session inspector reads stages, errors and derived actions', () =>
   });
 
   it("the Lineage screen's trace marks derived actions too", async () => {
-    const trace = await loadTrace(engine, { kind: 'retrieval', id: 'r1' });
+    const trace = await read((facts) => loadTrace(facts, { kind: 'retrieval', id: 'r1' }));
     expect(trace.actions.map((row) => [row.event_id, row.derived])).toEqual([['use', 'context-match'], ['sel', null], ['later', 'context-match']]);
   });
 });

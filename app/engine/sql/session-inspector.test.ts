@@ -1,24 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
+import { lineageReads, type LineageReads } from '../lineage-test-reads';
 import { LINEAGE_DATASET as DATASET } from './lineage-fixture';
 import { createTestEngine, loadEvents } from './metrics/fixtures';
 import { sql } from './metrics/sql-query';
-import { idSet, loadSessionInspector, loadSessionLineage, prepareLineage, run, sessionLineageQuery } from './session-inspector';
+import { idSet, loadSessionInspector, loadSessionLineage, run, sessionLineageQuery } from './session-inspector';
 import { SESSION_EVENTS_SQL } from './sessions';
 
 
 let engine: Engine;
+let read: LineageReads;
 beforeAll(async () => {
   engine = await createTestEngine();
   await loadEvents(engine, DATASET);
-  await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
+  read = lineageReads(engine);
 }, 60_000);
 afterAll(() => engine.close());
 
 describe('loadSessionInspector', () => {
   it('the session with its lineage: own actions, later actions from its retrievals, facts, titles, grades, warnings', async () => {
-    const rows = await loadSessionInspector(engine, 's1');
+    const rows = await read((facts) => loadSessionInspector(facts, 's1'));
     expect(rows.events.map((e) => e.event_id)).toEqual(['e-r1', 'bypass', 'p1', 'orphan']);
     expect(rows.actions.map((a) => [a.event_id, a.effective_source_retrieval_id, a.inherited])).toEqual([
       ['bypass', null, false], ['p1', 'r1', false], ['orphan', 'r-missing', false], ['p2', 'r1', true], ['exp', 'r1', true],
@@ -39,7 +40,7 @@ describe('loadSessionInspector', () => {
   });
 
   it('a later session gets the retrieval it inherited from and every place of the chain', async () => {
-    const rows = await loadSessionInspector(engine, 's2');
+    const rows = await read((facts) => loadSessionInspector(facts, 's2'));
     expect(rows.actions.map((a) => [a.event_id, a.session_id, a.inherited_from_event_id])).toEqual([
       ['p1', 's1', null], ['p2', 's4', 'p1'], ['exp', 's2', 'p2'],
     ]);
@@ -52,7 +53,7 @@ describe('loadSessionInspector', () => {
     for (const { session_id: sessionId } of sessions) {
       const all = await engine.query(SESSION_EVENTS_SQL, [sessionId]);
       expect(all.length).toBeGreaterThan(0);
-      expect((await loadSessionInspector(engine, sessionId)).events).toEqual(all);
+      expect((await read((facts) => loadSessionInspector(facts, sessionId))).events).toEqual(all);
     }
   });
 
@@ -66,7 +67,7 @@ describe('loadSessionInspector', () => {
   });
 
   it('binds ids: a quote in an id is data, and an empty id set matches nothing', async () => {
-    expect((await loadSessionInspector(engine, "s1' OR 1=1 --")).events).toEqual([]);
+    expect((await read((facts) => loadSessionInspector(facts, "s1' OR 1=1 --"))).events).toEqual([]);
     const empty = idSet([]);
     expect(await engine.query(`SELECT count(*)::INTEGER AS n FROM events WHERE event_id IN ${empty.sql}`, empty.params)).toEqual([{ n: 0 }]);
   });

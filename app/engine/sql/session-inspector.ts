@@ -6,8 +6,6 @@ import type { SessionSpan } from '../../model/session/unmapped-spans';
 import { sharedSettingsOf, type MetricSettings } from '../../model/metrics/settings';
 import { parseStoredStages } from '../../schema/stages';
 import type { Engine } from '../engine';
-import { ensureDerivedTables } from '../metrics-report';
-import { retrievalDetailsQuery } from './metrics/retrieval-details';
 import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
 import { typesOfBits } from './session-summary';
 import {
@@ -95,22 +93,8 @@ export async function loadSessionLineage(engine: Engine, own: SqlQuery, retrieva
 /** Only the settings that change a single retrieval's facts: the screen filters of the metrics do not apply here. */
 export const factSettings = (settings: MetricSettings): MetricSettings => sharedSettingsOf(settings);
 
-/** Per-retrieval facts (metrics' `retrievalDetailsQuery`) for the lineage screens' settings. */
+/** Per-retrieval facts (metrics' `retrievalDetailsQuery`) for the lineage screens' settings: the name `withLineageFacts` binds. */
 export const LINEAGE_FACTS_TABLE = 'lineage_retrieval_facts';
-
-/**
- * Materializes the facts once per data and settings: computing them costs about as much for one
- * retrieval as for all, and every session opened afterwards reads them by id.
- */
-export function materializeLineageFactsQuery(settings: MetricSettings): SqlQuery {
-  return sql`CREATE OR REPLACE TEMP TABLE ${rawSql(LINEAGE_FACTS_TABLE)} AS ${retrievalDetailsQuery(factSettings(settings))}`;
-}
-
-/** Builds the lineage tables and the facts; every loader below reads them. */
-export async function prepareLineage(engine: Engine, settings: MetricSettings): Promise<void> {
-  await ensureDerivedTables(engine);
-  await run(engine, materializeLineageFactsQuery(settings));
-}
 
 const RETRIEVAL_COLUMNS = rawSql(`r.retrieval_id, r.event_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.query,
        r.returned_asset_ids, r.scores, r.rewrite_of, r.error, r.role`);
@@ -296,7 +280,8 @@ function pageSpansQuery(sessionId: string, events: readonly SessionEvent[], whol
 /**
  * What the session inspector shows for one page of a session's timeline (`request`):
  * its events and the lineage, retrievals, titles, grades, warnings and spans they touch; with the
- * session's counts. A session of one page reads exactly as a whole. `prepareLineage` first.
+ * session's counts. A session of one page reads exactly as a whole. On the engine
+ * `withLineageFacts` gives (../lineage-facts-table.ts), the derived tables current.
  */
 export async function loadSessionInspector(
   engine: Engine, sessionId: string, request: SessionPageRequest = {}, size = SESSION_PAGE_EVENTS,

@@ -4,19 +4,20 @@ import { LoadState } from '../../ingest/load-state';
 import { buildSdkTraces } from '../../ingest/otlp/sdk-fixture';
 import { textInputFile } from '../../ingest/text-input';
 import { buildTimeline } from '../../model/lineage/timeline';
-import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { clearDataset } from '../dataset';
 import type { Engine } from '../engine';
+import { lineageReads, type LineageReads } from '../lineage-test-reads';
 import { createTestEngine } from './metrics/fixtures';
-import { loadSessionInspector, prepareLineage } from './session-inspector';
+import { loadSessionInspector } from './session-inspector';
 import { SPANS_BY_FILE_AND_KIND_SQL, SPANS_BY_KIND_SQL } from './spans';
 
 let engine: Engine;
+let read: LineageReads;
 beforeAll(async () => {
   engine = await createTestEngine();
   const traces = await buildSdkTraces();
   await loadFiles(engine, [textInputFile('plain.jsonl', '{"type":"asset","asset_id":"x"}\n'), textInputFile('collector.jsonl', traces.jsonLines, 256)], new LoadState());
-  await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
+  read = lineageReads(engine);
 }, 60_000);
 afterAll(() => engine.close());
 
@@ -29,7 +30,7 @@ describe('the spans no event covers', () => {
   });
 
   it('stand on the session timeline among its events, in time order, inside the turn whose time they overlap', async () => {
-    const rows = await loadSessionInspector(engine, 'sess-oi');
+    const rows = await read((facts) => loadSessionInspector(facts, 'sess-oi'));
     expect(rows.spans.map((span) => [span.kind, span.name, span.file, span.line, span.end_ts! - span.ts, span.parent_span_id])).toEqual([
       ['AGENT', 'support turn', 'collector.jsonl', 1, 6000, null],
       ['LLM', 'generate answer', 'collector.jsonl', 1, 2000, 'b7ad6b7169203301'],
@@ -46,7 +47,7 @@ describe('the spans no event covers', () => {
   });
 
   it('belong to no other session, and go with the dataset when it is cleared', async () => {
-    expect((await loadSessionInspector(engine, 's1')).spans).toEqual([]);
+    expect((await read((facts) => loadSessionInspector(facts, 's1'))).spans).toEqual([]);
     await clearDataset(engine);
     expect(await engine.query(SPANS_BY_KIND_SQL)).toEqual([]);
   });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTrace, traceTableRows, type TraceTableRow } from '../../model/lineage/trace';
-import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
+import { lineageReads, type LineageReads } from '../lineage-test-reads';
 import { at, createTestEngine, loadEvents, makeAction, makeRetrieval, type TestEvent } from './metrics/fixtures';
 import { DAY, LINEAGE_DATASET as SMALL } from './lineage-fixture';
-import { prepareLineage } from './session-inspector';
 import { loadCrossSessionCompletions, loadTrace, loadWholeTrace, TRACE_PAGE_ROWS } from './trace';
 
 
@@ -28,6 +27,7 @@ function popularAsset(): TestEvent[] {
 }
 
 let engine: Engine;
+let read: LineageReads;
 beforeAll(async () => {
   engine = await createTestEngine();
 }, 60_000);
@@ -36,11 +36,11 @@ afterAll(() => engine.close());
 describe('traces across sessions', () => {
   beforeAll(async () => {
     await loadEvents(engine, SMALL);
-    await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
+    read = lineageReads(engine);
   }, 60_000);
 
   it('an asset: every retrieval that returned it, every action on it, every completion it reached', async () => {
-    const rows = await loadTrace(engine, { kind: 'asset', id: 'a2' });
+    const rows = await read((facts) => loadTrace(facts, { kind: 'asset', id: 'a2' }));
     expect(rows.retrievals.map((r) => [r.retrieval_id, r.matrix_cell])).toEqual([['r1', 'visible_failure'], ['r2', 'masked_consumed']]);
     expect(rows.actions.map((a) => a.event_id)).toEqual(['p1', 'dl', 'p2', 'exp']);
     const { totals, table, page } = buildTrace(rows);
@@ -51,20 +51,20 @@ describe('traces across sessions', () => {
   });
 
   it('counts an action whose source no loaded event defines as an orphan', async () => {
-    const rows = await loadTrace(engine, { kind: 'asset', id: 'a1' });
+    const rows = await read((facts) => loadTrace(facts, { kind: 'asset', id: 'a1' }));
     expect(rows.totals).toMatchObject({ retrievals: 1, actions: 1, orphanActions: 1 });
     expect(traceTableRows(rows).find((row) => row.nodeId === 'action:orphan')?.flags).toEqual(['orphan source']);
   });
 
   it('a retrieval: the lineage of its results, wherever it went', async () => {
-    const rows = await loadTrace(engine, { kind: 'retrieval', id: 'r1' });
+    const rows = await read((facts) => loadTrace(facts, { kind: 'retrieval', id: 'r1' }));
     expect(rows.actions.map((a) => a.event_id)).toEqual(['p1', 'p2', 'exp']);
     expect(rows.retrievals.map((r) => r.retrieval_id)).toEqual(['r1']);
     expect(rows.totals).toMatchObject({ retrievals: 1, actions: 3, completions: 1, crossSessionCompletions: 1 });
   });
 
   it('binds the id: a quote in it is data', async () => {
-    const rows = await loadTrace(engine, { kind: 'asset', id: "a2' OR 1=1 --" });
+    const rows = await read((facts) => loadTrace(facts, { kind: 'asset', id: "a2' OR 1=1 --" }));
     expect(rows.totals).toMatchObject({ retrievals: 0, actions: 0 });
     expect(rows.page.keys).toEqual([]);
   });
@@ -81,18 +81,18 @@ describe('a trace past 600 retrievals', () => {
   const hot = { kind: 'asset', id: 'hot' } as const;
   beforeAll(async () => {
     await loadEvents(engine, popularAsset());
-    await prepareLineage(engine, DEFAULT_METRIC_SETTINGS);
+    read = lineageReads(engine);
   }, 120_000);
 
   it('counts over every retrieval and action: no orphan, every cross-session export', async () => {
-    const { totals } = await loadTrace(engine, hot);
+    const { totals } = await read((facts) => loadTrace(facts, hot));
     expect(totals).toEqual({ retrievals: 750, actions: 210, sessions: 525, completions: 160, crossSessionCompletions: 150, orphanActions: 0 });
     expect(await loadCrossSessionCompletions(engine)).toHaveLength(150);
   });
 
   it('pages the 960 rows in time order, each once, and a page loads the sources its actions name', async () => {
-    const first = await loadTrace(engine, hot, { page: 0 });
-    const second = await loadTrace(engine, hot, { page: 1 });
+    const first = await read((facts) => loadTrace(facts, hot, { page: 0 }));
+    const second = await read((facts) => loadTrace(facts, hot, { page: 1 }));
     expect([first.page.keys.length, second.page.keys.length]).toEqual([500, 460]);
     const ids = [...first.page.keys, ...second.page.keys].map((key) => key.id);
     expect(new Set(ids).size).toBe(960);
@@ -107,7 +107,7 @@ describe('a trace past 600 retrievals', () => {
 
   it('an action whose source sits on another page is no orphan: the page loads the sources its actions name', async () => {
     // pages of 100: the last (rows 900–959) holds only exp-690 … exp-749; their retrievals are rows 690–749 and up
-    const last = await loadTrace(engine, hot, { page: 9, size: 100 });
+    const last = await read((facts) => loadTrace(facts, hot, { page: 9, size: 100 }));
     expect(last.page.keys.map((key) => key.id)).toEqual(Array.from({ length: 60 }, (_, i) => `exp-${690 + i}`));
     expect(last.retrievals.map((row) => row.retrieval_id)).toEqual(Array.from({ length: 60 }, (_, i) => `r-${690 + i}`));
     const table = traceTableRows(last);
@@ -116,17 +116,17 @@ describe('a trace past 600 retrievals', () => {
   });
 
   it('a page past the last reads as the last; a node asked for opens the page that holds it', async () => {
-    expect((await loadTrace(engine, hot, { page: 9 })).page.index).toBe(1);
+    expect((await read((facts) => loadTrace(facts, hot, { page: 9 }))).page.index).toBe(1);
     // before exp-700: 750 retrievals, 10 downloads, 50 places and exp-600 … exp-699: row 910
-    expect((await loadTrace(engine, hot, { node: 'action:exp-700' })).page.index).toBe(1);
+    expect((await read((facts) => loadTrace(facts, hot, { node: 'action:exp-700' }))).page.index).toBe(1);
     // before r-700: 700 retrievals, 10 downloads and the 34 places of r-600 … r-699: row 744
-    expect((await loadTrace(engine, hot, { node: 'asset:r-700/hot' })).page.index).toBe(1);
-    expect((await loadTrace(engine, hot, { node: 'retrieval:r-100' })).page.index).toBe(0);
-    expect((await loadTrace(engine, hot, { node: 'action:nowhere' })).page.index).toBe(0);
+    expect((await read((facts) => loadTrace(facts, hot, { node: 'asset:r-700/hot' }))).page.index).toBe(1);
+    expect((await read((facts) => loadTrace(facts, hot, { node: 'retrieval:r-100' }))).page.index).toBe(0);
+    expect((await read((facts) => loadTrace(facts, hot, { node: 'action:nowhere' }))).page.index).toBe(0);
   });
 
   it('the whole trace at once, for a download', async () => {
-    const whole = await loadWholeTrace(engine, hot);
+    const whole = await read((facts) => loadWholeTrace(facts, hot));
     expect(whole.page.keys).toHaveLength(960);
     expect(traceTableRows(whole).filter((row) => row.completion)).toHaveLength(160);
   });

@@ -104,7 +104,7 @@ export interface TracePageRequest {
   size?: number;
 }
 
-/** One page of the trace of an asset or a retrieval, with the counts of all of it; `prepareLineage` first. */
+/** One page of the trace of an asset or a retrieval, with the counts of all of it; on the engine `withLineageFacts` gives. */
 export async function loadTrace(engine: Engine, target: TraceTarget, request: TracePageRequest = {}): Promise<TraceRows> {
   const size = request.size ?? TRACE_PAGE_ROWS;
   const [totals] = await run<TraceTotals>(engine, traceTotalsQuery(target));
@@ -157,7 +157,7 @@ LEFT JOIN asset_catalog a ON a.asset_id = c.consumed_asset_id
 WHERE c.cross_session
 ORDER BY c.ts, c.seq`;
 
-/** `prepareLineage` (or `ensureDerivedTables`) first. */
+/** `ensureDerivedTables` first. */
 export async function loadCrossSessionCompletions(engine: Engine): Promise<CrossSessionCompletionRow[]> {
   return run<CrossSessionCompletionRow>(engine, CROSS_SESSION_COMPLETIONS_QUERY);
 }

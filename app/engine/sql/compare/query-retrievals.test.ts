@@ -72,11 +72,11 @@ describe('the drill-down beside the comparison', () => {
     const base = settings();
     const a = { retriever: ['dense'] };
     const b = { retriever: ['hybrid'] };
-    await coordinator.read(null, (job) => compareResultIn(job, base, a, b), { prepared: true });
+    await coordinator.read((job) => compareResultIn(job, base, a, b), { prepared: true });
     const built = await tempTables();
     const sliceA = sliceSettings(base, a);
     if (!sliceA.ok) throw new Error('slice A is valid');
-    const rows = await coordinator.read(null, async (job) => {
+    const rows = await coordinator.read(async (job) => {
       const { sql, params } = queryRetrievalsQuery(sliceA.settings, 'q1', 'materialized');
       return (await withRetrievalFacts(job, sliceA.settings)).query<QueryRetrievalRow>(sql, params);
     }, { prepared: true });
