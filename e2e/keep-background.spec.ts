@@ -100,7 +100,7 @@ test('a dataset kept to the end is what the next page reopens', async ({ page })
   await app.idle();
   await expect(app.status()).toHaveText(new RegExp(`^Restored ${count(bigFileEvents)} events from 1 file \\(0 rejected\\) kept in this browser`));
   // A restored dataset answers a screen's query from the kept file itself.
-  await page.goto('/?view=sessions');
-  await app.idle();
-  await expect(page.getByRole('heading', { name: /Sessions/ }).first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Overview/ }).click();
+  const files = page.getByRole('table', { name: 'Loaded files' });
+  await expect(files.getByRole('row').filter({ hasText: 'big-events.jsonl' }).getByRole('cell').nth(2)).toHaveText(count(bigFileEvents));
 });

@@ -190,20 +190,10 @@ async function createEmptyDatabase(name: string, quota: number | null): Promise<
   const spare = await boot(() => undefined, quota);
   try {
     await spare.db.open({ path: opfsPath(name), accessMode: DuckDBAccessMode.READ_WRITE });
+    // Closes its access handles now: a terminated worker lets go of them only some time later.
+    await spare.db.dropFiles();
   } finally {
     await spare.db.terminate();
-  }
-}
-
-/** The spare engine's lock on the file goes a moment after it stops: registering is retried. */
-async function registerWhenFree(db: AsyncDuckDB, file: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await db.registerOPFSFileName(file);
-    } catch (error) {
-      if (attempt >= 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   }
 }
 
@@ -268,7 +258,7 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
       const next = nextKeptFileName(current);
       const files = [opfsPath(next), `${opfsPath(next)}.wal`];
       await createEmptyDatabase(next, settings.quota);
-      await registerWhenFree(ready.db, files[0]);
+      await ready.db.registerOPFSFileName(files[0]);
       // An empty file is left unregistered by registerOPFSFileName, and DuckDB cannot then write its log.
       const wal = await (await navigator.storage.getDirectory()).getFileHandle(`${next}.wal`, { create: true });
       await ready.db.registerFileHandle(files[1], wal, DuckDBDataProtocol.BROWSER_FSACCESS, true);
