@@ -37,6 +37,8 @@ test('a reload reopens the kept logs and the same view, without reading the file
 });
 
 test('a restored dataset goes on where it stopped: new files add to it and known retrieval ids stay known', async ({ page }) => {
+  // Three loads, each kept in the background (a spare engine makes each new file) before a reload.
+  test.setTimeout(120_000);
   const app = new AppPage(page);
   await app.open();
   await app.loadFiles(CREATIVE);
