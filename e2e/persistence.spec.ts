@@ -6,15 +6,15 @@ const count = (n: number) => n.toLocaleString('en-US');
 const CREATIVE = 'creative-assistant.jsonl';
 const MULTIHOP = 'multihop-qa.json';
 
-/** The size of the kept database file in this origin's private storage (0 when there is none). */
+/** The size of the kept database files in this origin's private storage (0 when there are none). */
 const keptBytes = (page: Page) =>
   page.evaluate(async () => {
+    let bytes = 0;
     const root = await navigator.storage.getDirectory();
-    try {
-      return (await (await root.getFileHandle('retrieval-inspector.db')).getFile()).size;
-    } catch {
-      return 0;
+    for await (const [name, handle] of root.entries()) {
+      if (name.startsWith('retrieval-inspector') && handle.kind === 'file') bytes += (await (handle as FileSystemFileHandle).getFile()).size;
     }
+    return bytes;
   });
 
 test('a reload reopens the kept logs and the same view, without reading the files again', async ({ page }) => {
@@ -37,6 +37,8 @@ test('a reload reopens the kept logs and the same view, without reading the file
 });
 
 test('a restored dataset goes on where it stopped: new files add to it and known retrieval ids stay known', async ({ page }) => {
+  // Three loads, each kept in the background (a spare engine makes each new file) before a reload.
+  test.setTimeout(120_000);
   const app = new AppPage(page);
   await app.open();
   await app.loadFiles(CREATIVE);

@@ -1,5 +1,5 @@
 import { formatCount, pluralize } from '../lib/format';
-import { useDataset, type Dataset } from '../session/dataset';
+import { useDataset, useKeeping, type Dataset } from '../session/dataset';
 import { useLabeling } from '../session/labeling';
 import { givenLabelsText } from '../model/annotation/labels-per-dataset';
 import { unmappedSpansText } from '../model/session/unmapped-spans';
@@ -29,6 +29,7 @@ function storageText({ origin, summary }: Dataset): string | null {
 
 export function StatusLine() {
   const dataset = useDataset();
+  const keeping = useKeeping();
   const { phase, summary, notice, start } = dataset;
   const storage = storageText(dataset);
   const { given } = useLabeling();
@@ -49,6 +50,11 @@ export function StatusLine() {
       {phase === 'ready' && unmappedSpans && (
         <span data-testid="status.unmapped-spans" title="OpenTelemetry spans no event type covers (LLM calls, tools, chains): kept and shown on their session's timeline">
           {' '}· {unmappedSpans}
+        </span>
+      )}
+      {keeping !== null && phase === 'ready' && (
+        <span className="storage-note" data-testid="status.keeping" title="Every screen answers meanwhile; a reload before it ends reopens what was kept before">
+          keeping in this browser… {Math.floor(keeping * 100)}%
         </span>
       )}
       {storage && phase === 'ready' && <span className="storage-note" data-storage={dataset.origin?.storage.mode}>{storage}</span>}

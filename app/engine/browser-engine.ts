@@ -1,4 +1,4 @@
-import { AsyncDuckDB, DuckDBAccessMode, selectBundle, type AsyncDuckDBConnection, type DuckDBBundles } from '@duckdb/duckdb-wasm';
+import { AsyncDuckDB, DuckDBAccessMode, DuckDBDataProtocol, selectBundle, type AsyncDuckDBConnection, type DuckDBBundles } from '@duckdb/duckdb-wasm';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
@@ -7,7 +7,9 @@ import type { Engine, SqlValue } from './engine';
 import { arrowToRows } from './arrow-rows';
 import { PreparedStatements } from './prepared-statements';
 import { createEngineWorker, isEngineStartLog, isStorageFailureLog, type EngineStartStep } from './engine-worker';
-import { copyKeptDatabase, KEPT_DB, opfsAvailable, removeKeptFiles, storageFailure, type EngineStorage } from './kept-storage';
+import { becomeKeeper, copyKeptDatabase, KEPT_ELSEWHERE, opfsAvailable, storageFailure, type EngineStorage } from './kept-storage';
+import { keptFileExists, keptFileName, nameKeptFile, nextKeptFileName, opfsPath, removeAllKeptFiles, removeKeptFilesBut } from './kept-manifest';
+import { copyDatabaseInSlices, type StepRunner } from './copy-database';
 
 // Bundles are served from our own origin: duckdb-wasm's default bundles point at a CDN.
 const BUNDLES: DuckDBBundles = {
@@ -24,12 +26,22 @@ export interface BrowserEngine extends Engine {
   readonly writer: Engine;
   /** Where the dataset lives: kept in the browser's storage, a copy of it, or memory only. */
   readonly storage: EngineStorage;
-  /** Writes everything loaded so far to the browser's storage (no-op in memory). */
-  persist(): Promise<void>;
+  /** The database is the kept file itself (a restored dataset), not memory. */
+  readonly onKeptFile: boolean;
+  /**
+   * Writes the in-memory database to a new kept file, slice by slice through `run`, and makes
+   * it the kept dataset once whole (kept-manifest.ts); no-op unless storage is `kept` and the
+   * database is in memory. On failure (or when `run` rejects: cancelled) the new file is removed.
+   */
+  keep(run: StepRunner, onProgress: (fraction: number) => void): Promise<void>;
+  /** Goes on in memory, with a copy of the kept file it had open (before a load appends to it). */
+  moveOffKeptFile(): Promise<void>;
   /** Removes the kept dataset from storage and starts again, empty, the same way. */
   discardKept(): Promise<void>;
   /** Gives up the browser's storage for this tab, removing what it kept: starts again empty, in memory. */
   fallBackToMemory(reason: string): Promise<void>;
+  /** Keeping failed: the dataset stays in memory (not kept) and what was kept is removed. */
+  stopKeeping(reason: string): Promise<void>;
 }
 
 export interface EngineStartOptions {
@@ -41,6 +53,8 @@ export interface EngineStartOptions {
 }
 
 interface Instance extends Booted {
+  /** The kept file the database is (opened from storage), or null in memory. */
+  keptFile: string | null;
   connection: AsyncDuckDBConnection;
   writeConnection: AsyncDuckDBConnection;
   storage: EngineStorage;
@@ -80,24 +94,44 @@ async function boot(onStep: (step: EngineStartStep) => void, quota: number | nul
   return { worker, db, refusedWrite };
 }
 
-/** Opens the kept database, or a copy of it when another tab holds it, or memory; says which and why. */
-async function openDatabase(db: AsyncDuckDB, keep: boolean): Promise<EngineStorage & { damaged?: boolean }> {
-  if (!keep) return { mode: 'memory', reason: null };
-  if (!opfsAvailable()) return { mode: 'memory', reason: 'this browser offers no private file storage to this page' };
+/** The keeper's lock, asked for once per page (a second request from the same page would wait on the first). */
+let keeper: Promise<boolean> | null = null;
+
+type Opened = EngineStorage & { damaged?: boolean; keptFile: string | null };
+
+/**
+ * Opens the kept database file, or memory (nothing kept yet: a load fills memory and is kept
+ * afterwards), or a copy of what another tab keeps, or memory only; says which and why.
+ */
+async function openDatabase(db: AsyncDuckDB, keep: boolean): Promise<Opened> {
+  if (!keep) return { mode: 'memory', reason: null, keptFile: null };
+  if (!opfsAvailable()) return { mode: 'memory', reason: 'this browser offers no private file storage to this page', keptFile: null };
+  keeper ??= becomeKeeper();
+  if (!(await keeper)) return openCopy(db, KEPT_ELSEWHERE);
+  const name = await keptFileName();
+  await removeKeptFilesBut(name);
+  if (!(await keptFileExists(name))) {
+    await db.open({ path: ':memory:' });
+    return { mode: 'kept', reason: null, keptFile: null };
+  }
   try {
-    await db.open({ path: KEPT_DB.path, accessMode: DuckDBAccessMode.READ_WRITE });
-    return { mode: 'kept', reason: null };
+    await db.open({ path: opfsPath(name), accessMode: DuckDBAccessMode.READ_WRITE });
+    return { mode: 'kept', reason: null, keptFile: name };
   } catch (error) {
     const failure = storageFailure(error);
+    if (failure.kind === 'locked') return openCopy(db, failure.message);
     await db.open({ path: ':memory:' });
-    if (failure.kind === 'damaged') return { mode: 'memory', reason: failure.message, damaged: true };
-    if (failure.kind !== 'locked') return { mode: 'memory', reason: failure.message };
-    try {
-      await copyKeptDatabase(db);
-      return { mode: 'copy', reason: failure.message };
-    } catch (copyError) {
-      return { mode: 'memory', reason: `${failure.message}, and its logs could not be copied (${(copyError as Error).message})` };
-    }
+    return { mode: 'memory', reason: failure.message, damaged: failure.kind === 'damaged', keptFile: null };
+  }
+}
+
+async function openCopy(db: AsyncDuckDB, reason: string): Promise<Opened> {
+  await db.open({ path: ':memory:' });
+  try {
+    await copyKeptDatabase(db);
+    return { mode: 'copy', reason, keptFile: null };
+  } catch (copyError) {
+    return { mode: 'memory', reason: `${reason}, and its logs could not be copied (${(copyError as Error).message})`, keptFile: null };
   }
 }
 
@@ -110,10 +144,10 @@ interface StartSettings {
 async function startInstance({ keep, onStep, quota }: StartSettings, retryDamaged = true): Promise<Instance> {
   const booted = await boot(onStep, quota);
   const { db } = booted;
-  const storage = await openDatabase(db, keep);
-  if (storage.damaged && retryDamaged) {
+  const { keptFile, damaged, ...storage } = await openDatabase(db, keep);
+  if (damaged && retryDamaged) {
     await db.terminate();
-    await removeKeptFiles();
+    await removeAllKeptFiles();
     const fresh = await startInstance({ keep, onStep, quota }, false);
     return { ...fresh, storage: { ...fresh.storage, reason: storage.reason } };
   }
@@ -123,7 +157,7 @@ async function startInstance({ keep, onStep, quota }: StartSettings, retryDamage
   let stop!: (reason: Error) => void;
   const stopped = new Promise<never>((_, reject) => (stop = reject));
   stopped.catch(() => undefined);
-  return { ...booted, connection, writeConnection, storage, stopped, stop };
+  return { ...booted, keptFile, connection, writeConnection, storage, stopped, stop };
 }
 
 /**
@@ -147,6 +181,22 @@ function statementsOf(connection: AsyncDuckDBConnection): PreparedStatements {
   return statements;
 }
 
+/**
+ * Makes `name` an empty DuckDB database file in storage. DuckDB-wasm cannot ATTACH a new OPFS
+ * file (registering it creates it empty, and DuckDB then refuses an existing file that is not a
+ * database), but it opens one as its own database: a second, short-lived engine does that.
+ */
+async function createEmptyDatabase(name: string, quota: number | null): Promise<void> {
+  const spare = await boot(() => undefined, quota);
+  try {
+    await spare.db.open({ path: opfsPath(name), accessMode: DuckDBAccessMode.READ_WRITE });
+    // Closes its access handles now: a terminated worker lets go of them only some time later.
+    await spare.db.dropFiles();
+  } finally {
+    await spare.db.terminate();
+  }
+}
+
 /** DuckDB-wasm in its own Web Worker: screens read on one connection, loads write on the other (`writer`). */
 export async function startBrowserEngine({ keep, onStep = () => undefined, storageQuotaBytes = null }: EngineStartOptions): Promise<BrowserEngine> {
   const settings = { onStep, quota: storageQuotaBytes };
@@ -164,10 +214,10 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
     await current;
   };
 
-  /** The connection for a call, failing once the browser refused a write to the kept file. */
+  /** The connection for a call, failing once the browser refused a write to the kept file it is. */
   const open = async () => {
     const ready = await current;
-    if (ready.refusedWrite.message) throw new Error(`The browser refused to store the data (${ready.refusedWrite.message})`);
+    if (ready.keptFile && ready.refusedWrite.message) throw new Error(`The browser refused to store the data (${ready.refusedWrite.message})`);
     return ready;
   };
 
@@ -198,22 +248,64 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
     get storage() {
       return instance.storage;
     },
-    async persist() {
+    get onKeptFile() {
+      return instance.keptFile !== null;
+    },
+    async keep(run, onProgress) {
       const ready = await open();
-      if (ready.storage.mode === 'kept') await untilStopped(ready, ready.connection.query('CHECKPOINT'));
-      await open();
+      if (ready.storage.mode !== 'kept' || ready.keptFile) return;
+      const current = await keptFileName();
+      const next = nextKeptFileName(current);
+      const files = [opfsPath(next), `${opfsPath(next)}.wal`];
+      await createEmptyDatabase(next, settings.quota);
+      await ready.db.registerOPFSFileName(files[0]);
+      // An empty file is left unregistered by registerOPFSFileName, and DuckDB cannot then write its log.
+      const wal = await (await navigator.storage.getDirectory()).getFileHandle(`${next}.wal`, { create: true });
+      await ready.db.registerFileHandle(files[1], wal, DuckDBDataProtocol.BROWSER_FSACCESS, true);
+      // A write the browser refuses is reported, not thrown (engine-worker.ts): each step checks.
+      const checked: StepRunner = (step) => run(async (engine) => {
+        const result = await step(engine);
+        if (ready.refusedWrite.message) throw new Error(`The browser refused to store the data (${ready.refusedWrite.message})`);
+        return result;
+      });
+      try {
+        await checked((engine) => engine.exec(`ATTACH '${opfsPath(next)}' AS kept_next (TYPE DUCKDB)`));
+        await copyDatabaseInSlices(checked, 'kept_next', onProgress);
+      } catch (error) {
+        await untilStopped(ready, ready.connection.query('DETACH DATABASE IF EXISTS kept_next')).catch(() => undefined);
+        await Promise.all(files.map((file) => ready.db.dropFile(file).catch(() => undefined)));
+        ready.refusedWrite.message = null;
+        // What cannot be removed now goes at the next start (files the manifest does not name).
+        await removeKeptFilesBut(current).catch(() => undefined);
+        throw error;
+      }
+      await Promise.all(files.map((file) => ready.db.dropFile(file)));
+      await nameKeptFile(next);
+      await removeKeptFilesBut(next);
+    },
+    async moveOffKeptFile() {
+      if (!instance.keptFile) return;
+      await replace(async () => {
+        const fresh = await startInstance({ ...settings, keep: false });
+        await copyKeptDatabase(fresh.db);
+        return { ...fresh, storage: { mode: 'kept', reason: null } };
+      });
+    },
+    async stopKeeping(reason: string) {
+      instance.storage = { mode: 'memory', reason };
+      await removeAllKeptFiles().catch(() => undefined);
     },
     async discardKept() {
       const keepAgain = instance.storage.mode === 'kept';
       await replace(async () => {
-        if (keepAgain) await removeKeptFiles();
+        if (keepAgain) await removeAllKeptFiles();
         return startInstance({ ...settings, keep: keepAgain });
       });
     },
     async fallBackToMemory(reason: string) {
       const wasKept = instance.storage.mode === 'kept';
       await replace(async () => {
-        if (wasKept) await removeKeptFiles().catch(() => undefined);
+        if (wasKept) await removeAllKeptFiles().catch(() => undefined);
         return { ...(await startInstance({ ...settings, keep: false })), storage: { mode: 'memory', reason } };
       });
     },

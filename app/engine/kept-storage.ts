@@ -1,12 +1,26 @@
 import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
 
+import { keptFileName } from './kept-manifest';
+
 /**
  * The dataset kept across reloads: DuckDB's own database file in the Origin Private File
- * System, opened through DuckDB-wasm's `opfs://` support (a synchronous access handle in the
- * engine worker, which one tab at a time may hold).
+ * System (kept-manifest.ts names it), opened through DuckDB-wasm's `opfs://` support (a
+ * synchronous access handle in the engine worker). One tab at a time keeps: the one holding
+ * the page-wide lock `KEEPER_LOCK`; the others read a copy.
  */
-export const KEPT_DB = { file: 'retrieval-inspector.db', path: 'opfs://retrieval-inspector.db' };
-const KEPT_FILES = [KEPT_DB.file, `${KEPT_DB.file}.wal`];
+const KEEPER_LOCK = 'retrieval-inspector:keeps-the-dataset';
+
+/** Takes the keeper's lock for the life of this page; false when another tab holds it. */
+export function becomeKeeper(): Promise<boolean> {
+  if (typeof navigator.locks?.request !== 'function') return Promise.resolve(true);
+  return new Promise<boolean>((granted) => {
+    void navigator.locks.request(KEEPER_LOCK, { ifAvailable: true }, (lock) => {
+      granted(lock !== null);
+      // Held until the page goes.
+      return lock === null ? undefined : new Promise<never>(() => undefined);
+    });
+  });
+}
 
 export type StorageMode = 'kept' | 'copy' | 'memory';
 
@@ -24,10 +38,13 @@ export const opfsAvailable = (): boolean =>
  * What went wrong with the browser's storage, in words a user can act on. `io` and `full` are
  * failures of the database's own file during use, as opposed to a bad input file.
  */
+/** Why a tab reads a copy: another tab keeps the dataset. */
+export const KEPT_ELSEWHERE = 'the kept logs are open in another tab of this browser';
+
 export function storageFailure(error: unknown): { kind: 'locked' | 'full' | 'damaged' | 'io' | 'unavailable'; message: string } {
   const text = String((error as Error)?.message ?? error);
   if (/Access Handles cannot be created|NoModificationAllowed/i.test(text)) {
-    return { kind: 'locked', message: 'the kept logs are open in another tab of this browser' };
+    return { kind: 'locked', message: KEPT_ELSEWHERE };
   }
   if (/quota|QuotaExceeded|no space|disk is full|refused to store/i.test(text)) {
     return { kind: 'full', message: "the browser's storage for this page is full" };
@@ -50,10 +67,11 @@ async function keptFile(name: string): Promise<File | null> {
 
 /**
  * Copies the kept database into the (in-memory) database `db` has open. Reading the file works
- * while another tab holds it; that tab checkpoints after every load, so the file is whole.
+ * while another tab holds it: the manifest names only a complete file.
  */
 export async function copyKeptDatabase(db: AsyncDuckDB): Promise<void> {
-  const [main, wal] = await Promise.all(KEPT_FILES.map(keptFile));
+  const name = await keptFileName();
+  const [main, wal] = await Promise.all([keptFile(name), keptFile(`${name}.wal`)]);
   if (!main || main.size === 0) return;
   await db.registerFileBuffer('kept-copy.db', new Uint8Array(await main.arrayBuffer()));
   if (wal && wal.size > 0) await db.registerFileBuffer('kept-copy.db.wal', new Uint8Array(await wal.arrayBuffer()));
@@ -65,22 +83,5 @@ export async function copyKeptDatabase(db: AsyncDuckDB): Promise<void> {
   } finally {
     await connection.close();
     await db.dropFiles();
-  }
-}
-
-/** Removes the kept files; the engine worker that held them must be terminated first (its lock goes with it, soon after). */
-export async function removeKeptFiles(): Promise<void> {
-  const root = await navigator.storage.getDirectory();
-  for (const name of KEPT_FILES) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await root.removeEntry(name);
-        break;
-      } catch (error) {
-        if ((error as Error).name === 'NotFoundError') break;
-        if (attempt >= 100) throw new Error(`${name} could not be removed from the browser's storage: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
   }
 }

@@ -49,7 +49,7 @@ async function storeTraces(engine: Engine, state: LoadState, results: FileIngest
  * In-process load (Node: tests, command line): parse, validate and insert each file in turn (a
  * large JSON Lines file by the `pool`'s workers, when given). A file that fails is taken back
  * whole and the next one is read; a file loaded before is skipped; a cancelled load (AbortError)
- * stops.
+ * stops. `finalize: false` leaves the post-load tables to the caller (a test of the passes between chunks).
  */
 export async function loadFiles(
   engine: Engine,
@@ -58,6 +58,7 @@ export async function loadFiles(
   onProgress?: (progress: IngestProgress) => void,
   signal?: AbortSignal,
   pool?: ChunkWorkers,
+  { finalize = true }: { finalize?: boolean } = {},
 ): Promise<FileIngestResult[]> {
   const results: FileIngestResult[] = [];
   for (const file of files) {
@@ -95,6 +96,6 @@ export async function loadFiles(
     results.push({ ...result, retrievalIds: [] });
   }
   await storeTraces(engine, state, results);
-  await finalizeLoad(engine);
+  if (finalize) await finalizeLoad(engine);
   return results;
 }

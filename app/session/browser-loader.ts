@@ -16,6 +16,9 @@ export interface LoadOutcome {
   cancelledFile: string | null;
 }
 
+/** About an eighth of a 1M-event file's Arrow batches (862 MB): each pass costs a few fixed queries. */
+const DERIVE_EVERY_BYTES = 96 * 1024 * 1024;
+
 /**
  * Parsing and validation run in the ingest worker; Arrow batches come back here and go into
  * DuckDB (itself in another worker), one at a time, so memory stays bounded on large files.
@@ -23,6 +26,8 @@ export interface LoadOutcome {
 export class BrowserLoader {
   private readonly worker = new Worker(new URL('../ingest/ingest.worker.ts', import.meta.url), { type: 'module' });
   private running = false;
+  /** Bytes of Arrow batches inserted since the derived tables last took them in. */
+  private sinceDerived = 0;
 
   get busy(): boolean {
     return this.running;
@@ -30,13 +35,20 @@ export class BrowserLoader {
 
   /**
    * `engine` stores the batches (a connection of its own, one transaction per file);
-   * `afterLoad` brings the derived tables up to date once the files are committed.
+   * `whileLoading` brings some derived tables up to date with what it inserted so far, inside its
+   * transaction, while the workers parse the next chunks (after every `DERIVE_EVERY_BYTES`);
+   * `afterLoad` brings all of them up to date once the files are committed.
    */
-  constructor(private readonly engine: Engine, private readonly afterLoad: () => Promise<void>) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly afterLoad: () => Promise<void>,
+    private readonly whileLoading: (engine: Engine) => Promise<unknown> = async () => undefined,
+  ) {}
 
   load(inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
     if (this.running) return Promise.reject(new Error('A load is already running'));
     this.running = true;
+    this.sinceDerived = 0;
     const outcome: LoadOutcome = { files: [], cancelledFile: null };
     // Engine calls are chained so batches and file records land in the order they were sent.
     // The first failure to store (a full disk, say) stops the load: the worker is told to stop,
@@ -81,6 +93,11 @@ export class BrowserLoader {
           case 'batch':
             then(() => this.engine.insertArrowIPC(message.table, message.ipc));
             work = work.then(() => this.send({ kind: 'inserted', batchId: message.batchId }));
+            this.sinceDerived += message.ipc.byteLength;
+            if (this.sinceDerived >= DERIVE_EVERY_BYTES) {
+              this.sinceDerived = 0;
+              then(() => this.whileLoading(this.engine));
+            }
             break;
           case 'progress':
             onProgress({ fileIndex: message.fileIndex, fileCount: message.fileCount, file: message.progress });

@@ -5,6 +5,8 @@ import { storageFailure } from '../engine/kept-storage';
 import { finalizeLoad } from '../engine/dataset';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
+import { deriveWhileLoading } from '../engine/derived/metric-tables';
+import type { Engine } from '../engine/engine';
 import { syncGivenLabels } from '../engine/given-labels';
 import type { GivenLabel } from '../schema/given-label';
 import { labelIdsOnLoadedLogs, NO_LABEL_SYNC, type LastLabelSync } from '../model/annotation/labels-on-loaded-logs';
@@ -15,6 +17,7 @@ import type { SpanKindCount } from '../model/session/unmapped-spans';
 import { BrowserLoader, type LoadOutcome, type LoadProgress } from './browser-loader';
 import type { LoadInput } from '../ingest/worker-protocol';
 import { pluralize } from '../lib/format';
+import { BackgroundKeeping } from './background-keeping';
 
 /** What the status line says about where the logs are kept and where they came from. */
 export interface DatasetOrigin {
@@ -27,6 +30,14 @@ export interface DatasetOrigin {
 
 export interface StartHooks {
   onStep(step: EngineStartStep | 'restoring'): void;
+}
+
+/** What the page hears about keeping in the background (set by the page once the session started). */
+export interface SessionListener {
+  /** The share written of the dataset being kept, or null when none is being kept. */
+  onKeeping(fraction: number | null): void;
+  /** `origin` changed outside a load or clear (keeping failed). */
+  onOriginChanged(): void;
 }
 
 /**
@@ -43,12 +54,19 @@ export class DatasetSession {
   /** Labels of the journal the last apply found in a loaded file: that copy stands. */
   private labelsInLoadedFiles = 0;
   private lastLabelSync: LastLabelSync = NO_LABEL_SYNC;
+  listener: SessionListener = { onKeeping: () => undefined, onOriginChanged: () => undefined };
+  private readonly keeping: BackgroundKeeping;
 
   private constructor(
     readonly engine: BrowserEngine,
     private readonly loader: BrowserLoader,
     public origin: DatasetOrigin,
-  ) {}
+  ) {
+    this.keeping = new BackgroundKeeping(engine, () => ({
+      onProgress: (fraction) => this.listener.onKeeping(fraction),
+      onFailure: (error) => this.keepingFailed(error),
+    }));
+  }
 
   static async start(hooks: StartHooks): Promise<DatasetSession> {
     const engine = await startBrowserEngine({ keep: true, onStep: hooks.onStep, storageQuotaBytes: testStorageQuota() });
@@ -68,7 +86,13 @@ export class DatasetSession {
         await finalizeLoad(reader);
         await ensureDerivedTables(reader);
       });
-    const loader = new BrowserLoader(engine.writer, updateDerivedTables);
+    // Between chunks, on the writer's transaction: after the job running on the reader (it may be
+    // bringing the same tables up to date for the data before this load), never beside it.
+    const whileLoading = async (writer: Engine) => {
+      await datasetCoordinator(engine).read(async () => undefined);
+      await deriveWhileLoading(writer);
+    };
+    const loader = new BrowserLoader(engine.writer, updateDerivedTables, whileLoading);
     const restored = opened.kind === 'restored' ? opened.kept : null;
     // The metric tables of a restored dataset are brought up to date by the coordinator, before
     // the first screen query that reads them.
@@ -110,6 +134,11 @@ export class DatasetSession {
       return result;
     });
     this.loader.advance(sync.nextSeq);
+    // Labels changed the dataset while it was being kept: keeping starts again, from these rows.
+    if (sync.inserted + sync.removed > 0 && this.keeping.active) {
+      await this.keeping.stop();
+      this.keeping.start();
+    }
     this.lastLabelSync = { journal: new Set(journal.map((label) => label.event_id)), applied: sync.appliedIds };
     const leftOutChanged = sync.otherLogs !== this.labelsOtherLogs || sync.inLoadedFiles !== this.labelsInLoadedFiles;
     this.labelsOtherLogs = sync.otherLogs;
@@ -130,12 +159,18 @@ export class DatasetSession {
     this.loader.cancel();
   }
 
+  /**
+   * Loads into memory; once the rows are in and the derived tables current, the dataset is
+   * usable and keeping it in the browser's storage starts in the background (BackgroundKeeping).
+   */
   async load(inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
+    await this.keeping.stop();
+    // A restored dataset is the kept file itself: the load goes to a copy in memory, kept afterwards.
+    if (this.engine.onKeptFile) await datasetCoordinator(this.engine).write(() => this.engine.moveOffKeptFile());
     try {
       const outcome = await this.loader.load(inputs, onProgress);
       this.inputsThisTab.push(...inputs);
       await this.applyGivenLabels();
-      await this.engine.persist();
       this.origin = { ...this.origin, restored: null };
       return outcome;
     } catch (error) {
@@ -143,7 +178,21 @@ export class DatasetSession {
       const fileFailed = failure.kind === 'full' || failure.kind === 'io';
       if (this.engine.storage.mode !== 'kept' || !fileFailed) throw error;
       return this.moveToMemory(failure.message, inputs, onProgress);
+    } finally {
+      if (this.engine.storage.mode === 'kept' && !this.engine.onKeptFile) this.keeping.start();
     }
+  }
+
+  /** The storage refused the kept copy: the logs stay in this tab's memory, and the user is told. */
+  private async keepingFailed(error: unknown): Promise<void> {
+    const why = storageFailure(error).message;
+    await this.engine.stopKeeping(why);
+    this.origin = {
+      restored: null,
+      storage: this.engine.storage,
+      storageNote: `Not kept: ${why}. These logs are held in memory only, so a reload will not reopen them.`,
+    };
+    this.listener.onOriginChanged();
   }
 
   /** Storage failed mid-load: start again in memory and load everything this tab loaded, this load included. */
@@ -171,6 +220,7 @@ export class DatasetSession {
   async clear(): Promise<string> {
     const wasCopy = this.engine.storage.mode === 'copy';
     const wasKept = this.engine.storage.mode === 'kept';
+    await this.keeping.stop();
     // The engine restarts empty: queued queries are dropped, and the running one ends with the old engine.
     await datasetCoordinator(this.engine).takeOver(new LogsClearedError(), () => this.engine.discardKept(), () => openDataset(this.engine));
     this.loader.reset();

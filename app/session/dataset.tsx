@@ -7,7 +7,7 @@ import { SAMPLE_FILES } from '../ingest/sample-files';
 import type { LoadInput } from '../ingest/worker-protocol';
 import type { SessionSample } from '../lib/session-sample';
 import type { GivenLabel } from '../schema/given-label';
-import { DatasetSession, type DatasetOrigin } from './dataset-session';
+import { DatasetSession, type DatasetOrigin, type SessionListener } from './dataset-session';
 
 /**
  * starting: the engine starts and reopens the logs kept in this browser (`start.step` says
@@ -50,6 +50,8 @@ export interface Dataset {
 const DatasetContext = createContext<Dataset | null>(null);
 /** Apart from the dataset, so that a load's progress re-renders its progress line, not every screen. */
 const LoadProgressContext = createContext<LoadProgress | null>(null);
+/** The share of the dataset kept so far while it is being kept in the browser's storage; null otherwise. Apart, like the progress. */
+const KeepingContext = createContext<number | null>(null);
 
 const START_BEGAN = performance.now();
 let startListener: (step: EngineStart['step']) => void = () => undefined;
@@ -57,6 +59,7 @@ let started: Promise<DatasetSession> | null = null;
 let lastStep: EngineStart['step'] = 'download';
 // The samples load once per page, even though StrictMode mounts the provider twice.
 let autoloadStarted = false;
+let sessionListener: SessionListener = { onKeeping: () => undefined, onOriginChanged: () => undefined };
 function startOnce() {
   started ??= DatasetSession.start({
     onStep: (step) => {
@@ -64,6 +67,9 @@ function startOnce() {
       lastStep = step;
       startListener(step);
     },
+  }).then((session) => {
+    session.listener = { onKeeping: (fraction) => sessionListener.onKeeping(fraction), onOriginChanged: () => sessionListener.onOriginChanged() };
+    return session;
   });
   return started;
 }
@@ -107,6 +113,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   const [engine, setEngine] = useState<Engine | null>(null);
   const [summary, setSummary] = useState<DatasetSummary>(EMPTY_SUMMARY);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
+  const [keeping, setKeeping] = useState<number | null>(null);
   const [start, setStart] = useState<EngineStart | null>(() => ({ step: lastStep, since: START_BEGAN }));
   const [origin, setOrigin] = useState<DatasetOrigin | null>(null);
   const [notice, setNotice] = useState<Dataset['notice']>(null);
@@ -146,6 +153,10 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
     const ownsAutoload = autoloadSamples && !autoloadStarted;
     if (ownsAutoload) autoloadStarted = true;
     startListener = (step) => setStart({ step, since: START_BEGAN });
+    sessionListener = {
+      onKeeping: setKeeping,
+      onOriginChanged: () => sessionRef.current && setOrigin({ ...sessionRef.current.origin }),
+    };
     startOnce().then(
       async (session) => {
         sessionRef.current = session;
@@ -173,6 +184,10 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   useEffect(() => {
     document.body.dataset.phase = phase;
   }, [phase]);
+  useEffect(() => {
+    if (keeping === null) delete document.body.dataset.keeping;
+    else document.body.dataset.keeping = String(Math.floor(keeping * 100));
+  }, [keeping]);
 
   const dataset = useMemo<Dataset>(
     () => ({
@@ -207,7 +222,9 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   );
   return (
     <DatasetContext.Provider value={dataset}>
-      <LoadProgressContext.Provider value={progress}>{children}</LoadProgressContext.Provider>
+      <LoadProgressContext.Provider value={progress}>
+        <KeepingContext.Provider value={keeping}>{children}</KeepingContext.Provider>
+      </LoadProgressContext.Provider>
     </DatasetContext.Provider>
   );
 }
@@ -215,6 +232,11 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
 /** The running load's progress (null between loads and before its first report). */
 export function useLoadProgress(): LoadProgress | null {
   return useContext(LoadProgressContext);
+}
+
+/** While the dataset is being kept in the browser's storage: the share written so far (0–1); null otherwise. */
+export function useKeeping(): number | null {
+  return useContext(KeepingContext);
 }
 
 export function useDataset(): Dataset {

@@ -35,6 +35,8 @@ export class AppPage {
   /** The app marks its phase on <body>; waiting on it means never sleeping. */
   async idle() {
     await expect(this.page.locator('body')).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
+    // and the dataset kept in the browser's storage (it is kept in the background after a load)
+    await expect(this.page.locator('body')).not.toHaveAttribute('data-keeping', /.*/, { timeout: 60_000 });
   }
 
   /** The app's status line (a screen may have status regions of its own, such as a graph laying out). */

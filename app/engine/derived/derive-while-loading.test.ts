@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFiles } from '../../ingest/load-files';
+import { LoadState } from '../../ingest/load-state';
+import { textInputFile } from '../../ingest/text-input';
+import { finalizeLoad } from '../dataset';
+import type { Engine } from '../engine';
+import { ensureDerivedTables } from '../metrics-report';
+import { DERIVED_TABLES, METRIC_TABLES, POST_LOAD_TABLES, WHILE_LOADING_TABLES } from '../sql/derived/registry';
+import { createTestEngine } from '../sql/metrics/fixtures';
+import { deriveWhileLoading } from './metric-tables';
+import { updateDerivedTables, type TableOutcome } from './update-derived-tables';
+
+// A load of many chunks takes the derived tables up to date between chunks (deriveWhileLoading),
+// then once more after the last: the rows must be those of one build over the whole load.
+const CHUNKS = 6;
+let engine: Engine;
+let lines: string[] = [];
+const directory = mkdtempSync(path.join(os.tmpdir(), 'ri-chunks-'));
+
+beforeAll(async () => {
+  const file = path.join(directory, 'events.jsonl');
+  execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', '12000', '--out', file], { stdio: 'ignore' });
+  const generated = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  // Labels in the first chunk naming a retrieval of the last one (a reference warning that a later
+  // chunk answers) and one never loaded (a warning that stays).
+  const late = generated.map((line) => JSON.parse(line) as { type: string; retrieval_id?: string; turn_id?: string }).filter((event) => event.type === 'retrieval').at(-1)!;
+  const label = (fields: object) => JSON.stringify({ type: 'label', annotator: 'early', ts: '2026-01-01T00:00:00Z', ...fields });
+  lines = [
+    label({ kind: 'relevance', retrieval_id: late.retrieval_id, asset_id: 'asset-early', grade: 2 }),
+    label({ kind: 'relevance', retrieval_id: 'r-never-loaded', asset_id: 'asset-early', grade: 1 }),
+    label({ kind: 'role', retrieval_id: late.retrieval_id, role: 'find' }),
+    label({ kind: 'intent', turn_id: late.turn_id, retrieval_intent: true, intents: ['search'] }),
+    ...generated,
+  ];
+  engine = await createTestEngine();
+});
+afterAll(async () => {
+  await engine?.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+async function derivedRows(): Promise<Record<string, string[]>> {
+  const tables: Record<string, string[]> = {};
+  for (const { name } of DERIVED_TABLES) tables[name] = (await engine.query(`SELECT * FROM "${name}"`)).map((row) => JSON.stringify(row)).sort();
+  return tables;
+}
+
+describe('derived tables taken up to date between the chunks of a load', () => {
+  it('end with the rows of one build over the whole load, every table', async () => {
+    const state = new LoadState();
+    const size = Math.ceil(lines.length / CHUNKS);
+    const passes: Map<string, TableOutcome>[] = [];
+    for (let chunk = 0; chunk < CHUNKS; chunk++) {
+      const text = lines.slice(chunk * size, (chunk + 1) * size).join('\n');
+      await loadFiles(engine, [textInputFile(`chunk-${chunk}.jsonl`, text, 1 << 16)], state, undefined, undefined, undefined, { finalize: false });
+      passes.push((await deriveWhileLoading(engine)) as Map<string, TableOutcome>);
+    }
+    await finalizeLoad(engine);
+    await ensureDerivedTables(engine);
+    const [{ events }] = await engine.query<{ events: number }>('SELECT count(*)::INTEGER AS events FROM events');
+    expect(events).toBe(lines.length);
+    // The first pass builds from nothing (what the first chunk has); later ones recompute the new chunk's keys.
+    expect(passes[0].get('session_summary')).toBe('rebuilt');
+    expect([...passes[0].values()]).not.toContain('updated');
+    for (const pass of passes.slice(1)) {
+      expect(pass.get('session_summary')).toBe('updated');
+      expect(pass.get('resolved_relevance')).toBe('updated');
+    }
+    expect([...passes[1].keys()].sort()).toEqual([...WHILE_LOADING_TABLES].sort());
+
+    const chunked = await derivedRows();
+    await updateDerivedTables(engine, [...POST_LOAD_TABLES, ...METRIC_TABLES], { rebuild: true });
+    const built = await derivedRows();
+    for (const { name } of DERIVED_TABLES) {
+      expect(chunked[name].length, name).toBeGreaterThan(0);
+      expect(chunked[name], name).toEqual(built[name]);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import type { BrowserEngine } from '../engine/browser-engine';
+import type { StepRunner } from '../engine/copy-database';
+import { datasetCoordinator } from '../engine/dataset-coordinator';
+
+export interface KeepingHooks {
+  /** The share of the dataset written so far (0–1), or null when no keeping runs. */
+  onProgress(fraction: number | null): void;
+  /** Keeping failed (not cancelled): the storage refused it. */
+  onFailure(error: unknown): Promise<void>;
+}
+
+/**
+ * Keeps the dataset in the browser's storage after a load, while every screen already answers:
+ * each slice of the copy is a `background` job of the coordinator, so a screen's query waits
+ * for at most the slice running when it was asked. A write to the dataset (a load, labels) stops
+ * it first; the next keeping writes a new file from the start.
+ */
+interface Running {
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export class BackgroundKeeping {
+  private running: Running | null = null;
+
+  constructor(private readonly engine: BrowserEngine, private readonly hooks: () => KeepingHooks) {}
+
+  get active(): boolean {
+    return this.running !== null;
+  }
+
+  start(): void {
+    const abort = new AbortController();
+    const coordinator = datasetCoordinator(this.engine);
+    const run: StepRunner = (step) => coordinator.read(({ engine }) => step(engine), { priority: 'background', signal: abort.signal });
+    this.hooks().onProgress(0);
+    const running: Running = { abort, done: Promise.resolve() };
+    running.done = this.engine.keep(run, (fraction) => this.hooks().onProgress(fraction)).then(
+      () => this.finished(running, null),
+      (error: unknown) => this.finished(running, abort.signal.aborted ? null : error),
+    );
+    this.running = running;
+  }
+
+  /** Stops the keeping that runs (its new file is removed; the kept dataset stays as it was). */
+  async stop(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    running.abort.abort(new Error('keeping stopped: the dataset changes'));
+    await running.done;
+  }
+
+  private async finished(running: Running, error: unknown): Promise<void> {
+    if (this.running === running) this.running = null;
+    this.hooks().onProgress(this.running ? 0 : null);
+    if (error) await this.hooks().onFailure(error);
+  }
+}

@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { AppPage } from './pages/app-page';
+import { recordCount } from './sample-files';
+
+// Keeping is in the background after a load: the screens answer while it writes, and a reload in
+// the middle of it reopens the dataset kept before (or the new one, whole), never a part of it.
+const count = (n: number) => n.toLocaleString('en-US');
+const CREATIVE = 'creative-assistant.jsonl';
+const BIG_EVENTS = 150_000;
+
+let bigFile = '';
+let bigFileEvents = 0;
+test.beforeAll(() => {
+  bigFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'ri-keep-')), 'big-events.jsonl');
+  execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', String(BIG_EVENTS), '--out', bigFile], { stdio: 'ignore' });
+  bigFileEvents = readFileSync(bigFile, 'utf8').split('\n').filter((line) => line.trim() !== '').length;
+});
+
+/** The share being kept, as the page marks it on <body> (null when nothing is being kept). */
+const keepingShare = (page: Page) => page.locator('body').getAttribute('data-keeping');
+
+/** The app's own files in the origin's private storage, by name. */
+const keptFiles = (page: Page) =>
+  page.evaluate(async () => {
+    const names: string[] = [];
+    const root = await navigator.storage.getDirectory();
+    for await (const name of root.keys()) if (name.startsWith('retrieval-inspector')) names.push(name);
+    return names.sort();
+  });
+
+/** Loads the big file and waits until the load ends: the dataset is browsable, and being kept. */
+async function loadBigFile(app: AppPage, page: Page, adding: boolean) {
+  await page.getByLabel('Open log files').setInputFiles(bigFile);
+  if (adding) await app.answerOpen('add');
+  await expect(page.locator('body')).toHaveAttribute('data-phase', 'loading');
+  await expect(page.locator('body')).toHaveAttribute('data-phase', 'ready', { timeout: 240_000 });
+}
+
+/** Waits for keeping to be part-way (more than 0 %, less than 100 %), then reloads the page. */
+async function reloadMidWrite(page: Page): Promise<number> {
+  let share = 0;
+  await expect.poll(async () => (share = Number(await keepingShare(page) ?? -1)), { timeout: 60_000, intervals: [10] }).toBeGreaterThan(0);
+  expect(share).toBeLessThan(100);
+  await page.reload();
+  return share;
+}
+
+test.setTimeout(600_000);
+
+test('screens answer while the dataset is kept; a reload mid-write reopens the previous kept dataset, whole', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.loadFiles(CREATIVE);
+  const before = recordCount(CREATIVE);
+  await expect(app.status()).toHaveText(`Loaded ${count(before)} events from 1 file (0 rejected)`);
+  const keptBefore = await keptFiles(page);
+
+  await loadBigFile(app, page, true);
+  const total = before + bigFileEvents;
+  // Browsable at once: the status line counts every event, and says the keeping goes on.
+  await expect(app.status()).toHaveText(`Loaded ${count(total)} events from 2 files (0 rejected)`);
+  await expect(page.getByTestId('status.keeping')).toContainText(/keeping in this browser… \d+%/);
+  // A screen answers while keeping: the Overview's table of files, with the big file's events.
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Overview/ }).click();
+  const files = page.getByRole('table', { name: 'Loaded files' });
+  await expect(files.getByRole('row').filter({ hasText: 'big-events.jsonl' }).getByRole('cell').nth(2)).toHaveText(count(bigFileEvents));
+  expect(await keepingShare(page), 'the screen answered before keeping ended').not.toBeNull();
+  // The status line's figure advances.
+  const first = Number(await keepingShare(page));
+  await expect.poll(async () => Number(await keepingShare(page) ?? 100), { timeout: 60_000, intervals: [10] }).toBeGreaterThan(first);
+
+  const share = await reloadMidWrite(page);
+  test.info().annotations.push({ type: 'reloaded at', description: `${share} % kept` });
+  await app.idle();
+  // The previous kept dataset, whole; the half-written file is gone.
+  await expect(app.status()).toHaveText(new RegExp(`^Restored ${count(before)} events from 1 file \\(0 rejected\\) kept in this browser`));
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Overview/ }).click();
+  await expect(files.getByRole('row').filter({ hasText: CREATIVE }).getByRole('cell').nth(2)).toHaveText(count(before));
+  await expect(files.getByRole('row').filter({ hasText: 'big-events.jsonl' })).toHaveCount(0);
+  expect(await keptFiles(page)).toEqual(keptBefore);
+});
+
+test('a dataset kept to the end is what the next page reopens', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await loadBigFile(app, page, false);
+  await expect(page.getByTestId('status.keeping')).toBeVisible();
+  await expect(page.locator('body')).not.toHaveAttribute('data-keeping', /.*/, { timeout: 120_000 });
+  await expect(page.getByTestId('status.keeping')).toHaveCount(0);
+  const kept = await keptFiles(page);
+  // One database file, named by the manifest.
+  expect(kept.filter((name) => name.endsWith('.db'))).toHaveLength(1);
+  expect(kept).toContain('retrieval-inspector.kept.json');
+
+  await page.reload();
+  await app.idle();
+  await expect(app.status()).toHaveText(new RegExp(`^Restored ${count(bigFileEvents)} events from 1 file \\(0 rejected\\) kept in this browser`));
+  // A restored dataset answers a screen's query from the kept file itself.
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Overview/ }).click();
+  const files = page.getByRole('table', { name: 'Loaded files' });
+  await expect(files.getByRole('row').filter({ hasText: 'big-events.jsonl' }).getByRole('cell').nth(2)).toHaveText(count(bigFileEvents));
+});
