@@ -1,7 +1,7 @@
 import type { ClickHouseEngine } from '../engine/clickhouse/clickhouse-engine';
 import { prepareClickHouseSource } from '../engine/clickhouse/cli-source';
 import { clickhouseExplain, clickhouseReport } from '../engine/clickhouse/report';
-import { takeOptions } from '../lib/command-options';
+import { given, optionsNamed, type CommandLine, type OptionsTable } from '../lib/command-options';
 import { pluralize } from '../lib/format';
 import type { MetricSettings } from '../model/metrics/settings';
 import type { ClickHouseChoice } from './cli-engine';
@@ -9,40 +9,57 @@ import type { ExplainArgs } from './explain-args';
 import { formatExplainReport } from './format-explain-report';
 import { openClickHouse } from './clickhouse-connection';
 import { writeClickHouseParquet } from './clickhouse-parquet';
+import { DEFAULT_SAMPLE_SEED } from './sample-seed';
 import { formatMetricsReport } from './format-metrics-report';
 import type { CliIo } from './io';
 
 export interface ClickHouseReportArgs {
   json: boolean;
-  /** `--explain SIGNAL [--min-support N]`, taken out before (explain-args.ts). */
-  explain?: ExplainArgs['explain'];
+  /** `--explain SIGNAL [--min-support N]`, read before (explain-args.ts). */
+  explain?: ExplainArgs;
   writeParquet: { dir: string; count: number; seed: string } | null;
 }
 
+/** How many whole sessions `--write-parquet` brings back when `--sample-sessions` does not say. */
+export const DEFAULT_WRITTEN_SESSIONS = 100;
+
+/** `report`'s options that only `--engine clickhouse` takes. */
+export const CLICKHOUSE_REPORT_OPTIONS = {
+  'write-parquet': {
+    value: 'DIR',
+    help: ['with --engine clickhouse, also bring back whole sessions: DIR/sample-sessions.parquet', '(as `export --sample-sessions` writes it) and DIR/sessions-summary.parquet'],
+  },
+  'sample-sessions': { value: 'N', help: 'with --write-parquet: how many sessions', default: DEFAULT_WRITTEN_SESSIONS },
+  seed: { value: 'S', help: 'with --write-parquet: the seed that picks them', default: DEFAULT_SAMPLE_SEED },
+} satisfies OptionsTable;
+
 type Parsed = ClickHouseReportArgs | { error: string };
 
-/** What is left of `report`'s arguments once the engine and metric options are taken: `--json`, `--write-parquet DIR`, `--sample-sessions N`, `--seed S`. */
-export function parseClickHouseReportArgs(args: readonly string[]): Parsed {
+/**
+ * `report --engine clickhouse`'s own options, once the engine and metric options are read:
+ * `--json`, `--write-parquet DIR`, `--sample-sessions N`, `--seed S`. `others` are the options
+ * given that a file report takes and this one does not.
+ */
+export function parseClickHouseReportArgs(line: CommandLine, others: readonly string[]): Parsed {
   let dir: string | undefined;
-  let count = 100;
+  let count = DEFAULT_WRITTEN_SESSIONS;
   let seed: string | undefined;
   let countGiven = false;
-  const { options, flags, rest } = takeOptions(args, (name) => name === '--write-parquet' || name === '--sample-sessions' || name === '--seed', ['--json']);
-  for (const { name, value } of options) {
-    if (value === undefined || value === '') return { error: `${name} needs a value` };
-    if (name === '--write-parquet') dir = value;
-    else if (name === '--seed') seed = value;
+  for (const { name, value } of optionsNamed(line, Object.keys(CLICKHOUSE_REPORT_OPTIONS))) {
+    if (value === undefined || value === '') return { error: `--${name} needs a value` };
+    if (name === 'write-parquet') dir = value;
+    else if (name === 'seed') seed = value;
     else if (!/^[1-9]\d*$/.test(value)) return { error: `--sample-sessions takes a whole number of 1 or more, not "${value}"` };
     else {
       count = Number(value);
       countGiven = true;
     }
   }
-  const [extra] = rest;
-  if (extra !== undefined) return { error: extra.startsWith('-') ? `unknown option ${extra} (with --engine clickhouse)` : `--engine clickhouse reads the table, not files: ${extra}` };
-  const json = flags.has('--json');
+  const [extra] = [...optionsNamed(line, others).map(({ arg, index }) => ({ arg, index, option: true })), ...line.unknown.map((unknown) => ({ ...unknown, option: true })), ...line.positionals.map((positional) => ({ ...positional, option: false }))].sort((a, b) => a.index - b.index);
+  if (extra !== undefined) return { error: extra.option ? `unknown option ${extra.arg} (with --engine clickhouse)` : `--engine clickhouse reads the table, not files: ${extra.arg}` };
+  const json = given(line, 'json');
   if (dir === undefined && (countGiven || seed !== undefined)) return { error: '--sample-sessions and --seed need --write-parquet DIR' };
-  return { json, writeParquet: dir === undefined ? null : { dir, count, seed: seed ?? '1' } };
+  return { json, writeParquet: dir === undefined ? null : { dir, count, seed: seed ?? DEFAULT_SAMPLE_SEED } };
 }
 
 /**

@@ -1,4 +1,3 @@
-/// <reference lib="webworker" />
 import { httpFileSize, type HttpFileSize } from './http-size';
 import { ChunkPool } from './chunked/chunk-pool';
 import { ingestInParallel, splitsAcrossWorkers } from './chunked/ingest-parallel';
@@ -8,16 +7,13 @@ import { LoadState } from './load-state';
 import { storeResolvedTraces } from './otlp/store-traces';
 import { blobSource, type RandomAccessSource } from './parquet/random-access';
 import { SMALL_FILE_BYTES, SmallFileGroup, smallFileBatchRows } from './small-file-group';
-import type { FromIngestWorker, LoadInput, ToIngestWorker } from './worker-protocol';
+import { workerScopeEndpoint } from '../lib/worker-endpoints';
+import { WorkerPeer, type HandlerContext } from '../lib/worker-rpc';
+import type { IngestPageProtocol, IngestProtocol, LoadEvent, LoadInput } from './worker-protocol';
 
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+const page = new WorkerPeer<IngestPageProtocol, IngestProtocol>(workerScopeEndpoint(), 'the page');
 const state = new LoadState();
 const pool = new ChunkPool();
-const pendingInserts = new Map<number, () => void>();
-let nextBatchId = 1;
-let abort: AbortController | null = null;
-
-const post = (message: FromIngestWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
 // Two batches in flight let parsing (this worker) and inserting (DuckDB's worker) overlap,
 // while memory stays bounded; the main thread applies batches in the order they were sent.
@@ -25,11 +21,9 @@ const MAX_BATCHES_IN_FLIGHT = 2;
 const inFlight: Promise<void>[] = [];
 
 async function insert(table: string, ipc: Uint8Array): Promise<void> {
-  const batchId = nextBatchId++;
-  const inserted = new Promise<void>((resolve) => pendingInserts.set(batchId, resolve));
+  const inserted = page.call('insert', { table, ipc }, { transfer: [ipc.buffer] });
   inFlight.push(inserted);
   void inserted.then(() => inFlight.splice(inFlight.indexOf(inserted), 1));
-  post({ kind: 'batch', batchId, table, ipc }, [ipc.buffer]);
   while (inFlight.length >= MAX_BATCHES_IN_FLIGHT) await inFlight[0];
 }
 
@@ -68,7 +62,7 @@ async function ingestOne(input: LoadInput, fileId: number, fileName: string, sig
 const isSmall = (input: LoadInput) => input.kind === 'file' && input.file.size <= SMALL_FILE_BYTES && !input.sessionSample;
 
 /** The group's rows, one batch per table, then its files' results: the page records them in one transaction. */
-async function sendGroup(group: SmallFileGroup): Promise<void> {
+async function sendGroup(group: SmallFileGroup, post: (event: LoadEvent) => void): Promise<void> {
   if (group.isEmpty) return;
   const { results, batches } = group.take();
   for (const { table, ipc } of batches) await insert(table, ipc);
@@ -86,15 +80,13 @@ function throttled<T>(report: (value: T) => void): (value: T) => void {
   };
 }
 
-async function load(inputs: LoadInput[]) {
-  abort = new AbortController();
-  const { signal } = abort;
+async function load(inputs: LoadInput[], { signal, progress: post }: HandlerContext<LoadEvent>): Promise<{ cancelled: boolean }> {
   const group = new SmallFileGroup();
   const reportSmall = throttled(({ fileIndex, progress }: { fileIndex: number; progress: IngestProgress }) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress }));
   for (const [fileIndex, input] of inputs.entries()) {
     if (signal.aborted) break;
     const small = isSmall(input);
-    if (!small) await sendGroup(group);
+    if (!small) await sendGroup(group, post);
     const done = (result: FileIngestResult, failed = false) => {
       if (small) group.fileDone(result, failed);
       else post({ kind: failed ? 'file-failed' : 'file-done', result });
@@ -128,41 +120,23 @@ async function load(inputs: LoadInput[]) {
       if ((error as Error).name === 'AbortError') {
         // The files read before it are kept; the cancelled one leaves nothing.
         group.dropPending();
-        await sendGroup(group);
+        await sendGroup(group, post);
         post({ kind: 'file-cancelled', fileId, fileName });
         break;
       }
       done(failedFile(fileId, fileName, input.kind === 'file' ? input.file.size : null, error), true);
     }
-    if (group.isFull) await sendGroup(group);
+    if (group.isFull) await sendGroup(group, post);
   }
-  await sendGroup(group);
+  await sendGroup(group, post);
   // The traces of the files read are resolved whole now that every span of them is in (otlp/store-traces.ts).
   if (!state.traces.isEmpty) post({ kind: 'traces-done', counts: await storeResolvedTraces(state, { insert }) });
-  post({ kind: 'load-done', cancelled: signal.aborted });
+  return { cancelled: signal.aborted };
 }
 
-scope.onmessage = (event: MessageEvent<ToIngestWorker>) => {
-  const message = event.data;
-  switch (message.kind) {
-    case 'load':
-      void load(message.inputs);
-      break;
-    case 'inserted':
-      pendingInserts.get(message.batchId)?.();
-      pendingInserts.delete(message.batchId);
-      break;
-    case 'cancel':
-      abort?.abort();
-      break;
-    case 'reset':
-      state.reset();
-      break;
-    case 'resume':
-      state.resume(message);
-      break;
-    case 'advance':
-      state.advance(message.nextSeq);
-      break;
-  }
-};
+page.serve({
+  load: ({ inputs }, context) => load(inputs, context),
+  reset: () => state.reset(),
+  resume: (counters) => state.resume(counters),
+  advance: ({ nextSeq }) => state.advance(nextSeq),
+});

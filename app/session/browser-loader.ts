@@ -3,7 +3,9 @@ import { recordFile, recordFiles, recordTraceRows } from '../engine/dataset';
 import { withTraceCounts } from '../ingest/otlp/store-traces';
 import type { LoadCounters } from '../engine/kept-dataset';
 import type { FileIngestResult, IngestProgress } from '../ingest/ingest-file';
-import type { FromIngestWorker, LoadInput, ToIngestWorker } from '../ingest/worker-protocol';
+import { browserWorkerEndpoint } from '../lib/worker-endpoints';
+import { WorkerPeer } from '../lib/worker-rpc';
+import type { IngestPageProtocol, IngestProtocol, LoadEvent, LoadInput } from '../ingest/worker-protocol';
 
 export interface LoadProgress {
   fileIndex: number;
@@ -16,6 +18,9 @@ export interface LoadOutcome {
   cancelledFile: string | null;
 }
 
+/** A worker that failed fails the next load, which says so. */
+const ignoreFailure = () => undefined;
+
 /** About an eighth of a 1M-event file's Arrow batches (862 MB): each pass costs a few fixed queries. */
 const DERIVE_EVERY_BYTES = 96 * 1024 * 1024;
 
@@ -24,8 +29,15 @@ const DERIVE_EVERY_BYTES = 96 * 1024 * 1024;
  * DuckDB (itself in another worker), one at a time, so memory stays bounded on large files.
  */
 export class BrowserLoader {
-  private readonly worker = new Worker(new URL('../ingest/ingest.worker.ts', import.meta.url), { type: 'module' });
+  private readonly worker = new WorkerPeer<IngestProtocol, IngestPageProtocol>(
+    browserWorkerEndpoint(new Worker(new URL('../ingest/ingest.worker.ts', import.meta.url), { type: 'module' })),
+    'the ingest worker failed',
+  );
   private running = false;
+  /** The running load's cancel. */
+  private abort: AbortController | null = null;
+  /** Where the running load's batches go: the worker asks the page to store each, and waits for the answer. */
+  private store: (table: string, ipc: Uint8Array) => Promise<void> = () => Promise.resolve();
   /** Bytes of Arrow batches inserted since the derived tables last took them in. */
   private sinceDerived = 0;
 
@@ -43,16 +55,19 @@ export class BrowserLoader {
     private readonly engine: Engine,
     private readonly afterLoad: () => Promise<void>,
     private readonly whileLoading: (engine: Engine) => Promise<unknown> = async () => undefined,
-  ) {}
+  ) {
+    this.worker.serve({ insert: ({ table, ipc }) => this.store(table, ipc) });
+  }
 
   load(inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
     if (this.running) return Promise.reject(new Error('A load is already running'));
     this.running = true;
     this.sinceDerived = 0;
+    const abort = (this.abort = new AbortController());
     const outcome: LoadOutcome = { files: [], cancelledFile: null };
     // Engine calls are chained so batches and file records land in the order they were sent.
     // The first failure to store (a full disk, say) stops the load: the worker is told to stop,
-    // the steps still queued are skipped, and every batch is acknowledged so the worker can finish.
+    // the steps still queued are skipped, and every batch is answered so the worker can finish.
     let storeFailure: Error | null = null;
     let work = Promise.resolve();
     const then = (step: () => Promise<unknown>) => {
@@ -60,7 +75,7 @@ export class BrowserLoader {
         if (storeFailure) return;
         await step().catch((error: Error) => {
           storeFailure = error;
-          this.send({ kind: 'cancel' });
+          abort.abort();
         });
       });
     };
@@ -71,104 +86,90 @@ export class BrowserLoader {
     const commit = () => this.engine.exec('COMMIT');
     const rollback = () => this.engine.exec('ROLLBACK');
     then(begin);
-    return new Promise<LoadOutcome>((resolve, reject) => {
-      const finish = (workerError?: Error) => {
-        this.worker.onmessage = null;
-        // A file the worker could not finish leaves no rows behind.
-        then(workerError ? rollback : commit);
-        // Lineage, resolved labels and per-retrieval facts are derived once here, so every
-        // screen opens on ready tables.
-        then(this.afterLoad);
-        void work.then(async () => {
-          if (storeFailure) await rollback().catch(() => undefined);
-          this.running = false;
-          const error = storeFailure ?? workerError;
-          if (error) reject(error);
-          else resolve(outcome);
-        });
-      };
-      this.worker.onmessage = (event: MessageEvent<FromIngestWorker>) => {
-        const message = event.data;
-        switch (message.kind) {
-          case 'batch':
-            then(() => this.engine.insertArrowIPC(message.table, message.ipc));
-            work = work.then(() => this.send({ kind: 'inserted', batchId: message.batchId }));
-            this.sinceDerived += message.ipc.byteLength;
-            if (this.sinceDerived >= DERIVE_EVERY_BYTES) {
-              this.sinceDerived = 0;
-              then(() => this.whileLoading(this.engine));
-            }
-            break;
-          case 'progress':
-            onProgress({ fileIndex: message.fileIndex, fileCount: message.fileCount, file: message.progress });
-            break;
-          case 'file-done':
-            outcome.files.push(message.result);
-            then(() => recordFile(this.engine, message.result));
-            then(commit);
-            then(begin);
-            break;
-          case 'files-done':
-            outcome.files.push(...message.results);
-            then(() => recordFiles(this.engine, message.results));
-            then(commit);
-            then(begin);
-            break;
-          case 'file-failed':
-            outcome.files.push(message.result);
-            then(rollback);
-            then(begin);
-            then(() => recordFile(this.engine, message.result));
-            then(commit);
-            then(begin);
-            break;
-          case 'file-cancelled':
-            outcome.cancelledFile = message.fileName;
-            then(rollback);
-            then(begin);
-            break;
-          case 'traces-done':
-            for (const counts of message.counts) {
-              const index = outcome.files.findIndex((file) => file.fileId === counts.fileId);
-              if (index >= 0) outcome.files[index] = withTraceCounts(outcome.files[index], counts);
-              then(() => recordTraceRows(this.engine, counts));
-            }
-            then(commit);
-            then(begin);
-            break;
-          case 'load-done':
-            finish();
-            break;
-          case 'load-failed':
-            finish(new Error(message.message));
-            break;
-        }
-      };
-      this.worker.onerror = (event) => finish(new Error(`the ingest worker failed: ${event.message}`));
-      this.send({ kind: 'load', inputs });
-    });
+    this.store = (table, ipc) => {
+      then(() => this.engine.insertArrowIPC(table, ipc));
+      const stored = work;
+      this.sinceDerived += ipc.byteLength;
+      if (this.sinceDerived >= DERIVE_EVERY_BYTES) {
+        this.sinceDerived = 0;
+        then(() => this.whileLoading(this.engine));
+      }
+      return stored;
+    };
+    const onEvent = (event: LoadEvent) => {
+      switch (event.kind) {
+        case 'progress':
+          onProgress({ fileIndex: event.fileIndex, fileCount: event.fileCount, file: event.progress });
+          break;
+        case 'file-done':
+          outcome.files.push(event.result);
+          then(() => recordFile(this.engine, event.result));
+          then(commit);
+          then(begin);
+          break;
+        case 'files-done':
+          outcome.files.push(...event.results);
+          then(() => recordFiles(this.engine, event.results));
+          then(commit);
+          then(begin);
+          break;
+        case 'file-failed':
+          outcome.files.push(event.result);
+          then(rollback);
+          then(begin);
+          then(() => recordFile(this.engine, event.result));
+          then(commit);
+          then(begin);
+          break;
+        case 'file-cancelled':
+          outcome.cancelledFile = event.fileName;
+          then(rollback);
+          then(begin);
+          break;
+        case 'traces-done':
+          for (const counts of event.counts) {
+            const index = outcome.files.findIndex((file) => file.fileId === counts.fileId);
+            if (index >= 0) outcome.files[index] = withTraceCounts(outcome.files[index], counts);
+            then(() => recordTraceRows(this.engine, counts));
+          }
+          then(commit);
+          then(begin);
+          break;
+      }
+    };
+    const finish = async (workerError?: Error) => {
+      this.abort = null;
+      // A file the worker could not finish leaves no rows behind.
+      then(workerError ? rollback : commit);
+      // Lineage, resolved labels and per-retrieval facts are derived once here, so every
+      // screen opens on ready tables.
+      then(this.afterLoad);
+      await work;
+      if (storeFailure) await rollback().catch(() => undefined);
+      this.running = false;
+      const error = storeFailure ?? workerError;
+      if (error) throw error;
+      return outcome;
+    };
+    return this.worker.call('load', { inputs }, { onProgress: onEvent, signal: abort.signal }).then(() => finish(), (error: Error) => finish(error));
   }
 
   cancel(): void {
-    this.send({ kind: 'cancel' });
+    this.abort?.abort();
   }
 
   /** The next load starts from empty: file ids, order and known retrieval ids begin again. */
   reset(): void {
-    this.send({ kind: 'reset' });
+    this.worker.call('reset', null).catch(ignoreFailure);
   }
 
   /** The next load continues after rows already stored (a restored dataset). */
   resume(counters: LoadCounters): void {
-    this.send({ kind: 'resume', ...counters });
+    this.worker.call('resume', counters).catch(ignoreFailure);
   }
 
   /** Rows were stored outside a load (labels given here): the next load numbers its rows after them. */
   advance(nextSeq: number): void {
-    this.send({ kind: 'advance', nextSeq });
-  }
-
-  private send(message: ToIngestWorker) {
-    this.worker.postMessage(message);
+    this.worker.call('advance', { nextSeq }).catch(ignoreFailure);
   }
 }

@@ -1,10 +1,24 @@
 import { runCheck, type CheckedFile } from '../check-report';
 import { checkReportJson } from '../check-json';
 import { DEFAULT_ISSUES_PER_FILE, formatCheckReport, readNote } from '../format-check';
-import { ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
+import { given, optionsHelp, parseCommandLine, unknownOption, type OptionsTable } from '../../lib/command-options';
+import { ENGINE_OPTIONS, parseEngineArgs } from '../cli-engine';
 import { usageError, type CliIo } from '../io';
 
 export const summary = 'load log files; list counts, rejected lines and reference warnings';
+
+export const CHECK_OPTIONS = {
+  help: { short: 'h', help: 'print this help' },
+  all: { help: 'list every rejected line and every warning', default: `the first ${DEFAULT_ISSUES_PER_FILE} of each, per file` },
+  json: {
+    help: [
+      'print one JSON object {files, counts_by_type, unmapped_spans, rejected, warnings} with every',
+      'rejected line and warning; each file says how much of it was read: "read": "whole", "part",',
+      '"none" or "skipped"',
+    ],
+  },
+  ...ENGINE_OPTIONS,
+} satisfies OptionsTable;
 
 const USAGE = [
   'Usage: retrieval-inspector check [--json] [--all] [--engine wasm|native] FILE|DIRECTORY...',
@@ -19,11 +33,7 @@ const USAGE = [
   'does a file skipped because the same file was already loaded (given twice, or under two paths).',
   '',
   'Options:',
-  '  --all                   list every rejected line and every warning',
-  '  --json                  print one JSON object {files, counts_by_type, unmapped_spans, rejected,',
-  '                          warnings} with every rejected line and warning; each file says how much',
-  "                          of it was read: \"read\": \"whole\", \"part\", \"none\" or \"skipped\"",
-  ...ENGINE_USAGE,
+  ...optionsHelp(CHECK_OPTIONS),
   '',
   'A directory stands for every file below it, in path order (e.g. day=2026-10-01/ partitions).',
   'Rejected lines are read and printed a page at a time, so a million of them fit in memory.',
@@ -38,22 +48,18 @@ function fileMessage(file: CheckedFile): string | null {
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  let json = false;
-  let all = false;
-  const paths: string[] = [];
-  let optionsEnded = false;
-  const engineArg = parseEngineArgs(args);
-  if ('error' in engineArg) return usageError(io, 'check', USAGE, engineArg.error);
-  for (const arg of engineArg.rest) {
-    if (optionsEnded || !arg.startsWith('-') || arg === '-') paths.push(arg);
-    else if (arg === '--') optionsEnded = true;
-    else if (arg === '--json') json = true;
-    else if (arg === '--all') all = true;
-    else if (arg === '--help' || arg === '-h') {
-      USAGE.forEach((line) => io.out(line));
-      return 0;
-    } else return usageError(io, 'check', USAGE, `unknown option ${arg}`);
+  const line = parseCommandLine(args, CHECK_OPTIONS);
+  if (given(line, 'help')) {
+    USAGE.forEach((text) => io.out(text));
+    return 0;
   }
+  const engineArg = parseEngineArgs(line);
+  if ('error' in engineArg) return usageError(io, 'check', USAGE, engineArg.error);
+  const unknown = unknownOption(line);
+  if (unknown) return usageError(io, 'check', USAGE, unknown);
+  const json = given(line, 'json');
+  const all = given(line, 'all');
+  const paths = line.positionals.map(({ arg }) => arg);
   if (paths.length === 0) return usageError(io, 'check', USAGE, 'no files given');
 
   return runCheck(paths, engineArg.engine, async (report) => {
@@ -62,7 +68,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (message) io.err(`retrieval-inspector check: ${message}`);
     }
     const lines = json ? checkReportJson(report) : formatCheckReport(report, all ? null : DEFAULT_ISSUES_PER_FILE);
-    for await (const line of lines) io.out(line);
+    for await (const text of lines) io.out(text);
     const failed = report.totals.rejected > 0 || report.files.some((file) => file.read === 'none' || file.read === 'part');
     return failed ? 1 : 0;
   });

@@ -2,24 +2,65 @@ import { computeCompareResult } from '../../engine/compare-report';
 import { computeExplain } from '../../engine/explain-report';
 import { computeMetricsReport } from '../../engine/metrics-report';
 import { computeWhatIf } from '../../engine/what-if-report';
-import { parsePipeline, type Pipeline } from '../../model/what-if/pipeline';
-import { takeOptions } from '../../lib/command-options';
+import { DEFAULT_RRF_K, parsePipeline, type Pipeline } from '../../model/what-if/pipeline';
+import { given, optionsHelp, optionsNamed, parseCommandLine, unknownOption, type CommandLine, type OptionsTable } from '../../lib/command-options';
 import { isPairedMetric, significantlyWorse } from '../../model/compare/regression-check';
 import { parseSlicePairs, sliceSettings, type SliceFilters } from '../../model/compare/slice';
 import { PAIRED_METRICS, type PairedMetric } from '../../model/compare/types';
 import type { MetricSettings } from '../../model/metrics/settings';
-import { parseMetricSettingsArgs } from '../../model/metrics/settings-codec';
-import { CLICKHOUSE_USAGE, ENGINE_USAGE, parseEngineArgs } from '../cli-engine';
-import { parseClickHouseReportArgs, runClickHouseReport } from '../clickhouse-report';
-import { EXPLAIN_USAGE, parseExplainArgs } from '../explain-args';
+import { CLICKHOUSE_OPTIONS, ENGINE_OPTIONS, parseEngineArgs } from '../cli-engine';
+import { CLICKHOUSE_REPORT_OPTIONS, parseClickHouseReportArgs, runClickHouseReport } from '../clickhouse-report';
+import { EXPLAIN_OPTIONS, parseExplainArgs } from '../explain-args';
 import { formatCompareReport } from '../format-compare-report';
 import { formatExplainReport } from '../format-explain-report';
 import { formatWhatIfReport } from '../format-what-if-report';
 import { formatMetricsReport } from '../format-metrics-report';
 import { usageError, type CliIo } from '../io';
 import { withLoadedInputs } from '../load-inputs';
+import { metricSettingsOptions, SETTINGS_OPTIONS } from '../settings-options';
 
 export const summary = 'compute the metrics (Tier 0–3, matrix, gate, feedback, agreement, answer review) over log files';
+
+export const COMPARE_OPTIONS = {
+  a: {
+    value: 'KEY=VALUE',
+    help: [
+      'compare slice A with slice B (both needed; each repeatable): KEY is retriever, run_id,',
+      'surface, role, category, from or to; the report gains `compare`: Tier 1 and Tier 2 side by',
+      'side, and paired by query the mean delta, 95% bootstrap interval and randomization-test p of',
+      'each Tier 1 metric (--k, --tier1-threshold and --used-actions apply to both slices; the other',
+      'filters only to the rest of the report)',
+    ],
+  },
+  b: { value: 'KEY=VALUE', help: 'slice B of the comparison, as --a' },
+  'what-if': {
+    value: 'PIPELINE',
+    help: [
+      're-rank the logged candidates of the retrievals that logged `stages` and compare with the',
+      'logged lists, paired by retrieval (Tier 1 only: nobody saw the what-if lists); PIPELINE is',
+      `stage:NAME, rrf:K (K ${DEFAULT_RRF_K} when not given), weighted:W (0–1), norerank or cut:N; the report gains \`what_if\``,
+    ],
+  },
+  'fail-if-worse': {
+    value: 'METRIC',
+    help: [
+      'with --a/--b or --what-if: exit 1 when B (the pipeline) is significantly worse than A (the',
+      `logged lists) on METRIC (p < 0.05 and the interval below 0); METRIC is ${PAIRED_METRICS.join(', ')}`,
+    ],
+  },
+} satisfies OptionsTable;
+
+export const REPORT_OPTIONS = {
+  help: { short: 'h', help: 'print this help' },
+  json: { help: 'print the report as JSON (the object the metrics screen downloads)' },
+  ...SETTINGS_OPTIONS,
+  ...COMPARE_OPTIONS,
+  ...EXPLAIN_OPTIONS,
+  ...ENGINE_OPTIONS,
+  engine: { value: 'wasm|native|clickhouse', help: [...ENGINE_OPTIONS.engine.help, 'clickhouse: compute the report on ClickHouse, where the data is (no FILE arguments)'], default: ENGINE_OPTIONS.engine.default },
+  ...CLICKHOUSE_OPTIONS,
+  ...CLICKHOUSE_REPORT_OPTIONS,
+} satisfies OptionsTable;
 
 const USAGE = [
   'Usage: retrieval-inspector report [options] FILE|DIRECTORY...',
@@ -32,32 +73,7 @@ const USAGE = [
   'LLM or code judges, `judges`: each judge against the human consensus and its judge-corrected Tier 1.',
   '',
   'Options:',
-  '  --json                  print the report as JSON (the object the metrics screen downloads)',
-  '  --k N                   rank cutoff of P@k, recall@k, nDCG@k, 1–100 (default 10)',
-  '  --tier1-threshold X     nDCG@k below X makes a judged retrieval Tier 1 bad (default 0.5)',
-  '  --used-actions a,b,c    user actions that count as used (default select,edit,place,follow_up,export,share,download)',
-  '  --surface a,b           only these surfaces         --role a,b   only these effective roles',
-  '  --from DATE --to DATE   only events with from <= ts < to (ISO-8601 or epoch ms)',
-  '  --retriever a,b  --run-id a,b  --category a,b   only these retrievers, runs, categories',
-  '  --labels SOURCE         Tier 1 from these relevance labels: all (default: every label, resolved),',
-  '                          human (labels whose annotator_kind is human or absent) or an annotator\'s name',
-  '  --a KEY=VALUE --b KEY=VALUE',
-  '                          compare slice A with slice B (both needed; each repeatable): KEY is',
-  '                          retriever, run_id, surface, role, category, from or to; the report gains',
-  '                          `compare`: Tier 1 and Tier 2 side by side, and paired by query the mean',
-  '                          delta, 95% bootstrap interval and randomization-test p of each Tier 1 metric',
-  '                          (--k, --tier1-threshold and --used-actions apply to both slices; the',
-  '                          other filters only to the rest of the report)',
-  '  --what-if PIPELINE      re-rank the logged candidates of the retrievals that logged `stages` and',
-  '                          compare with the logged lists, paired by retrieval (Tier 1 only: nobody',
-  '                          saw the what-if lists); PIPELINE is stage:NAME, rrf:K (default 60),',
-  '                          weighted:W (0–1), norerank or cut:N; the report gains `what_if`',
-  '  --fail-if-worse METRIC  with --a/--b or --what-if: exit 1 when B (the pipeline) is significantly',
-  '                          worse than A (the logged lists) on METRIC (p < 0.05 and the interval',
-  '                          below 0); METRIC is p_at_1, p_at_k, recall_at_k, ndcg_at_k or mrr',
-  ...EXPLAIN_USAGE,
-  ...ENGINE_USAGE,
-  ...CLICKHOUSE_USAGE,
+  ...optionsHelp(REPORT_OPTIONS),
   '',
   'A directory stands for every file below it, in path order (e.g. day=2026-10-01/ partitions).',
 ];
@@ -66,32 +82,28 @@ interface CompareArgs {
   slices: { a: SliceFilters; b: SliceFilters } | null;
   whatIf: Pipeline | null;
   failIfWorse?: PairedMetric;
-  rest: string[];
 }
 
-const COMPARE_OPTIONS = new Set(['--a', '--b', '--fail-if-worse', '--what-if']);
-
-/** Takes `--a k=v`, `--b k=v` (each repeatable, `--a=k=v` too), `--what-if PIPELINE` and `--fail-if-worse METRIC` out of the arguments. */
-export function parseCompareArgs(args: readonly string[], base: MetricSettings): CompareArgs | { error: string } {
+/** `--a k=v`, `--b k=v` (each repeatable, `--a=k=v` too), `--what-if PIPELINE` and `--fail-if-worse METRIC` of the command line. */
+export function parseCompareArgs(line: CommandLine, base: MetricSettings): CompareArgs | { error: string } {
   const pairs: Record<'a' | 'b', string[]> = { a: [], b: [] };
   let failIfWorse: PairedMetric | undefined;
   let whatIf: Pipeline | null = null;
-  const { options, rest } = takeOptions(args, (name) => COMPARE_OPTIONS.has(name));
-  for (const { name, value } of options) {
-    if (value === undefined || value === '') return { error: `${name} needs a value` };
-    if (name === '--fail-if-worse') {
+  for (const { name, value } of optionsNamed(line, Object.keys(COMPARE_OPTIONS))) {
+    if (value === undefined || value === '') return { error: `--${name} needs a value` };
+    if (name === 'fail-if-worse') {
       if (!isPairedMetric(value)) return { error: `--fail-if-worse takes one of ${PAIRED_METRICS.join(', ')}, not "${value}"` };
       failIfWorse = value;
-    } else if (name === '--what-if') {
+    } else if (name === 'what-if') {
       if (whatIf) return { error: '--what-if is given twice: one pipeline a report' };
       const parsed = parsePipeline(value);
       if (!parsed.ok) return { error: `--what-if ${parsed.error}` };
       whatIf = parsed.pipeline;
-    } else pairs[name === '--a' ? 'a' : 'b'].push(value);
+    } else pairs[name as 'a' | 'b'].push(value);
   }
   const given = (['a', 'b'] as const).filter((side) => pairs[side].length > 0);
   if (given.length === 1) return { error: `--${given[0]} needs --${given[0] === 'a' ? 'b' : 'a'}: a comparison has two slices` };
-  if (given.length === 0) return failIfWorse && !whatIf ? { error: '--fail-if-worse needs --a and --b, or --what-if' } : { slices: null, whatIf, failIfWorse, rest };
+  if (given.length === 0) return failIfWorse && !whatIf ? { error: '--fail-if-worse needs --a and --b, or --what-if' } : { slices: null, whatIf, failIfWorse };
   const slices: Partial<Record<'a' | 'b', SliceFilters>> = {};
   for (const side of ['a', 'b'] as const) {
     const slice = parseSlicePairs(pairs[side]);
@@ -100,37 +112,33 @@ export function parseCompareArgs(args: readonly string[], base: MetricSettings):
     if (!settings.ok) return { error: `--${side} ${settings.errors.map((error) => error.message).join('; ')}` };
     slices[side] = slice.slice;
   }
-  return { slices: { a: slices.a!, b: slices.b! }, whatIf, failIfWorse, rest };
+  return { slices: { a: slices.a!, b: slices.b! }, whatIf, failIfWorse };
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    USAGE.forEach((line) => io.out(line));
+  const line = parseCommandLine(args, REPORT_OPTIONS);
+  if (given(line, 'help')) {
+    USAGE.forEach((text) => io.out(text));
     return 0;
   }
-  const engineArg = parseEngineArgs(args, { clickhouse: true });
+  const engineArg = parseEngineArgs(line, { clickhouse: true });
   if ('error' in engineArg) return usageError(io, 'report', USAGE, engineArg.error);
-  const parsed = parseMetricSettingsArgs(engineArg.rest);
+  const parsed = metricSettingsOptions(line);
   if (!parsed.ok) return usageError(io, 'report', USAGE, parsed.errors.map((error) => error.message).join('; '));
-  const explainArgs = parseExplainArgs(parsed.rest);
+  const explainArgs = parseExplainArgs(line);
   if ('error' in explainArgs) return usageError(io, 'report', USAGE, explainArgs.error);
   const { explain } = explainArgs;
   if (engineArg.engine.kind === 'clickhouse') {
-    const house = parseClickHouseReportArgs(explainArgs.rest);
+    const house = parseClickHouseReportArgs(line, Object.keys(COMPARE_OPTIONS));
     if ('error' in house) return usageError(io, 'report', USAGE, house.error);
     return runClickHouseReport(engineArg.engine, parsed.settings, { ...house, explain }, io);
   }
-  const compare = parseCompareArgs(explainArgs.rest, parsed.settings);
+  const compare = parseCompareArgs(line, parsed.settings);
   if ('error' in compare) return usageError(io, 'report', USAGE, compare.error);
-  let json = false;
-  let optionsEnded = false;
-  const paths: string[] = [];
-  for (const arg of compare.rest) {
-    if (optionsEnded || !arg.startsWith('-') || arg === '-') paths.push(arg);
-    else if (arg === '--') optionsEnded = true;
-    else if (arg === '--json') json = true;
-    else return usageError(io, 'report', USAGE, `unknown option ${arg}`);
-  }
+  const unknown = unknownOption(line, Object.keys(CLICKHOUSE_REPORT_OPTIONS));
+  if (unknown) return usageError(io, 'report', USAGE, unknown);
+  const json = given(line, 'json');
+  const paths = line.positionals.map(({ arg }) => arg);
   if (paths.length === 0) return usageError(io, 'report', USAGE, 'no files given');
   let worse = false;
   const code = await withLoadedInputs(io, 'report', paths, async (engine) => {

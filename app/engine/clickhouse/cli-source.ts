@@ -45,6 +45,10 @@ function sourceFilter(source: ClickHouseSource): { sql: string; params: SqlValue
 const SPANS = 'cli_otel_spans';
 const columnsSql = (columns: { name: string }[]) => columns.map((column) => chIdent(column.name)).join(', ');
 
+/** The table read when none is named: this product's events, or the exporter's spans with `otelTraces`. */
+export const CLICKHOUSE_EVENTS_TABLE = 'events';
+export const OTEL_TRACES_TABLE = 'otel_traces';
+
 /**
  * The names the report's SQL reads (`events`, a view per type, `rejected`, `session_summary`) as
  * temporary tables and views of this connection over the source: nothing is created in the
@@ -56,7 +60,7 @@ const columnsSql = (columns: { name: string }[]) => columns.map((column) => chId
 export async function prepareClickHouseSource(engine: ClickHouseEngine, source: ClickHouseSource): Promise<string> {
   const [{ db }] = await engine.query<{ db: string }>('SELECT currentDatabase() AS db');
   const database = source.database ?? db;
-  const table = source.table ?? (source.otelTraces ? 'otel_traces' : 'events');
+  const table = source.table ?? (source.otelTraces ? OTEL_TRACES_TABLE : CLICKHOUSE_EVENTS_TABLE);
   const qualified = `${database}.${table}`;
   const exists = async (name: string) =>
     (await engine.query<{ n: number }>('SELECT count() AS n FROM system.tables WHERE database = ? AND name = ?', [database, name]))[0].n > 0;

@@ -1,9 +1,9 @@
-import type { FromChunkWorker, ToChunkWorker } from './chunk-protocol';
+import { browserWorkerEndpoint } from '../../lib/worker-endpoints';
+import { WorkerPeer } from '../../lib/worker-rpc';
+import type { ChunkProtocol } from './chunk-protocol';
 
-/** A parsing worker as the parallel ingest uses it: each request gets exactly one answer. */
-export interface ChunkRequester {
-  request<K extends FromChunkWorker['kind']>(message: ToChunkWorker, transfer?: Transferable[]): Promise<Extract<FromChunkWorker, { kind: K }>>;
-}
+/** A parsing worker as the parallel ingest uses it: it calls the worker's `parse` and `settle`. */
+export type ChunkRequester = Pick<WorkerPeer<ChunkProtocol>, 'call'>;
 
 /** The workers a file is parsed by. */
 export interface ChunkWorkers {
@@ -12,38 +12,27 @@ export interface ChunkWorkers {
   discard(): void;
 }
 
-/** One chunk worker: each request gets exactly one answer. */
-export class ChunkWorker implements ChunkRequester {
-  private readonly worker = new Worker(new URL('./chunk.worker.ts', import.meta.url), { type: 'module' });
+/** A parsing worker's failure, as the file's error says it. */
+export const CHUNK_WORKER_FAILURE = 'a parsing worker failed';
 
-  request<K extends FromChunkWorker['kind']>(message: ToChunkWorker, transfer: Transferable[] = []): Promise<Extract<FromChunkWorker, { kind: K }>> {
-    return new Promise((resolve, reject) => {
-      this.worker.onmessage = (event: MessageEvent<FromChunkWorker>) => resolve(event.data as Extract<FromChunkWorker, { kind: K }>);
-      this.worker.onerror = (event) => reject(new Error(`a parsing worker failed: ${event.message}`));
-      this.worker.postMessage(message, transfer);
-    });
-  }
-
-  terminate(): void {
-    this.worker.terminate();
-  }
-}
+const chunkWorker = () =>
+  new WorkerPeer<ChunkProtocol>(browserWorkerEndpoint(new Worker(new URL('./chunk.worker.ts', import.meta.url), { type: 'module' })), CHUNK_WORKER_FAILURE);
 
 /** A worker per core (at least two), made on first use and kept between files. */
 export class ChunkPool implements ChunkWorkers {
-  private workers: ChunkWorker[] | null = null;
+  private workers: WorkerPeer<ChunkProtocol>[] | null = null;
 
   get size(): number {
     return Math.max(2, navigator.hardwareConcurrency || 2);
   }
 
-  take(): ChunkWorker[] {
-    this.workers ??= Array.from({ length: this.size }, () => new ChunkWorker());
+  take(): ChunkRequester[] {
+    this.workers ??= Array.from({ length: this.size }, chunkWorker);
     return [...this.workers];
   }
 
   discard(): void {
-    for (const worker of this.workers ?? []) worker.terminate();
+    for (const worker of this.workers ?? []) void worker.terminate();
     this.workers = null;
   }
 }

@@ -1,8 +1,6 @@
-/// <reference lib="webworker" />
-import type { ToChunkWorker } from './chunk-protocol';
-import { createChunkHandler } from './chunk-handler';
+import { workerScopeEndpoint } from '../../lib/worker-endpoints';
+import { WorkerPeer } from '../../lib/worker-rpc';
+import type { ChunkProtocol } from './chunk-protocol';
+import { chunkHandlers } from './chunk-handler';
 
-const scope = self as unknown as DedicatedWorkerGlobalScope;
-const handle = createChunkHandler((message, transfer) => scope.postMessage(message, transfer));
-
-scope.onmessage = (event: MessageEvent<ToChunkWorker>) => handle(event.data);
+new WorkerPeer<Record<never, never>, ChunkProtocol>(workerScopeEndpoint(), 'the ingest worker').serve(chunkHandlers());

@@ -136,7 +136,7 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
         return;
       }
       const lines = countNewlines(bytes);
-      const parsed = worker.request<'parsed'>({ kind: 'parse', bytes, first: next === 0, fileId, fileName, lineOffset, batchRows: BATCH_ROWS }, [bytes.buffer]);
+      const parsed = worker.call('parse', { bytes, first: next === 0, fileId, fileName, lineOffset, batchRows: BATCH_ROWS }, { transfer: [bytes.buffer] });
       // Awaited in file order by settle(); a worker that fails first must not be an unhandled rejection meanwhile (it ends a Node process).
       parsed.catch(() => undefined);
       launched[next]!.resolve({ worker, end, parsed });
@@ -158,7 +158,7 @@ export async function ingestInParallel(options: ParallelIngestOptions): Promise<
       const { summary } = await parsed;
       if (signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');
       const settlement = merge.settle(summary);
-      const batches = worker.request<'settled'>({ kind: 'settle', settlement });
+      const batches = worker.call('settle', { settlement });
       void batches.then(() => {
         free.push(worker);
         void launch();

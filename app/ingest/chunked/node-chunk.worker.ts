@@ -1,9 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import type { ToChunkWorker } from './chunk-protocol';
-import { createChunkHandler } from './chunk-handler';
+import { nodeThreadEndpoint } from '../../lib/worker-endpoints';
+import { WorkerPeer } from '../../lib/worker-rpc';
+import type { ChunkProtocol } from './chunk-protocol';
+import { chunkHandlers } from './chunk-handler';
 
 // The command line's chunk worker (worker_threads): the browser's chunk.worker.ts, over a message port.
-const port = parentPort!;
-const handle = createChunkHandler((message, transfer) => port.postMessage(message, transfer as Parameters<typeof port.postMessage>[1]));
-
-port.on('message', (message: ToChunkWorker) => handle(message));
+new WorkerPeer<Record<never, never>, ChunkProtocol>(nodeThreadEndpoint(parentPort!), 'the command line').serve(chunkHandlers());

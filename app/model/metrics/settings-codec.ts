@@ -1,13 +1,9 @@
-import { takeOptions } from '../../lib/command-options';
 import {
   DEFAULT_METRIC_SETTINGS,
   LIST_FILTERS,
-  parseMetricSettings,
   SHARED_SETTINGS,
   type MetricSettings,
-  type RawSettings,
   type SettingName,
-  type SettingsError,
 } from './settings';
 
 /** Query-string name of each setting, so that a link reproduces the numbers it shows. */
@@ -24,23 +20,6 @@ export const SETTING_PARAMS: Record<SettingName, string> = {
   to: 'to',
   labels: 'labels',
 };
-
-/** Command-line flag of each setting. */
-export const SETTING_FLAGS: Record<SettingName, string> = {
-  k: '--k',
-  tier1Threshold: '--tier1-threshold',
-  usedActions: '--used-actions',
-  surfaces: '--surface',
-  roles: '--role',
-  retrievers: '--retriever',
-  runIds: '--run-id',
-  categories: '--category',
-  from: '--from',
-  to: '--to',
-  labels: '--labels',
-};
-
-const NAMES = Object.keys(SETTING_PARAMS) as SettingName[];
 
 const settingText = (value: number | string[]) => (Array.isArray(value) ? value.join(',') : String(value));
 
@@ -59,27 +38,4 @@ export function metricSettingsToParams(settings: MetricSettings): [string, strin
   if (settings.to !== undefined) pairs.push([SETTING_PARAMS.to, new Date(settings.to).toISOString()]);
   if (settings.labels !== undefined) pairs.push([SETTING_PARAMS.labels, settings.labels]);
   return pairs;
-}
-
-export type SettingsArgsResult =
-  | { ok: true; settings: MetricSettings; rest: string[] }
-  | { ok: false; errors: SettingsError[] };
-
-/**
- * Takes the settings flags (`--k 5` or `--k=5`) out of command-line arguments; the other
- * arguments are returned in order, for the command to read.
- */
-export function parseMetricSettingsArgs(args: readonly string[]): SettingsArgsResult {
-  const raw: RawSettings = {};
-  const errors: SettingsError[] = [];
-  const settingOf = (flag: string) => NAMES.find((candidate) => SETTING_FLAGS[candidate] === flag);
-  const { options, rest } = takeOptions(args, (flag) => settingOf(flag) !== undefined);
-  for (const { name: flag, value } of options) {
-    const name = settingOf(flag)!;
-    if (value === undefined) errors.push({ setting: name, input: '', message: `${flag} needs a value` });
-    else raw[name] = value;
-  }
-  const parsed = parseMetricSettings(raw);
-  if (!parsed.ok) errors.push(...parsed.errors);
-  return errors.length > 0 || !parsed.ok ? { ok: false, errors } : { ok: true, settings: parsed.settings, rest };
 }

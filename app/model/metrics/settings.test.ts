@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, parseMetricSettings } from './settings';
-import { parseMetricSettingsArgs } from './settings-codec';
 
 describe('parseMetricSettings', () => {
   it('gives the defaults for no input', () => {
@@ -50,32 +49,5 @@ describe('parseMetricSettings', () => {
       settings: { ...DEFAULT_METRIC_SETTINGS, retrievers: ['dense', 'hybrid'], runIds: ['baseline'], categories: ['returns', 'billing'] },
     });
     expect(parseMetricSettings({ retrievers: '', runIds: ' , ', categories: ',' })).toEqual({ ok: true, settings: DEFAULT_METRIC_SETTINGS });
-  });
-});
-
-describe('command-line flags', () => {
-  it('takes the settings flags out and leaves the rest in order', () => {
-    expect(parseMetricSettingsArgs(['a.jsonl', '--k', '5', '--json', '--tier1-threshold=0.4', '--used-actions', 'export', 'b.csv'])).toEqual({
-      ok: true,
-      settings: { ...DEFAULT_METRIC_SETTINGS, k: 5, tier1Threshold: 0.4, usedActions: ['export'] },
-      rest: ['a.jsonl', '--json', 'b.csv'],
-    });
-  });
-
-  it('reads --retriever, --run-id and --category, in both spellings', () => {
-    expect(parseMetricSettingsArgs(['--retriever', 'dense', '--run-id=registry', 'logs.jsonl', '--category', 'returns,billing'])).toEqual({
-      ok: true,
-      settings: { ...DEFAULT_METRIC_SETTINGS, retrievers: ['dense'], runIds: ['registry'], categories: ['returns', 'billing'] },
-      rest: ['logs.jsonl'],
-    });
-    expect(parseMetricSettingsArgs(['--run-id']).ok).toBe(false);
-  });
-
-  it.each([[['--k']], [['--k', '0']], [['--tier1-threshold', 'high']], [['--used-actions', '']]])('%j is an error', (args) => {
-    expect(parseMetricSettingsArgs(args).ok).toBe(false);
-  });
-
-  it('stops at --', () => {
-    expect(parseMetricSettingsArgs(['--', '--k'])).toMatchObject({ ok: true, rest: ['--', '--k'] });
   });
 });
