@@ -54,8 +54,37 @@ const contentSecurityPolicy: Plugin = {
   },
 };
 
+/**
+ * Cross-origin isolation: with these two headers on every response the page gets
+ * SharedArrayBuffer, and the engine runs DuckDB-wasm's threaded build
+ * (app/engine/engine-bundles.ts). require-corp blocks any cross-origin resource without a CORP
+ * header; the app loads none. RI_CROSS_ORIGIN_ISOLATION=0 serves without them (the bench's
+ * single-thread baseline).
+ */
+export const CROSS_ORIGIN_ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+} as const;
+
+const crossOriginIsolation: Plugin = {
+  name: 'retrieval-inspector:cross-origin-isolation',
+  configureServer(server) {
+    server.middlewares.use(sendIsolationHeaders);
+  },
+  configurePreviewServer(server) {
+    server.middlewares.use(sendIsolationHeaders);
+  },
+};
+
+function sendIsolationHeaders(_request: unknown, response: { setHeader(name: string, value: string): void }, next: () => void) {
+  if (process.env.RI_CROSS_ORIGIN_ISOLATION !== '0') {
+    for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS)) response.setHeader(name, value);
+  }
+  next();
+}
+
 export default defineConfig({
-  plugins: [react(), immutableAssets, contentSecurityPolicy],
+  plugins: [react(), immutableAssets, contentSecurityPolicy, crossOriginIsolation],
   root: '.',
   build: { outDir: 'dist', target: 'es2022', chunkSizeWarningLimit: 2000 },
   worker: { format: 'es' },

@@ -1,19 +1,10 @@
-import { AsyncDuckDB, DuckDBAccessMode, selectBundle, type AsyncDuckDBConnection, type DuckDBBundles } from '@duckdb/duckdb-wasm';
-import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
-import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
-import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
-import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
+import { AsyncDuckDB, DuckDBAccessMode, type AsyncDuckDBConnection } from '@duckdb/duckdb-wasm';
 import type { Engine, SqlValue } from './engine';
 import { arrowToRows } from './arrow-rows';
 import { PreparedStatements } from './prepared-statements';
 import { createEngineWorker, isEngineStartLog, isStorageFailureLog, type EngineStartStep } from './engine-worker';
+import { selectEngineBundle, type EngineBuild, type SelectedBundle } from './engine-bundles';
 import { copyKeptDatabase, KEPT_DB, opfsAvailable, removeKeptFiles, storageFailure, type EngineStorage } from './kept-storage';
-
-// Bundles are served from our own origin: duckdb-wasm's default bundles point at a CDN.
-const BUNDLES: DuckDBBundles = {
-  mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
-  eh: { mainModule: ehWasm, mainWorker: ehWorker },
-};
 
 export interface BrowserEngine extends Engine {
   /**
@@ -24,6 +15,8 @@ export interface BrowserEngine extends Engine {
   readonly writer: Engine;
   /** Where the dataset lives: kept in the browser's storage, a copy of it, or memory only. */
   readonly storage: EngineStorage;
+  /** The build of DuckDB-wasm that runs (threaded only on a cross-origin isolated page, for a dataset in memory). */
+  readonly build: EngineBuild;
   /** Writes everything loaded so far to the browser's storage (no-op in memory). */
   persist(): Promise<void>;
   /** Removes the kept dataset from storage and starts again, empty, the same way. */
@@ -44,6 +37,7 @@ interface Instance extends Booted {
   connection: AsyncDuckDBConnection;
   writeConnection: AsyncDuckDBConnection;
   storage: EngineStorage;
+  build: EngineBuild;
   /** Rejects when the instance stops: a call still waiting for its worker then rejects too. */
   stopped: Promise<never>;
   stop(reason: Error): void;
@@ -59,10 +53,12 @@ interface Booted {
   db: AsyncDuckDB;
   /** The first write the browser refused, if any: the kept file is incomplete from then on. */
   refusedWrite: { message: string | null };
+  selected: SelectedBundle;
 }
 
-async function boot(onStep: (step: EngineStartStep) => void, quota: number | null): Promise<Booted> {
-  const bundle = await selectBundle(BUNDLES);
+async function boot(onStep: (step: EngineStartStep) => void, quota: number | null, keptInStorage: boolean): Promise<Booted> {
+  const selected = await selectEngineBundle(keptInStorage);
+  const { bundle } = selected;
   const wasmUrl = new URL(bundle.mainModule, window.location.href).href;
   onStep('download');
   const worker = createEngineWorker(bundle.mainWorker!, wasmUrl, quota);
@@ -75,15 +71,19 @@ async function boot(onStep: (step: EngineStartStep) => void, quota: number | nul
   };
   const db = new AsyncDuckDB(logger, worker);
   const failed = new Promise<never>((_, reject) => worker.addEventListener('error', (event) => reject(new Error(event.message || 'the engine worker failed to start'))));
-  await Promise.race([db.instantiate(wasmUrl, bundle.pthreadWorker), failed]);
+  const pthreadWorkerUrl = bundle.pthreadWorker ? new URL(bundle.pthreadWorker, window.location.href).href : null;
+  await Promise.race([db.instantiate(wasmUrl, pthreadWorkerUrl), failed]);
   onStep('started');
-  return { worker, db, refusedWrite };
+  return { worker, db, refusedWrite, selected };
 }
 
 /** Opens the kept database, or a copy of it when another tab holds it, or memory; says which and why. */
-async function openDatabase(db: AsyncDuckDB, keep: boolean): Promise<EngineStorage & { damaged?: boolean }> {
-  if (!keep) return { mode: 'memory', reason: null };
-  if (!opfsAvailable()) return { mode: 'memory', reason: 'this browser offers no private file storage to this page' };
+async function openDatabase(db: AsyncDuckDB, keep: boolean, maximumThreads: number | undefined): Promise<EngineStorage & { damaged?: boolean }> {
+  if (!keep || !opfsAvailable()) {
+    // DuckDB-wasm starts with an in-memory database: opened again only to set its threads
+    if (maximumThreads !== undefined) await db.open({ path: ':memory:', maximumThreads });
+    return { mode: 'memory', reason: keep ? 'this browser offers no private file storage to this page' : null };
+  }
   try {
     await db.open({ path: KEPT_DB.path, accessMode: DuckDBAccessMode.READ_WRITE });
     return { mode: 'kept', reason: null };
@@ -108,9 +108,9 @@ interface StartSettings {
 }
 
 async function startInstance({ keep, onStep, quota }: StartSettings, retryDamaged = true): Promise<Instance> {
-  const booted = await boot(onStep, quota);
+  const booted = await boot(onStep, quota, keep && opfsAvailable());
   const { db } = booted;
-  const storage = await openDatabase(db, keep);
+  const storage = await openDatabase(db, keep, booted.selected.maximumThreads);
   if (storage.damaged && retryDamaged) {
     await db.terminate();
     await removeKeptFiles();
@@ -119,11 +119,18 @@ async function startInstance({ keep, onStep, quota }: StartSettings, retryDamage
   }
   const connection = await db.connect();
   const writeConnection = await db.connect();
+  const build = await engineBuildOf(connection, booted.selected);
   onStep('opened');
   let stop!: (reason: Error) => void;
   const stopped = new Promise<never>((_, reject) => (stop = reject));
   stopped.catch(() => undefined);
-  return { ...booted, connection, writeConnection, storage, stopped, stop };
+  return { ...booted, connection, writeConnection, storage, build, stopped, stop };
+}
+
+/** The build that runs and the threads DuckDB reports it runs on. */
+async function engineBuildOf(connection: AsyncDuckDBConnection, { kind, reason }: SelectedBundle): Promise<EngineBuild> {
+  const [row] = arrowToRows<{ threads: number }>(await connection.query("SELECT current_setting('threads')::INTEGER AS threads"));
+  return { kind, threads: row.threads, reason };
 }
 
 /**
@@ -197,6 +204,9 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
     writer: onConnection((ready) => ready.writeConnection),
     get storage() {
       return instance.storage;
+    },
+    get build() {
+      return instance.build;
     },
     async persist() {
       const ready = await open();

@@ -21,6 +21,8 @@ export interface DatasetOrigin {
   /** The dataset was reopened from the browser's storage at start (not read from files). */
   restored: KeptFiles | null;
   storage: BrowserEngine['storage'];
+  /** The build of DuckDB-wasm that runs, and its threads. */
+  build: BrowserEngine['build'];
   /** Something the user should know about storage, in words (null when all is as asked). */
   storageNote: string | null;
 }
@@ -74,7 +76,7 @@ export class DatasetSession {
     // the first screen query that reads them.
     if (restored) loader.resume(await readLoadCounters(engine));
     performance.mark('dataset:opened');
-    return new DatasetSession(engine, loader, { restored, storage: engine.storage, storageNote: note });
+    return new DatasetSession(engine, loader, { restored, storage: engine.storage, build: engine.build, storageNote: note });
   }
 
   /** The counts the status line shows, read through the coordinator like every screen's query. */
@@ -162,6 +164,7 @@ export class DatasetSession {
     this.origin = {
       restored: null,
       storage: this.engine.storage,
+      build: this.engine.build,
       storageNote: `Not kept: ${why}. These logs are held in memory only, so a reload will not reopen them.${restoredNote}`,
     };
     return outcome;
@@ -179,6 +182,7 @@ export class DatasetSession {
     this.origin = {
       restored: null,
       storage: this.engine.storage,
+      build: this.engine.build,
       storageNote: wasCopy ? 'Cleared in this tab; the tab that keeps these logs still has them.' : this.engine.storage.reason,
     };
     return wasKept ? 'The logs were removed from this tab and from this browser’s storage.' : 'The logs were removed from this tab.';
