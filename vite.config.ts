@@ -55,11 +55,12 @@ const contentSecurityPolicy: Plugin = {
 };
 
 /**
- * Cross-origin isolation: with these two headers on every response the page gets
- * SharedArrayBuffer, and the engine runs DuckDB-wasm's threaded build
- * (app/engine/engine-bundles.ts). require-corp blocks any cross-origin resource without a CORP
- * header; the app loads none. RI_CROSS_ORIGIN_ISOLATION=0 serves without them (the bench's
- * single-thread baseline).
+ * Cross-origin isolation, off unless RI_CROSS_ORIGIN_ISOLATION=1: with these two headers on every
+ * response the page gets SharedArrayBuffer, and a dataset in memory runs on DuckDB-wasm's threaded
+ * build (app/engine/engine-bundles.ts). Off because that build measured slower on this 2-core
+ * machine and once hung mid-load (docs/performance.md, Stop 34); scripts/bench-threaded.mjs turns
+ * it on to measure again. require-corp blocks any cross-origin resource without a CORP header;
+ * the app loads none.
  */
 export const CROSS_ORIGIN_ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -77,7 +78,7 @@ const crossOriginIsolation: Plugin = {
 };
 
 function sendIsolationHeaders(_request: unknown, response: { setHeader(name: string, value: string): void }, next: () => void) {
-  if (process.env.RI_CROSS_ORIGIN_ISOLATION !== '0') {
+  if (process.env.RI_CROSS_ORIGIN_ISOLATION === '1') {
     for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS)) response.setHeader(name, value);
   }
   next();

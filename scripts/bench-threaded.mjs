@@ -1,6 +1,7 @@
 // DuckDB-wasm's threaded build against its single-thread build, in the same run (issue 30, point 3):
-// one production build served twice, with the cross-origin isolation headers (the threaded build
-// for a dataset in memory) and without (RI_CROSS_ORIGIN_ISOLATION=0, the single-thread build).
+// one production build served twice, with the cross-origin isolation headers
+// (RI_CROSS_ORIGIN_ISOLATION=1: the threaded build for a dataset in memory) and without (the
+// default: the single-thread build).
 // Each run is a new profile that loads one generated JSON Lines file with the Metrics screen open:
 //   memory: the browser's storage hidden, so the dataset is in memory (threaded where isolated);
 //   kept: the default, kept in OPFS (the single-thread build on both servers: a control for the
@@ -18,8 +19,10 @@ const events = Number(process.env.BENCH_EVENTS ?? 200_000);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const modes = (process.env.BENCH_MODES ?? 'memory,kept').split(',');
 const port = Number(process.env.BENCH_PORT ?? 4296);
+// a load still not done after this is recorded as hung (the threaded build once stopped mid-load, idle)
+const loadTimeoutMs = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 240_000);
 const SERVERS = [
-  { name: 'isolated', base: `http://127.0.0.1:${port}/`, env: {} },
+  { name: 'isolated', base: `http://127.0.0.1:${port}/`, env: { RI_CROSS_ORIGIN_ISOLATION: '1' } },
   { name: 'not isolated', base: `http://127.0.0.1:${port + 1}/`, env: { RI_CROSS_ORIGIN_ISOLATION: '0' } },
 ];
 const OUT_DIR = `.bench/bench-threaded-dist-${process.pid}`;
@@ -38,7 +41,8 @@ async function loadRun(server, mode) {
     const from = await page.evaluate(() => performance.now());
     await page.getByLabel('Open log files').setInputFiles(file);
     await waitPhase(page, 'loading');
-    await waitPhase(page, 'ready');
+    const done = await waitPhase(page, 'ready', loadTimeoutMs).then(() => true, () => false);
+    if (!done) return { server: server.name, mode, hung: true, status: await page.getByTestId('status-line').innerText() };
     const ingestMs = (await page.evaluate(() => performance.now())) - from;
     const metricsMs = await metricsAfterLoad(page);
     const status = await page.getByTestId('status-line').innerText();
@@ -76,6 +80,10 @@ try {
         loads.push(os.loadavg()[0]);
         const result = await loadRun(server, mode);
         results.push(result);
+        if (result.hung) {
+          console.log(`${mode} ${server.name}: no "Loaded" after ${loadTimeoutMs / 1000} s (hung); ${result.status}`);
+          continue;
+        }
         console.log(`${mode} ${server.name}: ingest ${result.ingestMs.toFixed(0)} ms, Metrics after load ${result.metricsMs.toFixed(0)} ms, ${result.build} build, ${result.threads} threads, crossOriginIsolated ${result.isolated}; ${result.status}`);
       }
     }
@@ -93,7 +101,7 @@ try {
 
 console.log(`\nmedian of ${runs} (load average while measuring: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)})`);
 for (const mode of modes) {
-  const of = (server, figure) => median(results.filter((r) => r.mode === mode && r.server === server).map((r) => r[figure]));
+  const of = (server, figure) => median(results.filter((r) => r.mode === mode && r.server === server && !r.hung).map((r) => r[figure]));
   for (const figure of ['ingestMs', 'metricsMs']) {
     const isolated = of('isolated', figure);
     const baseline = of('not isolated', figure);
