@@ -54,8 +54,38 @@ const contentSecurityPolicy: Plugin = {
   },
 };
 
+/**
+ * Cross-origin isolation, off unless RI_CROSS_ORIGIN_ISOLATION=1: with these two headers on every
+ * response the page gets SharedArrayBuffer, and a dataset in memory runs on DuckDB-wasm's threaded
+ * build (app/engine/engine-bundles.ts). Off because that build measured slower on this 2-core
+ * machine and once hung mid-load (docs/performance.md, Stop 34); scripts/bench-threaded.mjs turns
+ * it on to measure again. require-corp blocks any cross-origin resource without a CORP header;
+ * the app loads none.
+ */
+export const CROSS_ORIGIN_ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+} as const;
+
+const crossOriginIsolation: Plugin = {
+  name: 'retrieval-inspector:cross-origin-isolation',
+  configureServer(server) {
+    server.middlewares.use(sendIsolationHeaders);
+  },
+  configurePreviewServer(server) {
+    server.middlewares.use(sendIsolationHeaders);
+  },
+};
+
+function sendIsolationHeaders(_request: unknown, response: { setHeader(name: string, value: string): void }, next: () => void) {
+  if (process.env.RI_CROSS_ORIGIN_ISOLATION === '1') {
+    for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS)) response.setHeader(name, value);
+  }
+  next();
+}
+
 export default defineConfig({
-  plugins: [react(), immutableAssets, contentSecurityPolicy],
+  plugins: [react(), immutableAssets, contentSecurityPolicy, crossOriginIsolation],
   root: '.',
   build: { outDir: 'dist', target: 'es2022', chunkSizeWarningLimit: 2000 },
   worker: { format: 'es' },

@@ -33,12 +33,12 @@ const BASE = `http://127.0.0.1:${PORT}/`;
 const OUT_DIR = `.bench/bench-dist-${process.pid}`;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-function runOrExit(command, args) {
+export function runOrExit(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-async function waitForServer(url, ms = 60_000) {
+export async function waitForServer(url, ms = 60_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
@@ -51,7 +51,7 @@ async function waitForServer(url, ms = 60_000) {
   throw new Error(`${url} did not answer`);
 }
 
-const waitPhase = (page, phase, timeout = 1_800_000) =>
+export const waitPhase = (page, phase, timeout = 1_800_000) =>
   page.waitForFunction((wanted) => document.body.dataset.phase === wanted, phase, { timeout, polling: 50 });
 
 /** Milliseconds from navigation start to a performance mark the app sets. */
@@ -61,7 +61,7 @@ const markAt = (page, name) => page.evaluate((mark) => performance.getEntriesByN
  * The bench times loads, not the memory-budget question a large file set would ask first
  * (app/components/load-bar/budgeted-load.ts): every tab gets a budget above any input here.
  */
-const launch = async (profile) => {
+export const launch = async (profile) => {
   const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args: CHROMIUM_ARGS });
   await context.addInitScript(() => window.localStorage.setItem('retrieval-inspector:memory-budget', '1000GB'));
   return context;
@@ -80,10 +80,13 @@ async function startTimes(profile) {
   return { cold: times[0], warm: Math.min(times[1], times[2]) };
 }
 
+/** Every page of `context` finds no browser storage (OPFS): the app then holds its dataset in memory. */
+export const hideBrowserStorage = (context) => context.addInitScript(() => Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined }));
+
 /** The same load with the browser's storage hidden (memory only): what keeping the dataset costs. */
 async function memoryOnlyLoad(profile, file) {
   const context = await launch(profile);
-  await context.addInitScript(() => Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined }));
+  await hideBrowserStorage(context);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(BASE);
   await waitPhase(page, 'ready');
@@ -97,7 +100,7 @@ async function memoryOnlyLoad(profile, file) {
   return { ms, status };
 }
 
-const METRICS_READY = `() => {
+export const METRICS_READY = `() => {
   const screen = document.querySelector('.metrics-screen');
   return !!screen && screen.getAttribute('aria-busy') === 'false' && !screen.querySelector('[aria-busy="true"]')
     && !!document.querySelector('[data-metric="tier1.p_at_k"]');
@@ -106,6 +109,16 @@ const metricsReadyAtK = (k) => `() => (${METRICS_READY})() && document.body.inne
 const sessionReady = (id) => `() => !!document.querySelector(${JSON.stringify(`section.inspector[aria-label="Session ${id}"] .turn`)})`;
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** The Metrics screen was open during the load: time from "Loaded" until its numbers are shown. */
+export const metricsAfterLoad = (page) => page.evaluate((ready) => {
+  const isReady = new Function(`return (${ready})();`);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const check = () => (isReady() ? resolve(performance.now() - started) : requestAnimationFrame(check));
+    check();
+  });
+}, METRICS_READY);
 
 /**
  * One tab, one profile: opens ?view=metrics, loads `file` (kept in the browser's storage, the
@@ -140,15 +153,7 @@ async function ingestRun(profile, file, sessionIds) {
   const tasks = await page.evaluate(longestTask, [pageFrom, pageTo]);
   const browserCores = await page.evaluate(() => navigator.hardwareConcurrency);
 
-  // The Metrics screen was open during the load: time from "Loaded" until its numbers are shown.
-  const metricsAfterLoadMs = await page.evaluate((ready) => {
-    const isReady = new Function(`return (${ready})();`);
-    const started = performance.now();
-    return new Promise((resolve) => {
-      const check = () => (isReady() ? resolve(performance.now() - started) : requestAnimationFrame(check));
-      check();
-    });
-  }, METRICS_READY);
+  const metricsAfterLoadMs = await metricsAfterLoad(page);
   const metricsShownMs = (await page.evaluate(() => performance.now())) - pageFrom;
   const keptMs = (await page.waitForFunction(() => window.benchKeptAt, null, { timeout: 1_800_000, polling: 50 }).then((at) => at.jsonValue())) - pageFrom;
   const metricsAfterSettingMs = await page.evaluate(navigateAndTime, { href: '?view=metrics&k=3', ready: metricsReadyAtK(3), timeout: 600_000 });

@@ -1,8 +1,4 @@
-import { AsyncDuckDB, DuckDBAccessMode, DuckDBDataProtocol, selectBundle, type AsyncDuckDBConnection, type DuckDBBundles } from '@duckdb/duckdb-wasm';
-import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
-import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
-import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
-import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
+import { AsyncDuckDB, DuckDBAccessMode, DuckDBDataProtocol, type AsyncDuckDBConnection } from '@duckdb/duckdb-wasm';
 import type { Engine, SqlValue } from './engine';
 import { arrowToRows } from './arrow-rows';
 import { PreparedStatements } from './prepared-statements';
@@ -10,12 +6,7 @@ import { createEngineWorker, isEngineStartLog, isStorageFailureLog, type EngineS
 import { becomeKeeper, copyKeptDatabase, KEPT_ELSEWHERE, opfsAvailable, storageFailure, type EngineStorage } from './kept-storage';
 import { keptFileExists, keptFileName, nameKeptFile, nextKeptFileName, opfsPath, removeAllKeptFiles, removeKeptFilesBut } from './kept-manifest';
 import { copyDatabaseInSlices, type StepRunner } from './copy-database';
-
-// Bundles are served from our own origin: duckdb-wasm's default bundles point at a CDN.
-const BUNDLES: DuckDBBundles = {
-  mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
-  eh: { mainModule: ehWasm, mainWorker: ehWorker },
-};
+import { selectEngineBundle, type EngineBuild, type SelectedBundle } from './engine-bundles';
 
 export interface BrowserEngine extends Engine {
   /**
@@ -36,6 +27,8 @@ export interface BrowserEngine extends Engine {
   keep(run: StepRunner, onProgress: (fraction: number) => void): Promise<void>;
   /** Goes on in memory, with a copy of the kept file it had open (before a load appends to it). */
   moveOffKeptFile(): Promise<void>;
+  /** The build of DuckDB-wasm that runs (threaded only on a cross-origin isolated page, for a dataset in memory). */
+  readonly build: EngineBuild;
   /** Removes the kept dataset from storage and starts again, empty, the same way. */
   discardKept(): Promise<void>;
   /** Gives up the browser's storage for this tab, removing what it kept: starts again empty, in memory. */
@@ -58,6 +51,7 @@ interface Instance extends Booted {
   connection: AsyncDuckDBConnection;
   writeConnection: AsyncDuckDBConnection;
   storage: EngineStorage;
+  build: EngineBuild;
   /** Rejects when the instance stops: a call still waiting for its worker then rejects too. */
   stopped: Promise<never>;
   stop(reason: Error): void;
@@ -73,10 +67,12 @@ interface Booted {
   db: AsyncDuckDB;
   /** The first write the browser refused, if any: the kept file is incomplete from then on. */
   refusedWrite: { message: string | null };
+  selected: SelectedBundle;
 }
 
-async function boot(onStep: (step: EngineStartStep) => void, quota: number | null): Promise<Booted> {
-  const bundle = await selectBundle(BUNDLES);
+async function boot(onStep: (step: EngineStartStep) => void, quota: number | null, keptInStorage: boolean): Promise<Booted> {
+  const selected = await selectEngineBundle(keptInStorage);
+  const { bundle } = selected;
   const wasmUrl = new URL(bundle.mainModule, window.location.href).href;
   onStep('download');
   const worker = createEngineWorker(bundle.mainWorker!, wasmUrl, quota);
@@ -89,9 +85,10 @@ async function boot(onStep: (step: EngineStartStep) => void, quota: number | nul
   };
   const db = new AsyncDuckDB(logger, worker);
   const failed = new Promise<never>((_, reject) => worker.addEventListener('error', (event) => reject(new Error(event.message || 'the engine worker failed to start'))));
-  await Promise.race([db.instantiate(wasmUrl, bundle.pthreadWorker), failed]);
+  const pthreadWorkerUrl = bundle.pthreadWorker ? new URL(bundle.pthreadWorker, window.location.href).href : null;
+  await Promise.race([db.instantiate(wasmUrl, pthreadWorkerUrl), failed]);
   onStep('started');
-  return { worker, db, refusedWrite };
+  return { worker, db, refusedWrite, selected };
 }
 
 /** The keeper's lock, asked for once per page (a second request from the same page would wait on the first). */
@@ -103,9 +100,12 @@ type Opened = EngineStorage & { damaged?: boolean; keptFile: string | null };
  * Opens the kept database file, or memory (nothing kept yet: a load fills memory and is kept
  * afterwards), or a copy of what another tab keeps, or memory only; says which and why.
  */
-async function openDatabase(db: AsyncDuckDB, keep: boolean): Promise<Opened> {
-  if (!keep) return { mode: 'memory', reason: null, keptFile: null };
-  if (!opfsAvailable()) return { mode: 'memory', reason: 'this browser offers no private file storage to this page', keptFile: null };
+async function openDatabase(db: AsyncDuckDB, keep: boolean, maximumThreads: number | undefined): Promise<Opened> {
+  if (!keep || !opfsAvailable()) {
+    // DuckDB-wasm starts with an in-memory database: opened again only to set its threads
+    if (maximumThreads !== undefined) await db.open({ path: ':memory:', maximumThreads });
+    return { mode: 'memory', reason: keep ? 'this browser offers no private file storage to this page' : null, keptFile: null };
+  }
   keeper ??= becomeKeeper();
   if (!(await keeper)) return openCopy(db, KEPT_ELSEWHERE);
   const name = await keptFileName();
@@ -142,9 +142,9 @@ interface StartSettings {
 }
 
 async function startInstance({ keep, onStep, quota }: StartSettings, retryDamaged = true): Promise<Instance> {
-  const booted = await boot(onStep, quota);
+  const booted = await boot(onStep, quota, keep && opfsAvailable());
   const { db } = booted;
-  const { keptFile, damaged, ...storage } = await openDatabase(db, keep);
+  const { keptFile, damaged, ...storage } = await openDatabase(db, keep, booted.selected.maximumThreads);
   if (damaged && retryDamaged) {
     await db.terminate();
     await removeAllKeptFiles();
@@ -153,11 +153,18 @@ async function startInstance({ keep, onStep, quota }: StartSettings, retryDamage
   }
   const connection = await db.connect();
   const writeConnection = await db.connect();
+  const build = await engineBuildOf(connection, booted.selected);
   onStep('opened');
   let stop!: (reason: Error) => void;
   const stopped = new Promise<never>((_, reject) => (stop = reject));
   stopped.catch(() => undefined);
-  return { ...booted, keptFile, connection, writeConnection, storage, stopped, stop };
+  return { ...booted, keptFile, connection, writeConnection, storage, build, stopped, stop };
+}
+
+/** The build that runs and the threads DuckDB reports it runs on. */
+async function engineBuildOf(connection: AsyncDuckDBConnection, { kind, reason }: SelectedBundle): Promise<EngineBuild> {
+  const [row] = arrowToRows<{ threads: number }>(await connection.query("SELECT current_setting('threads')::INTEGER AS threads"));
+  return { kind, threads: row.threads, reason };
 }
 
 /**
@@ -187,7 +194,7 @@ function statementsOf(connection: AsyncDuckDBConnection): PreparedStatements {
  * database), but it opens one as its own database: a second, short-lived engine does that.
  */
 async function createEmptyDatabase(name: string, quota: number | null): Promise<void> {
-  const spare = await boot(() => undefined, quota);
+  const spare = await boot(() => undefined, quota, true);
   try {
     await spare.db.open({ path: opfsPath(name), accessMode: DuckDBAccessMode.READ_WRITE });
     // Closes its access handles now: a terminated worker lets go of them only some time later.
@@ -247,6 +254,9 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
     writer: onConnection((ready) => ready.writeConnection),
     get storage() {
       return instance.storage;
+    },
+    get build() {
+      return instance.build;
     },
     get onKeptFile() {
       return instance.keptFile !== null;

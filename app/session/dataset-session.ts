@@ -24,6 +24,8 @@ export interface DatasetOrigin {
   /** The dataset was reopened from the browser's storage at start (not read from files). */
   restored: KeptFiles | null;
   storage: BrowserEngine['storage'];
+  /** The build of DuckDB-wasm that runs, and its threads. */
+  build: BrowserEngine['build'];
   /** Something the user should know about storage, in words (null when all is as asked). */
   storageNote: string | null;
 }
@@ -98,7 +100,7 @@ export class DatasetSession {
     // the first screen query that reads them.
     if (restored) loader.resume(await readLoadCounters(engine));
     performance.mark('dataset:opened');
-    return new DatasetSession(engine, loader, { restored, storage: engine.storage, storageNote: note });
+    return new DatasetSession(engine, loader, { restored, storage: engine.storage, build: engine.build, storageNote: note });
   }
 
   /** The counts the status line shows, read through the coordinator like every screen's query. */
@@ -190,6 +192,7 @@ export class DatasetSession {
     this.origin = {
       restored: null,
       storage: this.engine.storage,
+      build: this.engine.build,
       storageNote: `Not kept: ${why}. These logs are held in memory only, so a reload will not reopen them.`,
     };
     this.listener.onOriginChanged();
@@ -211,6 +214,7 @@ export class DatasetSession {
     this.origin = {
       restored: null,
       storage: this.engine.storage,
+      build: this.engine.build,
       storageNote: `Not kept: ${why}. These logs are held in memory only, so a reload will not reopen them.${restoredNote}`,
     };
     return outcome;
@@ -229,6 +233,7 @@ export class DatasetSession {
     this.origin = {
       restored: null,
       storage: this.engine.storage,
+      build: this.engine.build,
       storageNote: wasCopy ? 'Cleared in this tab; the tab that keeps these logs still has them.' : this.engine.storage.reason,
     };
     return wasKept ? 'The logs were removed from this tab and from this browser’s storage.' : 'The logs were removed from this tab.';

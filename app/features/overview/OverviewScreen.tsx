@@ -4,6 +4,7 @@ import { formatCount } from '../../lib/format';
 import { useDataset } from '../../session/dataset';
 import { countsByTypeOptions } from '../../queries/overview';
 import { DatasetExport } from './DatasetExport';
+import { EngineBuildNote } from './EngineBuildNote';
 import { FilesTable } from './FilesTable';
 import { FullDatasetSummary } from './FullDatasetSummary';
 import { LabelsPanel } from './LabelsPanel';
@@ -48,6 +49,7 @@ export default function OverviewScreen() {
           </tbody>
         </table>
       </section>
+      <EngineBuildNote />
     </>
   );
 }
