@@ -6,7 +6,7 @@ import { DUCKDB, type SqlDialect } from './sql/dialect';
 import { ANY_SCOPE } from './sql/event-scope';
 import { adjudicatedItemsQuery, agreementVotesQuery } from './sql/annotation/agreement-votes';
 import { reviewVerdictsQuery } from './sql/annotation/review-report';
-import type { SqlQuery } from './sql/metrics/sql-query';
+import type { SqlQuery } from './sql/core/sql-query';
 
 /**
  * The annotation sections of the report (docs/metrics.md, "Annotation agreement"): `agreement` and

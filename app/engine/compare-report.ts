@@ -14,7 +14,7 @@ import { withRetrievalFacts } from './retrieval-facts-table';
 import { perQueryScoresQuery, type PairingUnit } from './sql/compare/per-query';
 import { poolRowsQuery, poolSizeQuery, type PoolItemRow } from './sql/compare/pool';
 import { matrixQuery } from './sql/metrics/matrix';
-import type { SqlQuery } from './sql/metrics/sql-query';
+import type { SqlQuery } from './sql/core/sql-query';
 import { tierQuery } from './sql/metrics/tier1-tier2';
 
 const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);

@@ -5,7 +5,7 @@ import type { Engine } from './engine';
 import { CLEAR_SQL, datasetSetupSql, FILE_ROW_TABLES } from './sql/ddl';
 import { POST_LOAD_TABLES } from './sql/derived/registry';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
-import { ident } from './sql/quote';
+import { ident } from './sql/core/quote';
 
 export async function initDataset(engine: Engine): Promise<void> {
   await engine.exec(datasetSetupSql());

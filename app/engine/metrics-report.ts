@@ -18,7 +18,7 @@ import { matrixQuery } from './sql/metrics/matrix';
 import { maskedFailuresQuery } from './sql/metrics/retrieval-details';
 import { feedbackByWeekQuery, gateDecisionsQuery, totalsQuery } from './sql/metrics/sections';
 import { calibrationCasesQuery } from './sql/gate/calibration';
-import type { SqlQuery } from './sql/metrics/sql-query';
+import type { SqlQuery } from './sql/core/sql-query';
 import { tier0Query } from './sql/metrics/tier0';
 import { tierQuery } from './sql/metrics/tier1-tier2';
 import { tier3Query } from './sql/metrics/tier3';

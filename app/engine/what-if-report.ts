@@ -11,7 +11,7 @@ import { readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { ensureDerivedTables } from './derived/metric-tables';
 import type { Engine } from './engine';
 import type { PoolItemRow } from './sql/compare/pool';
-import { rawSql, sql, valueList } from './sql/metrics/sql-query';
+import { rawSql, sql, valueList } from './sql/core/sql-query';
 import { whatIfListsQuery } from './sql/what-if/pipelines';
 import { whatIfPoolRowsQuery, whatIfPoolSizeQuery } from './sql/what-if/pool';
 import { whatIfStagesSelect } from './sql/what-if/stages';

@@ -6,7 +6,7 @@ import type { Engine } from '../engine';
 import { judgeAnnotatorsQuery, judgeConfusionQuery } from '../sql/annotation/judge-agreement';
 import { DUCKDB, type SqlDialect } from '../sql/dialect';
 import { judgeCorrectedQuery } from '../sql/metrics/judge-corrected';
-import type { SqlQuery } from '../sql/metrics/sql-query';
+import type { SqlQuery } from '../sql/core/sql-query';
 
 /**
  * Judges and humans (docs/metrics.md): each non-human annotator against the human consensus (reads

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANY_SCOPE, scopedEvents, scopeFilter, type EventScope } from './event-scope';
 import { at, type TestEvent } from './metrics/fixtures';
-import { sql } from './metrics/sql-query';
+import { sql } from './core/sql-query';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
 
 const WEEK = 7 * 24 * 60;

@@ -9,7 +9,7 @@ import { notReturnedLabeledQuery } from './annotation/session-labels';
 import { LINEAGE_DATASET, user } from './lineage-fixture';
 import { at, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
-import { sql } from './metrics/sql-query';
+import { sql } from './core/sql-query';
 import { parseStoredStages } from '../../schema/stages';
 import {
   assetInfoQuery, assetsAndGradesQuery, idSet, lineageRetrievalsQuery, loadSessionInspector, prepareLineage, relevanceQuery, run,

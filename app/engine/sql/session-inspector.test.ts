@@ -3,7 +3,7 @@ import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import type { Engine } from '../engine';
 import { LINEAGE_DATASET as DATASET } from './lineage-fixture';
 import { createTestEngine, loadEvents } from './metrics/fixtures';
-import { sql } from './metrics/sql-query';
+import { sql } from './core/sql-query';
 import { idSet, loadSessionInspector, loadSessionLineage, prepareLineage, run, sessionLineageQuery } from './session-inspector';
 import { SESSION_EVENTS_SQL } from './sessions';
 

@@ -8,7 +8,7 @@ import { parseStoredStages } from '../../schema/stages';
 import type { Engine } from '../engine';
 import { ensureDerivedTables } from '../metrics-report';
 import { retrievalDetailsQuery } from './metrics/retrieval-details';
-import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
+import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
 import { typesOfBits } from './session-summary';
 import {
   asSessionEvents, byTimeThenSeq, SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery, sessionPageKeysQuery, type SessionPageKey,

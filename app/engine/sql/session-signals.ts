@@ -5,7 +5,7 @@ import { resolvedAnswerReviewsSql } from './annotation/review-report';
 import { DUCKDB, type SqlDialect } from './dialect';
 import { isAnyScope, scopedEvents, scopeFilter, type EventScope } from './event-scope';
 import { CELL_CONDITIONS, retrievalFactsQuery } from './metrics/retrieval-facts';
-import { rawSql, sql, type SqlQuery } from './metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from './core/sql-query';
 
 export type { SessionSignalRow };
 

@@ -3,8 +3,8 @@ import type { SessionEvent } from '../../model/lineage/timeline';
 import { EVENT_COLUMNS, TYPE_COLUMNS, typeTable } from '../../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { TYPE_VIEWS } from './ddl';
-import { ident } from './quote';
-import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
+import { ident } from './core/quote';
+import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
 
 export type { SessionRow } from '../../model/session/session-list';
 

@@ -1,4 +1,4 @@
-import { sql, type SqlQuery } from './metrics/sql-query';
+import { sql, type SqlQuery } from './core/sql-query';
 
 /**
  * The `spans` table (schema/columns.ts SPAN_COLUMNS): OpenTelemetry spans no event type covers.

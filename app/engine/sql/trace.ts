@@ -2,7 +2,7 @@ import type { LineageActionRow, LineageRetrievalRow } from '../../model/lineage/
 import { traceRowCount, traceRowOfNode, type TraceRowKey, type TraceRows, type TraceTarget, type TraceTotals } from '../../model/lineage/trace';
 import type { Engine } from '../engine';
 import { actionRuleSql } from './action-rules';
-import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
+import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
 import { idSet, LINEAGE_COLUMNS, lineageRetrievalsQuery, loadAssetsAndGrades, run, withDerivations } from './session-inspector';
 
 /**

@@ -2,7 +2,7 @@ import type { LabelItem } from '../../../model/annotation/item-key';
 import type { ReviewItem } from '../../../model/annotation/review-item';
 import { GIVEN_LABELS_FILE_ID, type LabelKind } from '../../../schema/given-label';
 import type { Engine } from '../../engine';
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 import type { ItemLabelRow } from './item-labels';
 import {
   queueRetrievalQuery, queueTurnQuery, rankedAssetsQuery, turnRetrievalsQuery,

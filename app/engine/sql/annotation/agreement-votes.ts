@@ -1,5 +1,5 @@
 import { LABEL_KINDS, type LabelKind } from '../../../schema/given-label';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { labelVotesSql } from './label-votes';
 
 const votesOf = (kinds: readonly LabelKind[], where = 'TRUE') => rawSql(kinds.map((kind) => labelVotesSql(kind, where)).join('\nUNION ALL\n'));

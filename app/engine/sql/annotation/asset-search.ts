@@ -1,4 +1,4 @@
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 export interface AssetSearchRow {
   asset_id: string;

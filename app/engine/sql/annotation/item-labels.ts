@@ -3,8 +3,8 @@ import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
 import { boundSeqRange, type SeqRange } from '../sessions';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
-import { ident } from '../quote';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { ident } from '../core/quote';
 
 export type { ItemLabelRow };
 

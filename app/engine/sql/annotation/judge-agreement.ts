@@ -2,7 +2,7 @@ import type { LabelKind } from '../../../schema/given-label';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { resolvedLabelsSql, resolvedRolesSelect } from '../labels';
 import { IS_HUMAN_LABEL } from '../metrics/label-source';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { labelVotesSql } from './label-votes';
 
 /**

@@ -1,6 +1,6 @@
 import type { QueueKind } from '../../../model/annotation/queue';
 import type { Engine } from '../../engine';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
 
 /**

@@ -3,7 +3,7 @@ import type { Engine } from '../../engine';
 import type { QueueKind } from '../../../model/annotation/queue';
 import { at, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
-import type { SqlQuery } from '../metrics/sql-query';
+import type { SqlQuery } from '../core/sql-query';
 import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
 import {
   loadQueueItem, queueGatesQuery, queueRetrievalQuery, queueTurnQuery, rankedAssetsQuery, turnRetrievalsQuery,

@@ -1,7 +1,7 @@
 import type { AgreementVote } from '../../../model/annotation/agreement';
 import type { QueueCandidate, QueueKind } from '../../../model/annotation/queue';
 import type { Engine } from '../../engine';
-import { rawSql, sql, valueList, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, valueList, type SqlQuery } from '../core/sql-query';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { agreementVotesQuery } from './agreement-votes';
 import type { ItemLabelRow } from './item-labels';

@@ -1,8 +1,8 @@
 import { NO_STRATUM, type QueueKind, type QueuePick, type QueueStratum } from '../../../model/annotation/queue';
 import { fnv1a } from '../../../lib/hash';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
-import { sql, rawSql, type SqlQuery } from '../metrics/sql-query';
-import { ident, literal } from '../quote';
+import { sql, rawSql, type SqlQuery } from '../core/sql-query';
+import { ident, literal } from '../core/quote';
 import { agreementVotesQuery } from './agreement-votes';
 import type { Engine } from '../../engine';
 import type { ItemLabelRow } from './item-labels';

@@ -5,7 +5,7 @@ import type { Engine } from '../../engine';
 import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
 import { idSet } from '../session-inspector';
 import { isoWeekOf } from '../metrics/sections';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * What a reviewer reads beside one answer (issue 9, "Weekly answer review"): the question, the

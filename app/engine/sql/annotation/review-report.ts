@@ -1,7 +1,7 @@
 import { ANY_SCOPE, isAnyScope, scopedEvents, scopeFilter, type EventScope } from '../event-scope';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { resolvedLabelsSql } from '../labels';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { labelVotesSql } from './label-votes';
 
 /**

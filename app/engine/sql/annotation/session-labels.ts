@@ -1,7 +1,7 @@
 import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
-import { ident } from '../quote';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { ident } from '../core/quote';
 import { boundSeqRange, type SeqRange } from '../sessions';
 import { resolvedAnswerReviewsSql } from './review-report';
 

@@ -1,6 +1,6 @@
 import { RETRIEVAL_FACTS_TABLE } from '../metrics/retrieval-facts';
 import { exactSum } from '../metrics/tier1-tier2';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 export type { QueryScoreRow } from '../../../model/compare/pairing';
 

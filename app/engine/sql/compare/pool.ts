@@ -3,7 +3,7 @@ import { DUCKDB } from '../dialect';
 import { exactSum } from '../metrics/tier1-tier2';
 import { settingsFilter } from '../metrics/filters';
 import { RETRIEVAL_COLUMNS } from '../metrics/retrieval-base';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** One item of a comparison's pool, in pool order. */
 export interface PoolItemRow {

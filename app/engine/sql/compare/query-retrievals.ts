@@ -1,6 +1,6 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { factsFrom, type FactsSource } from '../metrics/retrieval-facts';
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 /** One retrieval of a query text in one slice, with its Tier 1 scores at the slice's K (null when unjudged). */
 export interface QueryRetrievalRow {

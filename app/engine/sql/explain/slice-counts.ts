@@ -2,7 +2,7 @@ import { EXPLAIN_ATTRIBUTES, SLICE_SHAPES, type ExplainAttribute } from '../../.
 import type { SliceValues } from '../../../model/explain/slices';
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB } from '../dialect';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { sliceAttributesQuery, type ExplainScope } from './slice-attributes';
 
 /**

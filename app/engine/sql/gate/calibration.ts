@@ -1,6 +1,6 @@
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { returnedNothingSql } from '../metrics/retrieval-base';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 
 /**

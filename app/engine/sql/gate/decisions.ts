@@ -1,5 +1,5 @@
 import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * docs/metrics.md, Gate: decision counts per ISO week and category of the gate events in `scope`

@@ -1,5 +1,5 @@
 import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * The report's feedback weeks (docs/metrics.md, Review and feedback; sections.ts `feedbackByWeekQuery`)

@@ -1,5 +1,5 @@
 import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
-import { joinSql, rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { joinSql, rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** The gate screen's filters; `system` is the event's `run_id`. */
 export const GATE_FILTERS = ['surface', 'category', 'system'] as const;

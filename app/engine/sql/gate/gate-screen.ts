@@ -9,7 +9,7 @@ import { shapeFeedback } from '../../../model/metrics/shape-report';
 import type { Engine } from '../../engine';
 import { ensureDerivedTables } from '../../metrics-report';
 import type { EventScope } from '../event-scope';
-import type { SqlQuery } from '../metrics/sql-query';
+import type { SqlQuery } from '../core/sql-query';
 import { calibrationCasesQuery } from './calibration';
 import { gateDecisionBreakdownQuery } from './decisions';
 import { downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';

@@ -1,6 +1,6 @@
 import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import { retrievalFactsQuery } from '../metrics/retrieval-facts';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { exactSum } from '../metrics/tier1-tier2';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 

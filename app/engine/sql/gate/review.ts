@@ -1,6 +1,6 @@
 import { resolvedAnswerReviewsSql } from '../annotation/review-report';
 import { ANY_SCOPE, scopedEvents, scopeFilter, type EventScope } from '../event-scope';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * docs/metrics.md, Review and feedback: every `response` whose gate decision was `answer`, with its

@@ -1,7 +1,7 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, MATRIX_CELL, orfSignals, UOR, type FactsSource, type MatrixCell } from './retrieval-facts';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** Every per-retrieval fact of docs/metrics.md Tier 1 and Tier 2, with the retrieval's ids. */
 export interface RetrievalDetailRow {

@@ -2,7 +2,7 @@ import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { scopedEvents } from '../event-scope';
 import { filtersByCategory, settingsFilter } from './filters';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** ISO week label of an epoch-ms `ts` column, e.g. 2026-W39 (docs/metrics.md: per ISO week). */
 export const isoWeekOf = (column: string) => DUCKDB.isoWeek(column);

@@ -4,7 +4,7 @@ import { keyIn, type KeyScope } from '../derived/table';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { ownOrTurnCategory, turnCategories } from '../event-scope';
 import { filtersByCategory, settingsFilter } from './filters';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * One row per prompt with what Tier 0 needs (docs/metrics.md, Tier 0); data-only, derived after a

@@ -1,7 +1,7 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { factsFrom, type FactsSource } from './retrieval-facts';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 export type { RetrievalAggregates, TierRow } from '../../../model/metrics/rows';
 

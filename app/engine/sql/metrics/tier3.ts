@@ -5,7 +5,7 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 import { ownOrTurnCategory, turnCategories } from '../event-scope';
 import { attributedRetrievalFilter, settingsFilter } from './filters';
 import { RETRIEVAL_COLUMNS } from './retrieval-base';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** A completion's own columns the filters read (`completion_facts`). */
 export const COMPLETION_COLUMNS = { ts: 'ts', surface: 'surface', runId: 'run_id', category: 'category' } as const;
