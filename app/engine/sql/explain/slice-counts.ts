@@ -1,7 +1,8 @@
 import { EXPLAIN_ATTRIBUTES, SLICE_SHAPES, type ExplainAttribute } from '../../../model/explain/signals';
-import type { SliceValues } from '../../../model/explain/slices';
+import type { SliceCountRow, SliceValues } from '../../../model/explain/slices';
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB } from '../dialect';
+import { specOf } from '../core/row-spec';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { sliceAttributesQuery, type ExplainScope } from './slice-attributes';
 
@@ -16,6 +17,8 @@ function shapeAttributeNumbers(position: 0 | 1): string {
 
 /** The shape of the population's totals row: every retrieval in one group. */
 export const TOTALS_SHAPE = -1;
+
+export const SLICE_COUNT_ROW = specOf<SliceCountRow>()({ shape: 'number', value1: 'string', value2: 'string|null', n: 'number', hits: 'number' });
 
 /**
  * Every slice of docs/metrics.md (each attribute = value, each pair of two attributes' values) with

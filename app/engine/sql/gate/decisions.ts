@@ -1,4 +1,6 @@
 import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
+import type { GateDecisionBreakdownRow } from '../../../model/gate/decisions';
+import { specOf } from '../core/row-spec';
 import { sql, type SqlQuery } from '../core/sql-query';
 
 /**
@@ -13,3 +15,5 @@ WHERE g.scope_week IS NOT NULL AND ${scopeFilter(scope, 'g')}
 GROUP BY ALL
 ORDER BY week, category, g.decision`;
 }
+
+export const GATE_DECISION_BREAKDOWN_ROW = specOf<GateDecisionBreakdownRow>()({ week: 'string', category: 'string|null', decision: 'string', n: 'number' });

@@ -41,3 +41,6 @@ GROUP BY query
 ORDER BY down DESC, query
 LIMIT ${limit}`;
 }
+
+/** A query of `downVotedQueriesQuery` and its down-votes. */
+export const DOWN_VOTED_ROW = { query: 'string', down: 'number' } as const;

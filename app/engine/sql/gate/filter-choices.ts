@@ -1,4 +1,5 @@
 import { scopedEvents, scopeFilter, type EventScope } from '../event-scope';
+import { specOf } from '../core/row-spec';
 import { joinSql, rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** The gate screen's filters; `system` is the event's `run_id`. */
@@ -13,6 +14,8 @@ export interface GateFilterChoiceRow {
   votes: number;
   eval_cases: number;
 }
+
+export const GATE_FILTER_CHOICE_ROW = specOf<GateFilterChoiceRow>()({ filter: 'string', value: 'string', gates: 'number', votes: 'number', eval_cases: 'number' });
 
 const COLUMN: Record<GateFilter, string> = { surface: 's.surface', category: 's.scope_category', system: 's.run_id' };
 

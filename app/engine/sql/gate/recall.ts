@@ -37,3 +37,5 @@ SELECT (SELECT count(*) FROM eval_recall)::INTEGER AS eval_cases,
        (SELECT count(*) FROM production_recall)::INTEGER AS production_retrievals,
        (SELECT ${exactSum('recall')} / count(recall) FROM production_recall)::DOUBLE AS production_recall`;
 }
+
+export const RECALL_COMPARISON_ROW = { eval_cases: 'number', eval_recall: 'number|null', production_retrievals: 'number', production_recall: 'number|null' } as const;

@@ -1,5 +1,7 @@
 import { resolvedAnswerReviewsSql } from '../annotation/review-report';
 import { ANY_SCOPE, scopedEvents, scopeFilter, type EventScope } from '../event-scope';
+import type { AnsweredResponse } from '../../../model/gate/review';
+import { specOf } from '../core/row-spec';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /**
@@ -26,3 +28,7 @@ LEFT JOIN verdicts v ON v.target_event_id = a.event_id
 WHERE a.decision = 'answer'
 ORDER BY week, a.event_id`;
 }
+
+export const ANSWERED_RESPONSE_ROW = specOf<AnsweredResponse>()({
+  week: 'string', event_id: 'string', session_id: 'string|null', text: 'string|null', verdict: 'string|null', in_scope: 'boolean',
+});

@@ -33,3 +33,7 @@ SELECT ${rawSql(columns)}
 FROM judge_facts j JOIN human_facts h ON h.seq = j.seq
 WHERE j.judged`;
 }
+
+/** The columns of `judgeCorrectedQuery`, each a number or NULL: a `CorrectedStatsRow`. */
+export const CORRECTED_STATS_ROW: Readonly<Record<string, 'number|null'>> = Object.fromEntries(CORRECTED_FIGURES.flatMap((figure) =>
+  ['j', 'judge_mean', 'judge_var', 'h', 'human_mean', 'human_var', 'diff_mean', 'diff_var'].map((stat) => [`${figure}_${stat}`, 'number|null' as const])));
