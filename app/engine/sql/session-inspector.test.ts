@@ -4,7 +4,8 @@ import type { Engine } from '../engine';
 import { LINEAGE_DATASET as DATASET } from './lineage-fixture';
 import { createTestEngine, loadEvents } from './metrics/fixtures';
 import { sql } from './core/sql-query';
-import { idSet, loadSessionInspector, loadSessionLineage, prepareLineage, run, sessionLineageQuery } from './session-inspector';
+import { run } from './core/run';
+import { idSet, LINEAGE_ACTION_ROW, loadSessionInspector, loadSessionLineage, prepareLineage, sessionLineageQuery } from './session-inspector';
 import { SESSION_EVENTS_SQL } from './sessions';
 
 
@@ -61,7 +62,7 @@ describe('loadSessionInspector', () => {
     for (const { session_id: sessionId } of sessions) {
       const retrievals = (await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM retrievals WHERE session_id = ?', [sessionId])).map((row) => row.retrieval_id);
       const own = sql`session_id = ${sessionId}`;
-      expect(await loadSessionLineage(engine, own, retrievals)).toEqual(await run(engine, sessionLineageQuery(own, retrievals)));
+      expect(await loadSessionLineage(engine, own, retrievals)).toEqual(await run(engine, sessionLineageQuery(own, retrievals), LINEAGE_ACTION_ROW));
     }
   });
 

@@ -43,6 +43,13 @@ export type SpecFor<Row> = { readonly [C in keyof Row]: KindOf<Row[C]> };
 /** A spec for a row type declared elsewhere: the compiler holds the two in step (a missing field or a wrong kind fails to build). */
 export const specOf = <Row>() => <S extends SpecFor<Row>>(spec: S): S & SpecOfRow<Row> => spec as S & SpecOfRow<Row>;
 
+/**
+ * A spec that checks only some columns of a row declared elsewhere, for a row of dozens of
+ * columns made from the schema (`SessionEvent`: schema/fields.ts) where the key columns say
+ * whether the statement is the one meant.
+ */
+export const someColumnsOf = <Row>() => <S extends Partial<SpecFor<Row>>>(spec: S): S & SpecOfRow<Row> => spec as S & SpecOfRow<Row>;
+
 const KIND_TEST: Record<Kind, (value: unknown) => boolean> = {
   string: (value) => typeof value === 'string',
   number: (value) => typeof value === 'number',
