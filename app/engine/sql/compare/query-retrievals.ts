@@ -1,24 +1,27 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { factsFrom, type FactsSource } from '../metrics/retrieval-facts';
+import type { RowOf } from '../core/row-spec';
 import { sql, type SqlQuery } from '../core/sql-query';
 
 /** One retrieval of a query text in one slice, with its Tier 1 scores at the slice's K (null when unjudged). */
-export interface QueryRetrievalRow {
-  retrieval_id: string;
-  session_id: string;
-  retriever: string | null;
-  run_id: string | null;
-  surface: string | null;
-  role: string;
-  ts: number;
-  judged: boolean;
-  is_empty: boolean;
-  p_at_1: number | null;
-  p_at_k: number | null;
-  recall_at_k: number | null;
-  ndcg_at_k: number | null;
-  rr: number | null;
-}
+export const QUERY_RETRIEVAL_ROW = {
+  retrieval_id: 'string',
+  session_id: 'string',
+  retriever: 'string|null',
+  run_id: 'string|null',
+  surface: 'string|null',
+  role: 'string',
+  ts: 'number',
+  judged: 'boolean',
+  is_empty: 'boolean',
+  p_at_1: 'number|null',
+  p_at_k: 'number|null',
+  recall_at_k: 'number|null',
+  ndcg_at_k: 'number|null',
+  rr: 'number|null',
+} as const;
+
+export type QueryRetrievalRow = RowOf<typeof QUERY_RETRIEVAL_ROW>;
 
 /** At most this many retrievals of one query per slice (a query asked thousands of times is summed up by its pair). */
 export const QUERY_RETRIEVALS_LIMIT = 200;

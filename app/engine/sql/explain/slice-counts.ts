@@ -2,7 +2,7 @@ import { EXPLAIN_ATTRIBUTES, SLICE_SHAPES, type ExplainAttribute } from '../../.
 import type { SliceCountRow, SliceValues } from '../../../model/explain/slices';
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB } from '../dialect';
-import { specOf } from '../core/row-spec';
+import { specOf, type RowOf } from '../core/row-spec';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { sliceAttributesQuery, type ExplainScope } from './slice-attributes';
 
@@ -50,15 +50,11 @@ HAVING sum(n) >= ${minSupport} OR shape = ${TOTALS_SHAPE}
 ORDER BY shape, value1, value2`;
 }
 
-export interface SliceRetrievalRow {
-  retrieval_id: string;
-  session_id: string;
-  query: string | null;
-  retriever: string;
-  role: string;
-  hit: boolean;
-  ts: number;
-}
+export const SLICE_RETRIEVAL_ROW = {
+  retrieval_id: 'string', session_id: 'string', query: 'string|null', retriever: 'string', role: 'string', hit: 'boolean', ts: 'number',
+} as const;
+
+export type SliceRetrievalRow = RowOf<typeof SLICE_RETRIEVAL_ROW>;
 
 /** A slice's retrievals, those with the signal first, then in time order; the first `limit`. */
 export function sliceRetrievalsQuery(settings: MetricSettings, scope: ExplainScope, slice: SliceValues, limit = 1000): SqlQuery {
