@@ -1,12 +1,12 @@
 import { AgreementTally, type AdjudicatedItem, type AgreementReport, type AgreementVote } from '../model/annotation/agreement';
-import { shapeReviewReport, type ReviewReport, type ReviewVerdictRow } from '../model/annotation/review-report';
+import { shapeReviewReport, type ReviewReport } from '../model/annotation/review-report';
 import type { LabelKind } from '../schema/given-label';
 import type { Engine } from './engine';
 import { DUCKDB, type SqlDialect } from './sql/dialect';
 import { ANY_SCOPE } from '../model/event-scope';
-import { adjudicatedItemsQuery, agreementVotesQuery } from './sql/annotation/agreement-votes';
-import { reviewVerdictsQuery } from './sql/annotation/review-report';
-import type { SqlQuery } from './sql/metrics/sql-query';
+import { ADJUDICATED_ITEM_ROW, adjudicatedItemsQuery, AGREEMENT_VOTE_ROW, agreementVotesQuery } from './sql/annotation/agreement-votes';
+import { REVIEW_VERDICT_ROW, reviewVerdictsQuery } from './sql/annotation/review-report';
+import { run } from './sql/core/run';
 
 /**
  * The annotation sections of the report (docs/metrics.md, "Annotation agreement"): `agreement` and
@@ -14,8 +14,6 @@ import type { SqlQuery } from './sql/metrics/sql-query';
  * every loaded label and response counts), so a screen can run them in any coordinator read:
  * `coordinator.read(({ engine }) => agreementIn(engine))`.
  */
-const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
-
 /** The votes and adjudicated items behind `agreement`: what the agreement screen's confusion matrices and disagreement list read. */
 export interface AgreementVotes {
   votes: AgreementVote[];
@@ -23,8 +21,8 @@ export interface AgreementVotes {
 }
 
 export async function agreementVotesIn(engine: Engine, kinds?: readonly LabelKind[]): Promise<AgreementVotes> {
-  const votes = await run<AgreementVote>(engine, agreementVotesQuery(kinds));
-  const adjudicated = await run<AdjudicatedItem>(engine, adjudicatedItemsQuery(kinds));
+  const votes = await run(engine, agreementVotesQuery(kinds), AGREEMENT_VOTE_ROW);
+  const adjudicated = await run(engine, adjudicatedItemsQuery(kinds), ADJUDICATED_ITEM_ROW);
   return { votes, adjudicated };
 }
 
@@ -33,9 +31,9 @@ export const AGREEMENT_PAGE_ROWS = 250_000;
 
 /** The report's `agreement` key. Its SQL is written alike for DuckDB and ClickHouse (clickhouse/README.md): it takes no dialect. */
 export async function agreementIn(engine: Engine, pageRows = AGREEMENT_PAGE_ROWS): Promise<AgreementReport> {
-  const tally = new AgreementTally(await run<AdjudicatedItem>(engine, adjudicatedItemsQuery()));
+  const tally = new AgreementTally(await run(engine, adjudicatedItemsQuery(), ADJUDICATED_ITEM_ROW));
   for (let after = 0; ; after += pageRows) {
-    const page = await run<AgreementVote>(engine, agreementVotesQuery(undefined, { rows: pageRows, after }));
+    const page = await run(engine, agreementVotesQuery(undefined, { rows: pageRows, after }), AGREEMENT_VOTE_ROW);
     for (const vote of page) tally.add(vote);
     if (page.length < pageRows) break;
   }
@@ -44,5 +42,5 @@ export async function agreementIn(engine: Engine, pageRows = AGREEMENT_PAGE_ROWS
 
 /** The report's `review` key. */
 export async function reviewReportIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<ReviewReport> {
-  return shapeReviewReport(await run<ReviewVerdictRow>(engine, reviewVerdictsQuery(ANY_SCOPE, dialect)));
+  return shapeReviewReport(await run(engine, reviewVerdictsQuery(ANY_SCOPE, dialect), REVIEW_VERDICT_ROW));
 }

@@ -4,20 +4,17 @@ import { pairedDeltaColumns, shapeCompareResult, type SliceFigures } from '../mo
 import { sliceSettings, type SliceFilters } from '../model/compare/slice';
 import { comparisonBounds, type ComparisonBounds } from '../model/compare/settled';
 import type { CompareResult, PairedStatistic } from '../model/compare/types';
-import type { MatrixRow, TierRow } from '../model/metrics/rows';
 import type { MetricSettings } from '../model/metrics/settings';
 import { shapeMatrix, shapeTiers } from '../model/metrics/shape-report';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { ensureDerivedTables } from './derived/metric-tables';
 import type { Engine } from './engine';
 import { withRetrievalFacts } from './retrieval-facts-table';
-import { perQueryScoresQuery, type PairingUnit } from './sql/compare/per-query';
-import { poolRowsQuery, poolSizeQuery, type PoolItemRow } from './sql/compare/pool';
-import { matrixQuery } from './sql/metrics/matrix';
-import type { SqlQuery } from './sql/metrics/sql-query';
-import { tierQuery } from './sql/metrics/tier1-tier2';
-
-const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
+import { perQueryScoresQuery, QUERY_SCORE_ROW, type PairingUnit } from './sql/compare/per-query';
+import { POOL_ITEM_ROW, POOL_SIZE_ROW, poolRowsQuery, poolSizeQuery, type PoolItemRow } from './sql/compare/pool';
+import { run } from './sql/core/run';
+import { MATRIX_ROW, matrixQuery } from './sql/metrics/matrix';
+import { TIER_ROW, tierQuery } from './sql/metrics/tier1-tier2';
 
 /** The settings of a slice; a slice the settings parser refuses is an error (callers validate first). */
 function settingsOf(base: MetricSettings, slice: SliceFilters): MetricSettings {
@@ -32,9 +29,9 @@ function settingsOf(base: MetricSettings, slice: SliceFilters): MetricSettings {
  */
 export async function sliceIn(job: ReadJob, settings: MetricSettings, base?: string, unit: PairingUnit = 'query'): Promise<{ figures: SliceFigures; queries: QueryScoreRow[] }> {
   const facts = await withRetrievalFacts(job, settings, base);
-  const tiers = await run<TierRow>(facts, tierQuery(settings, 'materialized'));
-  const [matrix] = await run<MatrixRow>(facts, matrixQuery(settings, 'materialized'));
-  const queries = await run<QueryScoreRow>(facts, perQueryScoresQuery(unit));
+  const tiers = await run(facts, tierQuery(settings, 'materialized'), TIER_ROW);
+  const [matrix] = await run(facts, matrixQuery(settings, 'materialized'), MATRIX_ROW);
+  const queries = await run(facts, perQueryScoresQuery(unit), QUERY_SCORE_ROW);
   return { figures: { ...shapeTiers(tiers, settings.k), matrix: shapeMatrix(matrix) }, queries };
 }
 
@@ -45,10 +42,10 @@ export async function sliceIn(job: ReadJob, settings: MetricSettings, base?: str
 export async function comparisonBoundsIn(job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<ComparisonBounds> {
   const settingsA = settingsOf(base, a);
   const settingsB = settingsOf(base, b);
-  const tier1Of = async (settings: MetricSettings) => shapeTiers(await run<TierRow>(job.engine, tierQuery(settings)), settings.k).tier1;
+  const tier1Of = async (settings: MetricSettings) => shapeTiers(await run(job.engine, tierQuery(settings), TIER_ROW), settings.k).tier1;
   const tier1A = await tier1Of(settingsA);
   const tier1B = await tier1Of(settingsB);
-  const [pool] = await run<{ items: number }>(job.engine, poolSizeQuery(settingsA, settingsB));
+  const [pool] = await run(job.engine, poolSizeQuery(settingsA, settingsB), POOL_SIZE_ROW);
   return comparisonBounds(tier1A, tier1B, pool.items);
 }
 
@@ -62,8 +59,8 @@ export interface ComparisonPool {
 export async function readComparisonPool(engine: Engine, base: MetricSettings, a: SliceFilters, b: SliceFilters, limit?: number): Promise<ComparisonPool> {
   const settingsA = settingsOf(base, a);
   const settingsB = settingsOf(base, b);
-  const items = await run<PoolItemRow>(engine, poolRowsQuery(settingsA, settingsB, limit));
-  const total = limit === undefined || items.length < limit ? items.length : (await run<{ items: number }>(engine, poolSizeQuery(settingsA, settingsB)))[0].items;
+  const items = await run(engine, poolRowsQuery(settingsA, settingsB, limit), POOL_ITEM_ROW);
+  const total = limit === undefined || items.length < limit ? items.length : (await run(engine, poolSizeQuery(settingsA, settingsB), POOL_SIZE_ROW))[0].items;
   return { items, total };
 }
 
@@ -85,7 +82,7 @@ export async function compareSlicesIn(job: ReadJob, base: MetricSettings, a: Sli
   const settingsB = settingsOf(base, b);
   const sliceA = await sliceIn(job, settingsA);
   const sliceB = await sliceIn(job, settingsB);
-  const [pool] = await run<{ items: number }>(job.engine, poolSizeQuery(settingsA, settingsB));
+  const [pool] = await run(job.engine, poolSizeQuery(settingsA, settingsB), POOL_SIZE_ROW);
   return { figures: { a: sliceA.figures, b: sliceB.figures }, pairing: pairQueries(sliceA.queries, sliceB.queries), pool: pool.items };
 }
 

@@ -1,5 +1,5 @@
 import type { Engine } from './engine';
-import { ident, literal } from './sql/quote';
+import { ident, literal } from './sql/core/quote';
 
 /** Rows per slice: a slice is one statement, so a screen's query waits for at most one. */
 export const SLICE_ROWS = 60_000;

@@ -3,7 +3,7 @@ import type { Engine } from './engine';
 import { CLEAR_SQL, datasetSetupSql, FILE_ROW_TABLES } from './sql/ddl';
 import { POST_LOAD_TABLES } from './sql/derived/registry';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
-import { ident } from './sql/quote';
+import { ident } from './sql/core/quote';
 
 /** What the `files` table keeps of a loaded file (the ingest's FileIngestResult carries these and more). */
 export interface FileRecord {

@@ -1,5 +1,5 @@
 import { DEFAULT_MIN_SUPPORT, type ExplainSignal } from '../model/explain/signals';
-import { listedSlices, testedSlices, type ExplainReport, type ExplainSlice, type SliceCountRow } from '../model/explain/slices';
+import { listedSlices, testedSlices, type ExplainReport, type ExplainSlice } from '../model/explain/slices';
 import type { ReportFlag } from '../model/metrics/report';
 import type { MetricSettings } from '../model/metrics/settings';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
@@ -9,7 +9,8 @@ import { computeDriftReport } from './drift-report';
 import { withRetrievalFacts } from './retrieval-facts-table';
 import { DUCKDB, type SqlDialect } from './sql/dialect';
 import { driftKey, type ExplainScope } from './sql/explain/slice-attributes';
-import { sliceCountsQuery, TOTALS_SHAPE } from './sql/explain/slice-counts';
+import { run } from './sql/core/run';
+import { SLICE_COUNT_ROW, sliceCountsQuery, TOTALS_SHAPE } from './sql/explain/slice-counts';
 
 /** `explain` with what the panel says beside it: every slice tested (the q-values' m of them) at which support. */
 export interface ExplainResult {
@@ -39,8 +40,7 @@ export async function explainFrom(
   { facts, dialect }: ExplainEngines, settings: MetricSettings, signal: ExplainSignal, driftFlags: readonly ReportFlag[], minSupport = DEFAULT_MIN_SUPPORT,
 ): Promise<ExplainResult> {
   const scope: ExplainScope = { signal, driftQuestionRuns: driftQuestionRuns(driftFlags), source: 'materialized', dialect };
-  const counts = sliceCountsQuery(settings, scope, minSupport);
-  const [totals, ...rows] = await facts.query<SliceCountRow>(counts.sql, counts.params);
+  const [totals, ...rows] = await run(facts, sliceCountsQuery(settings, scope, minSupport), SLICE_COUNT_ROW);
   // with no retrieval there is no totals row
   const { n: population, hits } = totals?.shape === TOTALS_SHAPE ? totals : { n: 0, hits: 0 };
   if (totals && totals.shape !== TOTALS_SHAPE) rows.unshift(totals);

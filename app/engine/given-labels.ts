@@ -3,7 +3,7 @@ import { GIVEN_LABELS_FILE_ID, labelEventOf, labelItem, type GivenLabel, type La
 import { validateEvent } from '../schema/validate';
 import type { Engine, SqlValue } from './engine';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
-import { ident } from './sql/quote';
+import { ident } from './sql/core/quote';
 
 export interface GivenLabelsSync {
   inserted: number;

@@ -3,7 +3,7 @@ import { finalizeLoad } from './dataset';
 import type { Engine } from './engine';
 import { datasetSetupSql, FILE_ROW_TABLES, schemaSql } from './sql/ddl';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
-import { ident } from './sql/quote';
+import { ident } from './sql/core/quote';
 
 /**
  * A dataset kept from an earlier page (or made by an earlier version of the app) is checked

@@ -1,7 +1,7 @@
 import { calibrationReport } from '../model/gate/calibration-summary';
 import type { CalibrationCase } from '../model/gate/calibration';
 import type { MetricsReport, Rate } from '../model/metrics/report';
-import type { MaskedFailureRow, MatrixRow, Tier0Row, Tier3Row, TierRow, TotalsRow, FeedbackWeekRow, GateDecisionRow, TrendRow } from '../model/metrics/rows';
+import type { TierRow, TotalsRow } from '../model/metrics/rows';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
 import { judgedAtKByRole, maskedFailureFlags, shapeFeedback, shapeGate, shapeMatrix, shapeTier0, shapeTiers } from '../model/metrics/shape-report';
 import { shapeTrend, type TrendPoint } from '../model/metrics/trends';
@@ -14,17 +14,15 @@ import { computeDriftReport } from './drift-report';
 import type { Engine } from './engine';
 import { DUCKDB, type SqlDialect } from './sql/dialect';
 import { withRetrievalFacts } from './retrieval-facts-table';
-import { matrixQuery } from './sql/metrics/matrix';
-import { maskedFailuresQuery } from './sql/metrics/retrieval-details';
-import { feedbackByWeekQuery, gateDecisionsQuery, totalsQuery } from './sql/metrics/sections';
-import { calibrationCasesQuery } from './sql/gate/calibration';
-import type { SqlQuery } from './sql/metrics/sql-query';
-import { tier0Query } from './sql/metrics/tier0';
-import { tierQuery } from './sql/metrics/tier1-tier2';
-import { tier3Query } from './sql/metrics/tier3';
-import { trendQuery } from './sql/metrics/trends';
-
-const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
+import { MATRIX_ROW, matrixQuery } from './sql/metrics/matrix';
+import { MASKED_FAILURE_ROW, maskedFailuresQuery } from './sql/metrics/retrieval-details';
+import { FEEDBACK_WEEK_ROW, feedbackByWeekQuery, GATE_DECISION_ROW, gateDecisionsQuery, TOTALS_ROW, totalsQuery } from './sql/metrics/sections';
+import { CALIBRATION_CASE_ROW, calibrationCasesQuery } from './sql/gate/calibration';
+import { run } from './sql/core/run';
+import { TIER0_ROW, tier0Query } from './sql/metrics/tier0';
+import { TIER_ROW, tierQuery } from './sql/metrics/tier1-tier2';
+import { TIER3_ROW, tier3Query } from './sql/metrics/tier3';
+import { TREND_ROW, trendQuery } from './sql/metrics/trends';
 
 /** The tables the metrics derive from the data alone, kept up to date after each load (sql/metrics/README.md). */
 export { ensureDerivedTables, refreshDerivedTables } from './derived/metric-tables';
@@ -44,9 +42,9 @@ export interface FixedSections {
 }
 
 export async function fixedSectionsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<FixedSections> {
-  const [totals] = await run<TotalsRow>(engine, totalsQuery());
+  const [totals] = await run(engine, totalsQuery(), TOTALS_ROW);
   const drift = await computeDriftReport(engine, dialect);
-  const calibrationCases = await run<CalibrationCase>(engine, calibrationCasesQuery(dialect));
+  const calibrationCases = await run(engine, calibrationCasesQuery(dialect), CALIBRATION_CASE_ROW);
   const agreement = await agreementIn(engine);
   const review = await reviewReportIn(engine, dialect);
   const judges = await judgeAgreementsIn(engine, dialect);
@@ -96,13 +94,13 @@ interface ReportSections {
 
 async function metricsSectionsFrom({ engine, facts, dialect }: ReportEngines, settings: MetricSettings, fixed: FixedSections): Promise<ReportSections> {
   const { totals, drift, calibrationCases, agreement, review } = fixed;
-  const [tier0] = await run<Tier0Row>(engine, tier0Query(settings, dialect));
-  const tiers = await run<TierRow>(facts, tierQuery(settings, 'materialized', dialect));
-  const [matrix] = await run<MatrixRow>(facts, matrixQuery(settings, 'materialized', dialect));
-  const masked = await run<MaskedFailureRow>(facts, maskedFailuresQuery(settings, 'materialized', dialect));
-  const [tier3] = await run<Tier3Row>(engine, tier3Query(settings, dialect));
-  const decisions = await run<GateDecisionRow>(engine, gateDecisionsQuery(settings, dialect));
-  const feedbackWeeks = await run<FeedbackWeekRow>(engine, feedbackByWeekQuery(settings, dialect));
+  const [tier0] = await run(engine, tier0Query(settings, dialect), TIER0_ROW);
+  const tiers = await run(facts, tierQuery(settings, 'materialized', dialect), TIER_ROW);
+  const [matrix] = await run(facts, matrixQuery(settings, 'materialized', dialect), MATRIX_ROW);
+  const masked = await run(facts, maskedFailuresQuery(settings, 'materialized', dialect), MASKED_FAILURE_ROW);
+  const [tier3] = await run(engine, tier3Query(settings, dialect), TIER3_ROW);
+  const decisions = await run(engine, gateDecisionsQuery(settings, dialect), GATE_DECISION_ROW);
+  const feedbackWeeks = await run(engine, feedbackByWeekQuery(settings, dialect), FEEDBACK_WEEK_ROW);
   const { tier1, tier2 } = shapeTiers(tiers, settings.k);
   const judges = await judgesReportIn(engine, settings, fixed.judges, dialect);
   const report: MetricsReport = {
@@ -136,8 +134,8 @@ export interface MetricPanels {
 export async function metricPanelsIn(job: ReadJob, settings: MetricSettings): Promise<MetricPanels> {
   const { report, tiers } = await metricsSectionsIn(job, settings);
   const facts = await withRetrievalFacts(job, settings);
-  const day = shapeTrend(await run<TrendRow>(facts, trendQuery(settings, 'day', 'materialized')));
-  const week = shapeTrend(await run<TrendRow>(facts, trendQuery(settings, 'week', 'materialized')));
+  const day = shapeTrend(await run(facts, trendQuery(settings, 'day', 'materialized'), TREND_ROW));
+  const week = shapeTrend(await run(facts, trendQuery(settings, 'week', 'materialized'), TREND_ROW));
   return { report, judgedAtKByRole: judgedAtKByRole(tiers), trends: { day, week } };
 }
 

@@ -10,8 +10,10 @@ import { materialization } from './coordinator/materialization';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { ensureDerivedTables } from './derived/metric-tables';
 import type { Engine } from './engine';
-import type { PoolItemRow } from './sql/compare/pool';
-import { rawSql, sql, valueList } from './sql/metrics/sql-query';
+import { POOL_ITEM_ROW, POOL_SIZE_ROW, type PoolItemRow } from './sql/compare/pool';
+import type { RowOf } from './sql/core/row-spec';
+import { run } from './sql/core/run';
+import { rawSql, sql, valueList } from './sql/core/sql-query';
 import { whatIfListsQuery } from './sql/what-if/pipelines';
 import { whatIfPoolRowsQuery, whatIfPoolSizeQuery } from './sql/what-if/pool';
 import { whatIfStagesSelect } from './sql/what-if/stages';
@@ -50,14 +52,14 @@ export async function whatIfSlicesIn(job: ReadJob, base: MetricSettings, pipelin
   const tables = await whatIfTablesIn(job, pipeline);
   const logged = await sliceIn(job, base, tables.logged, 'retrieval');
   const reranked = await sliceIn(job, base, tables.reranked, 'retrieval');
-  const [pool] = await job.engine.query<{ items: number }>(...queryArgs(whatIfPoolSizeQuery(base, tables.logged, tables.lists)));
+  const [pool] = await run(job.engine, whatIfPoolSizeQuery(base, tables.logged, tables.lists), POOL_SIZE_ROW);
   return { figures: { a: logged.figures, b: reranked.figures }, pairing: pairQueries(logged.queries, reranked.queries), pool: pool.items };
 }
 
 /** The pool of a what-if in order (`PoolItemRow`s, as a comparison's `poolRowsQuery`): for the Annotate queue. */
 export async function whatIfPoolRowsIn(job: ReadJob, base: MetricSettings, pipeline: Pipeline): Promise<PoolItemRow[]> {
   const tables = await whatIfTablesIn(job, pipeline);
-  return job.engine.query<PoolItemRow>(...queryArgs(whatIfPoolRowsQuery(base, tables.logged, tables.lists)));
+  return run(job.engine, whatIfPoolRowsQuery(base, tables.logged, tables.lists), POOL_ITEM_ROW);
 }
 
 /** The pool of a what-if as the Annotate queue reads it: its first `limit` items in order and its whole size. */
@@ -73,19 +75,16 @@ export async function whatIfBoundsIn(job: ReadJob, base: MetricSettings, pipelin
 }
 
 /** A retrieval's what-if list. */
-export interface WhatIfListRow {
-  retrieval_id: string;
-  asset_ids: string[];
-}
+const WHAT_IF_LIST_ROW = { retrieval_id: 'string', asset_ids: 'string[]' } as const;
+
+export type WhatIfListRow = RowOf<typeof WHAT_IF_LIST_ROW>;
 
 /** The pipeline's lists, of the given retrievals (all when none are given), by retrieval id. */
 export async function whatIfListsIn(job: ReadJob, pipeline: Pipeline, retrievalIds?: readonly string[]): Promise<WhatIfListRow[]> {
   const lists = await whatIfListsTableIn(job, pipeline);
   const only = retrievalIds ? sql` WHERE retrieval_id IN ${valueList(retrievalIds)}` : rawSql('');
-  return job.engine.query<WhatIfListRow>(...queryArgs(sql`SELECT retrieval_id, asset_ids FROM ${rawSql(lists)}${only} ORDER BY retrieval_id`));
+  return run(job.engine, sql`SELECT retrieval_id, asset_ids FROM ${rawSql(lists)}${only} ORDER BY retrieval_id`, WHAT_IF_LIST_ROW);
 }
-
-const queryArgs = (query: { sql: string; params: unknown[] }) => [query.sql, query.params as never] as const;
 
 /** The what-if read by `whatIfSlicesIn`, with its statistics (computed where `statistics` runs them). */
 export async function whatIfResultOf(pipeline: Pipeline, read: ComparedSlices, statistics: PairedStatisticsRunner = inPlace): Promise<WhatIfResult> {

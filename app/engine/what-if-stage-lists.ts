@@ -2,7 +2,7 @@ import { parseStoredStages } from '../schema/stages';
 import type { ColumnSpec } from '../schema/columns';
 import { ArrowBatchBuilder } from './arrow-batch';
 import type { Engine } from './engine';
-import { ident } from './sql/quote';
+import { ident } from './sql/core/quote';
 import { STAGE_LIST_COLUMNS } from './sql/what-if/stages';
 
 const SPECS: ColumnSpec[] = [

@@ -6,7 +6,7 @@ import {
 import {
   SAMPLED_SESSION_COUNT_SQL, SESSIONS_SUMMARY_RANGE_SQL, chosenSessionsQuery, materializeSessionsSummaryQuery, sampleSessionsQuery, sampledEventsPage, sessionsSummaryPage,
 } from '../engine/sql/session-export';
-import type { SqlQuery } from '../engine/sql/metrics/sql-query';
+import type { SqlQuery } from '../engine/sql/core/sql-query';
 import type { ColumnSpec } from '../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../schema/event-types';
 import { parquetSchemaOf } from './export-schema';

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { compareResultOf, compareSlicesIn } from '../engine/compare-report';
 import { withRetrievalFacts } from '../engine/retrieval-facts-table';
-import { queryRetrievalsQuery, type QueryRetrievalRow } from '../engine/sql/compare/query-retrievals';
+import { run } from '../engine/sql/core/run';
+import { QUERY_RETRIEVAL_ROW, queryRetrievalsQuery } from '../engine/sql/compare/query-retrievals';
 import { slicePairs, type SliceFilters } from '../model/compare/slice';
 import type { CompareResult } from '../model/compare/types';
 import { metricSettingsToParams } from '../model/metrics/settings-codec';
@@ -38,8 +39,7 @@ export const queryRetrievalsOptions = (dataset: DatasetRef, sliceSettings: Metri
   queryOptions({
     queryKey: datasetKey(dataset, 'compare', 'query-retrievals', metricSettingsToParams(sliceSettings), query),
     queryFn: coordinatedQueryFn(dataset, async (job) => {
-      const { sql, params } = queryRetrievalsQuery(sliceSettings, query, 'materialized');
-      return (await withRetrievalFacts(job, sliceSettings)).query<QueryRetrievalRow>(sql, params);
+      return run(await withRetrievalFacts(job, sliceSettings), queryRetrievalsQuery(sliceSettings, query, 'materialized'), QUERY_RETRIEVAL_ROW);
     }, READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
   });

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { explainIn } from '../engine/explain-report';
 import { withRetrievalFacts } from '../engine/retrieval-facts-table';
-import { sliceRetrievalsQuery, type SliceRetrievalRow } from '../engine/sql/explain/slice-counts';
+import { run } from '../engine/sql/core/run';
+import { SLICE_RETRIEVAL_ROW, sliceRetrievalsQuery, type SliceRetrievalRow } from '../engine/sql/explain/slice-counts';
 import { driftQuestionRuns } from '../engine/explain-report';
 import { computeDriftReport } from '../engine/drift-report';
 import type { ExplainSignal } from '../model/explain/signals';
@@ -36,7 +37,7 @@ export const sliceRetrievalsOptions = (dataset: DatasetRef, settings: MetricSett
       const { flags } = await computeDriftReport(job.engine);
       const facts = await withRetrievalFacts(job, settings);
       const query = sliceRetrievalsQuery(settings, { signal, driftQuestionRuns: driftQuestionRuns(flags), source: 'materialized' }, slice);
-      return facts.query<SliceRetrievalRow>(query.sql, query.params);
+      return run(facts, query, SLICE_RETRIEVAL_ROW);
     }, READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
   });

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { withLineageFacts } from '../engine/lineage-facts-table';
-import { factSettings, graphNodeEventsQuery, type GraphNodeEvents, loadSessionInspector, run } from '../engine/sql/session-inspector';
+import { run } from '../engine/sql/core/run';
+import { factSettings, graphNodeEventsQuery, type GraphNodeEvents, loadSessionInspector } from '../engine/sql/session-inspector';
+import { SESSION_EVENT_ROW } from '../engine/sql/sessions';
 import { loadCrossSessionCompletions, loadTrace, loadWholeTrace } from '../engine/sql/trace';
-import type { SessionEvent } from '../model/lineage/timeline';
 import { traceTableRows, type TraceTarget } from '../model/lineage/trace';
 import type { MetricSettings } from '../model/metrics/settings';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
@@ -50,6 +51,6 @@ export const crossSessionCompletionsOptions = (dataset: DatasetRef) =>
 export const graphNodeEventsOptions = (dataset: DatasetRef, node: GraphNodeEvents) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'lineage', 'node-events', node),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run<SessionEvent>(engine, graphNodeEventsQuery(node))),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, graphNodeEventsQuery(node), SESSION_EVENT_ROW)),
     enabled: dataset.engine !== null,
   });

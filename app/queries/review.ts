@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { reviewReportIn } from '../engine/annotation-report';
 import { loadQuestions, loadReviewItems } from '../engine/sql/annotation/review-items';
-import { answeredResponsesQuery } from '../engine/sql/gate/review';
-import { weeklyReview, type AnsweredResponse, type ReviewWeek } from '../model/gate/review';
+import { run } from '../engine/sql/core/run';
+import { ANSWERED_RESPONSE_ROW, answeredResponsesQuery } from '../engine/sql/gate/review';
+import { weeklyReview, type ReviewWeek } from '../model/gate/review';
 import type { ReviewReport } from '../model/annotation/review-report';
 import { coordinatedQueryFn } from './coordinated-query';
 import { datasetKey, type DatasetRef } from './dataset-key';
@@ -31,8 +32,7 @@ export const reviewQueueOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'review', 'queue'),
     queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<ReviewQueueData> => {
-      const { sql, params } = answeredResponsesQuery();
-      const weeks = weeklyReview(await engine.query<AnsweredResponse>(sql, params));
+      const weeks = weeklyReview(await run(engine, answeredResponsesQuery(), ANSWERED_RESPONSE_ROW));
       const questions = await loadQuestions(engine, weeks.flatMap((week) => week.sample.map((item) => item.event_id)));
       return { weeks, report: await reviewReportIn(engine), questions };
     }),

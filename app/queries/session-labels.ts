@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { assetSearchQuery, type AssetSearchRow } from '../engine/sql/annotation/asset-search';
-import { itemLabelsQuery, type ItemLabelRow, type LabelTargets } from '../engine/sql/annotation/item-labels';
+import { ASSET_SEARCH_ROW, assetSearchQuery, type AssetSearchRow } from '../engine/sql/annotation/asset-search';
+import { ITEM_LABEL_ROW, itemLabelsQuery, type ItemLabelRow, type LabelTargets } from '../engine/sql/annotation/item-labels';
 import {
-  notReturnedLabeledQuery, resolvedIntentsQuery, resolvedVerdictsQuery,
+  NOT_RETURNED_ROW, notReturnedLabeledQuery, RESOLVED_INTENT_ROW, RESOLVED_VERDICT_ROW, resolvedIntentsQuery, resolvedVerdictsQuery,
   type NotReturnedRow, type ResolvedIntentRow, type ResolvedVerdictRow,
 } from '../engine/sql/annotation/session-labels';
 import type { Engine } from '../engine/engine';
-import { run } from '../engine/sql/session-inspector';
+import { run } from '../engine/sql/core/run';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
 
@@ -29,10 +29,10 @@ export interface SessionLabels {
  * moved on (the coordinator's cancellation), so the next session waits for a short one.
  */
 export async function loadSessionLabels(engine: Engine, targets: SessionLabelTargets): Promise<SessionLabels> {
-  const notReturned = await run<NotReturnedRow>(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange));
-  const intents = await run<ResolvedIntentRow>(engine, resolvedIntentsQuery(targets.turnIds));
-  const verdicts = await run<ResolvedVerdictRow>(engine, resolvedVerdictsQuery(targets.responseIds));
-  const labels = await run<ItemLabelRow>(engine, itemLabelsQuery(targets));
+  const notReturned = await run(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange), NOT_RETURNED_ROW);
+  const intents = await run(engine, resolvedIntentsQuery(targets.turnIds), RESOLVED_INTENT_ROW);
+  const verdicts = await run(engine, resolvedVerdictsQuery(targets.responseIds), RESOLVED_VERDICT_ROW);
+  const labels = await run(engine, itemLabelsQuery(targets), ITEM_LABEL_ROW);
   return { labels, notReturned, intents, verdicts };
 }
 
@@ -56,7 +56,7 @@ export const sessionLabelsOptions = (dataset: DatasetRef, targets: SessionLabelT
 export const assetSearchOptions = (dataset: DatasetRef, text: string) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'asset-search', text.trim()),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run<AssetSearchRow>(engine, assetSearchQuery(text))),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, assetSearchQuery(text), ASSET_SEARCH_ROW)),
     enabled: dataset.engine !== null && text.trim() !== '',
     placeholderData: sameDatasetPlaceholder(dataset),
   });

@@ -1,7 +1,7 @@
 import type { Engine } from '../engine';
 import { EVENT_TYPE_NAMES } from '../../schema/event-types';
 import { EVENTS_RANGE_SQL, REJECTED_RANGE_SQL, exportEventsPage, exportRejectedPage, type ExportRange } from '../sql/dataset-export';
-import type { SqlQuery } from '../sql/metrics/sql-query';
+import type { SqlQuery } from '../sql/core/sql-query';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { eventViewsSql, eventsTableSql } from './events-schema';
 

@@ -8,7 +8,7 @@ import { CLICKHOUSE } from '../sql/dialect';
 import { computeMetricsReport } from '../metrics-report';
 import { createTestEngine } from '../sql/metrics/fixtures';
 import * as product from '../sql/metrics/sections';
-import type { SqlQuery } from '../sql/metrics/sql-query';
+import type { SqlQuery } from '../sql/core/sql-query';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { copyDatasetToClickHouse } from './copy-dataset';
 import { createHttpEngine } from './http-engine';

@@ -12,7 +12,7 @@ import { EXPORTED_EVENT_COLUMNS, exportEventsPage } from '../sql/dataset-export'
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { CLICKHOUSE } from '../sql/dialect';
 import * as product from '../sql/metrics/sections';
-import type { SqlQuery } from '../sql/metrics/sql-query';
+import type { SqlQuery } from '../sql/core/sql-query';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';

@@ -7,7 +7,7 @@ import type { Engine } from '../engine';
 import { CLICKHOUSE, DUCKDB } from '../sql/dialect';
 import * as product from '../sql/metrics/sections';
 import { createTestEngine } from '../sql/metrics/fixtures';
-import { sql, type SqlQuery } from '../sql/metrics/sql-query';
+import { sql, type SqlQuery } from '../sql/core/sql-query';
 import { scopedEvents } from '../sql/event-scope';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePipeline } from '../../model/what-if/pipeline';
 import { CLICKHOUSE } from '../sql/dialect';
-import { rawSql, sql } from '../sql/metrics/sql-query';
+import { rawSql, sql } from '../sql/core/sql-query';
 import { whatIfListsQuery } from '../sql/what-if/pipelines';
 import { whatIfStagesSelect } from '../sql/what-if/stages';
 import { createChdbEngine } from './chdb-engine';

@@ -1,4 +1,4 @@
-import type { SqlQuery } from '../sql/metrics/sql-query';
+import type { SqlQuery } from '../sql/core/sql-query';
 
 /**
  * A table computed from the data by one query: settings-dependent facts that several reads share.

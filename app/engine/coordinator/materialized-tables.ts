@@ -1,5 +1,5 @@
 import type { Engine } from '../engine';
-import { ident } from '../sql/quote';
+import { ident } from '../sql/core/quote';
 import type { Materialization } from './materialization';
 
 /**

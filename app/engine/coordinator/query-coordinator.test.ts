@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { createNodeEngine } from '../node-engine';
-import { rawSql } from '../sql/metrics/sql-query';
+import { rawSql } from '../sql/core/sql-query';
 import { materialization } from './materialization';
 import { QueryCoordinator, readOnce, SupersededReadError } from './query-coordinator';
 import { recordStatements } from './statement-recorder';

@@ -1,5 +1,5 @@
 import type { Engine, SqlValue } from '../engine';
-import { ident } from '../sql/quote';
+import { ident } from '../sql/core/quote';
 
 const WITH_CLAUSE = /^\s*WITH(\s+RECURSIVE)?\s+/i;
 

@@ -3,7 +3,7 @@ import type { Engine } from '../engine';
 import { DERIVED_TABLES } from '../sql/derived/registry';
 import { DERIVED_STATE_SCHEMA_SQL } from '../sql/derived/state';
 import type { DerivedTable } from '../sql/derived/table';
-import { ident, literal } from '../sql/quote';
+import { ident, literal } from '../sql/core/quote';
 import { LoadedInputChanges, readInputStates, REPLACED, sameState, UNCHANGED, type InputChange, type InputState, type InputStates } from './input-changes';
 
 export type TableOutcome = 'unchanged' | 'updated' | 'rebuilt';

@@ -1,32 +1,30 @@
-import { judgeAgreements, judgesReport, type JudgeAgreement, type JudgeConfusionRow, type JudgeLabelKind, type JudgeReportEntry } from '../../model/annotation/judges';
-import { correctedFigures, type CorrectedReport, type CorrectedStatsRow } from '../../model/metrics/judge-corrected';
+import { judgeAgreements, judgesReport, type JudgeAgreement, type JudgeConfusionRow, type JudgeReportEntry } from '../../model/annotation/judges';
+import { correctedFigures, type CorrectedReport } from '../../model/metrics/judge-corrected';
 import type { MetricSettings } from '../../model/metrics/settings';
 import { LABEL_KINDS, type LabelKind } from '../../schema/given-label';
 import type { Engine } from '../engine';
-import { judgeAnnotatorsQuery, judgeConfusionQuery } from '../sql/annotation/judge-agreement';
+import { JUDGE_CONFUSION_ROW, JUDGE_LABEL_KIND_ROW, judgeAnnotatorsQuery, judgeConfusionQuery } from '../sql/annotation/judge-agreement';
 import { DUCKDB, type SqlDialect } from '../sql/dialect';
-import { judgeCorrectedQuery } from '../sql/metrics/judge-corrected';
-import type { SqlQuery } from '../sql/metrics/sql-query';
+import { CORRECTED_STATS_ROW, judgeCorrectedQuery } from '../sql/metrics/judge-corrected';
+import { run } from '../sql/core/run';
 
 /**
  * Judges and humans (docs/metrics.md): each non-human annotator against the human consensus (reads
  * the `labels` view only: no settings), and its judge-corrected Tier 1 (reads `retrieval_base`:
  * the derived tables current, the settings' filters and K).
  */
-const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
-
 /** Only the kinds some judge gave are compared: without judges, no label is resolved again. */
 export async function judgeAgreementsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<JudgeAgreement[]> {
-  const judgeKinds = await run<JudgeLabelKind>(engine, judgeAnnotatorsQuery());
+  const judgeKinds = await run(engine, judgeAnnotatorsQuery(), JUDGE_LABEL_KIND_ROW);
   const rowsByKind: Partial<Record<LabelKind, JudgeConfusionRow[]>> = {};
   for (const kind of LABEL_KINDS) {
-    if (judgeKinds.some((row) => row.kind === kind)) rowsByKind[kind] = await run<JudgeConfusionRow>(engine, judgeConfusionQuery(kind, dialect));
+    if (judgeKinds.some((row) => row.kind === kind)) rowsByKind[kind] = await run(engine, judgeConfusionQuery(kind, dialect), JUDGE_CONFUSION_ROW);
   }
   return judgeAgreements(judgeKinds, rowsByKind);
 }
 
 export async function judgeCorrectedIn(engine: Engine, settings: MetricSettings, judge: string, dialect: SqlDialect = DUCKDB): Promise<CorrectedReport> {
-  const [row] = await run<CorrectedStatsRow>(engine, judgeCorrectedQuery(settings, judge, dialect));
+  const [row] = await run(engine, judgeCorrectedQuery(settings, judge, dialect), CORRECTED_STATS_ROW);
   return row ? correctedFigures(row) : {};
 }
 

@@ -1,5 +1,5 @@
 import { ACTION_RULES, type ActionRuleName } from '../../model/metrics/action-rules';
-import { literal } from './quote';
+import { literal } from './core/quote';
 
 /**
  * The condition of one of ACTION_RULES (`actor = 'user' AND action IN ('export', …)`) over the

@@ -3,7 +3,8 @@ import { loadDriftPassages } from '../drift-report';
 import type { Engine } from '../engine';
 import { refreshDerivedTables } from '../metrics-report';
 import { appendEvents, at, createTestEngine, loadEvents, makeAction, makeRetrieval } from './metrics/fixtures';
-import { assetInfoQuery, run } from './session-inspector';
+import { run } from './core/run';
+import { ASSET_INFO_ROW, assetInfoQuery } from './session-inspector';
 import { loadCrossSessionCompletions } from './trace';
 
 const asset = (assetId: string, fields: Record<string, unknown>) => ({ type: 'asset', asset_id: assetId, ...fields });
@@ -34,7 +35,7 @@ describe('asset_catalog: the last loaded entry wins, field by field', () => {
   });
 
   it('every screen that names an asset shows the same title', async () => {
-    expect(await run(engine, assetInfoQuery(['a1']))).toEqual([{ asset_id: 'a1', title: 'Final', kind: 'template' }]);
+    expect(await run(engine, assetInfoQuery(['a1']), ASSET_INFO_ROW)).toEqual([{ asset_id: 'a1', title: 'Final', kind: 'template' }]);
     expect((await loadCrossSessionCompletions(engine)).map((row) => row.title)).toEqual(['Final']);
     expect(await loadDriftPassages(engine)).toEqual([{ asset_id: 'a1', title: 'Final', text: 'newest text' }]);
   });

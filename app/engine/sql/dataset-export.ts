@@ -1,8 +1,8 @@
 import { EVENT_COLUMNS, REJECTED_COLUMNS, TYPE_COLUMNS, typeTable, type ColumnSpec } from '../../schema/columns';
 import type { EventType } from '../../schema/event-types';
 import { PROVENANCE_COLUMNS } from '../../schema/fields';
-import { ident } from './quote';
-import { sql, rawSql, type SqlQuery } from './metrics/sql-query';
+import { ident } from './core/quote';
+import { sql, rawSql, type SqlQuery } from './core/sql-query';
 
 /**
  * What a dataset export holds: every event with its own fields and `extra` (not where this load

@@ -2,7 +2,7 @@ import { EVENT_COLUMNS, REJECTED_COLUMNS, SPAN_COLUMNS, SQL_TYPE, TYPE_COLUMNS, 
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { SUMMARY_SESSIONS_TABLE, SUMMARY_SESSIONS_TABLE_COLUMNS } from '../../schema/sessions-summary';
 import { ASSET_CATALOG_VIEW_SQL } from './asset-catalog';
-import { ident } from './quote';
+import { ident } from './core/quote';
 
 const createTable = (name: string, columns: ColumnSpec[]) =>
   `CREATE TABLE IF NOT EXISTS ${ident(name)} (${columns.map((c) => `${ident(c.name)} ${SQL_TYPE[c.kind]}`).join(', ')});`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scopedEvents, scopeFilter } from './event-scope';
 import { ANY_SCOPE, type EventScope } from '../../model/event-scope';
 import { at, type TestEvent } from './metrics/fixtures';
-import { sql } from './metrics/sql-query';
+import { sql } from './core/sql-query';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
 
 const WEEK = 7 * 24 * 60;

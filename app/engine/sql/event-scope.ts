@@ -1,5 +1,5 @@
 import { DUCKDB, type SqlDialect } from './dialect';
-import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
+import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
 import type { EventScope } from '../../model/event-scope';
 
 /**

@@ -1,6 +1,6 @@
 import { SUMMARY_SESSIONS_TABLE } from '../../schema/sessions-summary';
-import { rawSql, sql, type SqlQuery } from './metrics/sql-query';
-import { ident } from './quote';
+import { rawSql, sql, type SqlQuery } from './core/sql-query';
+import { ident } from './core/quote';
 
 /** The columns the full-dataset table sorts by. */
 export const FULL_SUMMARY_SORTS = [

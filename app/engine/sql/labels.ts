@@ -1,6 +1,6 @@
 import { keyIn, type KeyScope } from './derived/table';
 import { DUCKDB, type SqlDialect } from './dialect';
-import { literal } from './quote';
+import { literal } from './core/quote';
 
 /**
  * Resolved labels: one label per item and kind (docs/metrics.md, "Annotation agreement"): the latest

@@ -1,7 +1,7 @@
 import { TYPE_COLUMNS, typeTable } from '../../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { keyIn, type KeyScope } from './derived/table';
-import { ident, literal } from './quote';
+import { ident, literal } from './core/quote';
 
 /** `select` over the storage table of each of `types` (ddl.ts: one table per type, with only its own columns). */
 const fromTypes = (types: readonly EventType[], select: (table: string) => string) =>

@@ -4,8 +4,8 @@ import { EVENT_TYPES, type EventType } from '../../schema/event-types';
 import { DUCKDB, type SqlDialect } from './dialect';
 import { scopedEvents } from './event-scope';
 import { ANY_SCOPE } from '../../model/event-scope';
-import { rawSql, sql, valueArray, type SqlQuery } from './metrics/sql-query';
-import { ident } from './quote';
+import { rawSql, sql, valueArray, type SqlQuery } from './core/sql-query';
+import { ident } from './core/quote';
 import { sessionSignalsQuery } from './session-signals';
 
 /** The temp table of a summary export, one row per session numbered by `row` (1…) for paging. */

@@ -4,15 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../model/lineage/timeline';
 import { lineageReads } from '../lineage-test-reads';
-import { itemLabelsQuery } from './annotation/item-labels';
-import { notReturnedLabeledQuery } from './annotation/session-labels';
+import { ITEM_LABEL_ROW, itemLabelsQuery } from './annotation/item-labels';
+import { NOT_RETURNED_ROW, notReturnedLabeledQuery } from './annotation/session-labels';
 import { LINEAGE_DATASET, user } from './lineage-fixture';
 import { at, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
-import { sql } from './metrics/sql-query';
+import { run } from './core/run';
+import { sql } from './core/sql-query';
 import { parseStoredStages } from '../../schema/stages';
 import {
-  assetInfoQuery, assetsAndGradesQuery, idSet, lineageRetrievalsQuery, loadSessionInspector, relevanceQuery, run,
+  ASSET_INFO_ROW, ASSET_OR_GRADE_ROW, assetInfoQuery, assetsAndGradesQuery, idSet, LINEAGE_RETRIEVAL_ROW, lineageRetrievalsQuery, loadSessionInspector,
+  RELEVANCE_ROW, relevanceQuery,
 } from './session-inspector';
 
 /**
@@ -91,7 +93,7 @@ describe('the session inspector\'s rows', () => {
       const others = [...new Set(rows.actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !own.has(id));
       const reference = await read((facts) => run(facts, lineageRetrievalsQuery([
         sql`r.session_id = ${sessionId}`, ...(others.length > 0 ? [sql`r.retrieval_id IN ${idSet(others)}`] : []),
-      ])));
+      ]), LINEAGE_RETRIEVAL_ROW));
       expect(rows.retrievals, sessionId).toEqual(reference);
     }
     // s5 reads its own two (at the same time: in file order) and r2 of s3, which its place names
@@ -103,9 +105,9 @@ describe('the session inspector\'s rows', () => {
   it('titles and grades in one statement: the rows of the two queries', async () => {
     const assetIds = ['a1', 'a2', 'a5', 'a9'];
     const retrievalIds = ['r1', 'r2', 'r5', 'r6'];
-    const rows = await run<{ is_asset: boolean }>(engine, assetsAndGradesQuery(assetIds, retrievalIds));
-    const assets = await run(engine, assetInfoQuery(assetIds));
-    const relevance = await run(engine, relevanceQuery(retrievalIds));
+    const rows = await run(engine, assetsAndGradesQuery(assetIds, retrievalIds), ASSET_OR_GRADE_ROW);
+    const assets = await run(engine, assetInfoQuery(assetIds), ASSET_INFO_ROW);
+    const relevance = await run(engine, relevanceQuery(retrievalIds), RELEVANCE_ROW);
     expect(assets).toHaveLength(1);
     expect(relevance.length).toBeGreaterThan(4);
     expect(rows.filter((row) => row.is_asset)).toHaveLength(assets.length);
@@ -116,8 +118,8 @@ describe('the session inspector\'s rows', () => {
         ...inspector.retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...inspector.actions.flatMap((row) => row.consumed_asset_id ?? []),
         ...inspector.events.flatMap((event) => parseStoredStages(event.stages).flatMap((stage) => stage.asset_ids)),
       ]);
-      expect(inspector.assets, sessionId).toEqual(await run(engine, assetInfoQuery(assetsOf)));
-      expect(inspector.relevance, sessionId).toEqual(await run(engine, relevanceQuery(inspector.retrievals.map((row) => row.retrieval_id))));
+      expect(inspector.assets, sessionId).toEqual(await run(engine, assetInfoQuery(assetsOf), ASSET_INFO_ROW));
+      expect(inspector.relevance, sessionId).toEqual(await run(engine, relevanceQuery(inspector.retrievals.map((row) => row.retrieval_id)), RELEVANCE_ROW));
     }
   });
 
@@ -126,7 +128,7 @@ describe('the session inspector\'s rows', () => {
       'SELECT event_id, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels',
     )).map((row) => [row.event_id, row.label_order]));
     const targets = labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events);
-    const rows = await run<{ event_id: string; label_order: number }>(engine, itemLabelsQuery(targets));
+    const rows = await run(engine, itemLabelsQuery(targets), ITEM_LABEL_ROW);
     // without ts, first in file order: the fixture's three grades, l2, l4; then l7 at minute 1, l5 at 25, and l1, l3, l6 at 30
     expect(rows.map((row) => [row.event_id, row.label_order])).toEqual([
       ['l2', 4], ['l4', 5], ['l7', 6], ['l5', 7], ['l1', 8], ['l3', 9], ['l6', 10],
@@ -137,11 +139,11 @@ describe('the session inspector\'s rows', () => {
   it('labeled, not returned: the same rows read within the retrievals\' seq range', async () => {
     for (const sessionId of sessions) {
       const targets = labelTargets((await read((facts) => loadSessionInspector(facts, sessionId))).events);
-      expect(await run(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange)), sessionId)
-        .toEqual(await run(engine, notReturnedLabeledQuery(targets.retrievalIds)));
+      expect(await run(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange), NOT_RETURNED_ROW), sessionId)
+        .toEqual(await run(engine, notReturnedLabeledQuery(targets.retrievalIds), NOT_RETURNED_ROW));
     }
     const targets = labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events);
-    expect((await run<{ asset_id: string }>(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange))).map((row) => row.asset_id))
+    expect((await run(engine, notReturnedLabeledQuery(targets.retrievalIds, targets.retrievalSeqRange), NOT_RETURNED_ROW)).map((row) => row.asset_id))
       .toEqual(['a9', 'a7']);
   });
 
@@ -152,22 +154,22 @@ describe('the session inspector\'s rows', () => {
       const targets = labelTargets((await read((facts) => loadSessionInspector(facts, sessionId))).events);
       const query = itemLabelsQuery(targets);
       if (targets.retrievalSeqRange) texts.add(query.sql);
-      const rows = await run<{ event_id: string }>(engine, query);
+      const rows = await run(engine, query, ITEM_LABEL_ROW);
       labeled += rows.length;
       expectGolden(rows, sessionId, 'item_labels');
       // without the range (the annotation screens' calls): the same rows
-      expect(await run(engine, itemLabelsQuery({ ...targets, retrievalSeqRange: null })), sessionId).toEqual(rows);
+      expect(await run(engine, itemLabelsQuery({ ...targets, retrievalSeqRange: null }), ITEM_LABEL_ROW), sessionId).toEqual(rows);
     }
     expect(labeled).toBeGreaterThan(7);
     // one text for every session with retrievals (each has its own seq range): planned once, kept by text
     expect(texts.size).toBe(1);
     // a query label shows on the retrieval of that query: l2 (query "flyer") on r5, not on r6 ("poster")
-    const s5 = await run<{ event_id: string; retrieval_id: string }>(engine, itemLabelsQuery(labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events)));
+    const s5 = await run(engine, itemLabelsQuery(labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events)), ITEM_LABEL_ROW);
     expect(s5.filter((row) => row.event_id === 'l2').map((row) => row.retrieval_id)).toEqual(['r5']);
     // a range that holds none of the retrievals finds no query label (the range is applied, not ignored)
     const outside = { ...labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events), retrievalSeqRange: { from: 0, to: 1 } };
-    expect((await run<{ event_id: string }>(engine, itemLabelsQuery(outside))).map((row) => row.event_id)).not.toContain('l2');
-    expectGolden(await run(engine, itemLabelsQuery(outside)), 's5', 'outside');
+    expect((await run(engine, itemLabelsQuery(outside), ITEM_LABEL_ROW)).map((row) => row.event_id)).not.toContain('l2');
+    expectGolden(await run(engine, itemLabelsQuery(outside), ITEM_LABEL_ROW), 's5', 'outside');
   });
 
   it('labeled, not returned: with the seq range bound, the golden rows, in one text', async () => {
@@ -180,7 +182,7 @@ describe('the session inspector\'s rows', () => {
         texts.add(query.sql);
         ranges.add(JSON.stringify(targets.retrievalSeqRange));
       }
-      expectGolden(await run(engine, query), sessionId, 'not_returned');
+      expectGolden(await run(engine, query, NOT_RETURNED_ROW), sessionId, 'not_returned');
     }
     expect(ranges.size).toBeGreaterThan(2);
     expect(texts.size).toBe(1);

@@ -3,8 +3,9 @@ import type { Engine } from '../engine';
 import { lineageReads, type LineageReads } from '../lineage-test-reads';
 import { LINEAGE_DATASET as DATASET } from './lineage-fixture';
 import { createTestEngine, loadEvents } from './metrics/fixtures';
-import { sql } from './metrics/sql-query';
-import { idSet, loadSessionInspector, loadSessionLineage, run, sessionLineageQuery } from './session-inspector';
+import { sql } from './core/sql-query';
+import { run } from './core/run';
+import { idSet, LINEAGE_ACTION_ROW, loadSessionInspector, loadSessionLineage, sessionLineageQuery } from './session-inspector';
 import { SESSION_EVENTS_SQL } from './sessions';
 
 
@@ -62,7 +63,7 @@ describe('loadSessionInspector', () => {
     for (const { session_id: sessionId } of sessions) {
       const retrievals = (await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM retrievals WHERE session_id = ?', [sessionId])).map((row) => row.retrieval_id);
       const own = sql`session_id = ${sessionId}`;
-      expect(await loadSessionLineage(engine, own, retrievals)).toEqual(await run(engine, sessionLineageQuery(own, retrievals)));
+      expect(await loadSessionLineage(engine, own, retrievals)).toEqual(await run(engine, sessionLineageQuery(own, retrievals), LINEAGE_ACTION_ROW));
     }
   });
 

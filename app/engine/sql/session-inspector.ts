@@ -1,18 +1,20 @@
-import type { AssetInfoRow, LineageActionRow, LineageRetrievalRow, ReferenceWarningRow, RelevanceRow } from '../../model/lineage/rows';
+import type { AssetInfoRow, LineageActionRow, LineageRetrievalRow, RelevanceRow } from '../../model/lineage/rows';
 import type { SessionEvent, SessionInspectorRows } from '../../model/lineage/timeline';
 import { traceRowOfNode } from '../../model/lineage/trace';
 import { groupByTurn } from '../../model/session/turn-groups';
-import type { SessionSpan } from '../../model/session/unmapped-spans';
 import { sharedSettingsOf, type MetricSettings } from '../../model/metrics/settings';
 import { parseStoredStages } from '../../schema/stages';
 import type { Engine } from '../engine';
-import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
+import { specOf, type RowOf } from './core/row-spec';
+import { run } from './core/run';
+import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
 import { typesOfBits } from './session-summary';
 import {
-  asSessionEvents, byTimeThenSeq, SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery, sessionPageKeysQuery, type SessionPageKey,
+  asSessionEvents, byTimeThenSeq, SESSION_EVENT_ROW, SESSION_EVENT_TYPES_ROW, SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery,
+  SESSION_EVENT_KEY_ROW, SESSION_PAGE_KEY_ROW, sessionPageKeysQuery,
   sessionRowPositionQuery, type SeqRange, seqRangeSql,
 } from './sessions';
-import { sessionSpansQuery } from './spans';
+import { SESSION_SPAN_ROW, sessionSpansQuery } from './spans';
 import { SESSION_PAGE_EVENTS } from '../../model/session/session-page';
 
 /**
@@ -37,6 +39,13 @@ export function idList(ids: Iterable<string>): SqlQuery {
 
 export const LINEAGE_COLUMNS = sql`event_id, seq, ts, session_id, user_id, request_id, turn_id, actor, action, consumed_asset_id,
        source_retrieval_id, effective_source_retrieval_id, inherited, inherited_from_event_id`;
+
+/** A row of `LINEAGE_COLUMNS`. */
+export const LINEAGE_ACTION_ROW = specOf<LineageActionRow>()({
+  event_id: 'string', seq: 'number', ts: 'number|null', session_id: 'string|null', user_id: 'string|null', request_id: 'string|null',
+  turn_id: 'string|null', actor: 'string|null', action: 'string', consumed_asset_id: 'string|null', source_retrieval_id: 'string|null',
+  effective_source_retrieval_id: 'string|null', inherited: 'boolean', inherited_from_event_id: 'string|null',
+});
 
 /**
  * The session's actions (`own`, a condition over `action_lineage`), actions anywhere whose lineage names one of its retrievals
@@ -86,8 +95,8 @@ const closesLineage = (rows: readonly LineageActionRow[]) => {
 
 /** `sessionLineageQuery`'s rows, following the chain only when a row inherited from outside the seed. */
 export async function loadSessionLineage(engine: Engine, own: SqlQuery, retrievalIds: readonly string[]): Promise<LineageActionRow[]> {
-  const seed = await run<LineageActionRow>(engine, sessionLineageSeedQuery(own, retrievalIds));
-  return closesLineage(seed) ? seed : run<LineageActionRow>(engine, sessionLineageQuery(own, retrievalIds));
+  const seed = await run(engine, sessionLineageSeedQuery(own, retrievalIds), LINEAGE_ACTION_ROW);
+  return closesLineage(seed) ? seed : run(engine, sessionLineageQuery(own, retrievalIds), LINEAGE_ACTION_ROW);
 }
 
 /** Only the settings that change a single retrieval's facts: the screen filters of the metrics do not apply here. */
@@ -117,6 +126,17 @@ ORDER BY p.ts, p.seq
 LIMIT CAST(${limit} AS BIGINT)`;
 }
 
+export const LINEAGE_RETRIEVAL_ROW = specOf<LineageRetrievalRow>()({
+  retrieval_id: 'string', event_id: 'string|null', session_id: 'string|null', request_id: 'string|null', turn_id: 'string|null', ts: 'number|null',
+  seq: 'number', query: 'string|null', role: 'string|null', returned_asset_ids: 'string[]|null', scores: 'number[]|null', rewrite_of: 'string|null',
+  error: 'string|null', judged: 'boolean|null', p_at_1: 'number|null', ndcg_at_k: 'number|null', tier1_bad: 'boolean|null', matrix_cell: 'string|null',
+  orf_signals: 'string|null',
+});
+
+export const ASSET_INFO_ROW = specOf<AssetInfoRow>()({ asset_id: 'string', title: 'string|null', kind: 'string|null' });
+
+export const RELEVANCE_ROW = specOf<RelevanceRow>()({ retrieval_id: 'string', asset_id: 'string', grade: 'number' });
+
 /** Catalog title and kind of each asset (asset-catalog.ts). */
 export function assetInfoQuery(assetIds: Iterable<string>): SqlQuery {
   return sql`SELECT asset_id, title, kind FROM asset_catalog WHERE asset_id IN ${idSet(assetIds)}`;
@@ -135,8 +155,6 @@ WHERE seq IN (SELECT TRY_CAST(unnest(string_split(${seqs.join(',')}, ',')) AS IN
 ORDER BY seq`;
 }
 
-export const run = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
-
 /**
  * `assetInfoQuery` and `relevanceQuery` in one statement (a statement costs its planning and, in
  * the browser, three messages to the engine's worker): rows of both shapes, told apart by `is_asset`.
@@ -148,7 +166,9 @@ UNION ALL
 SELECT false, asset_id, NULL, NULL, retrieval_id, grade FROM (${relevanceQuery(retrievalIds)})`;
 }
 
-type AssetOrGradeRow = AssetInfoRow & RelevanceRow & { is_asset: boolean };
+export const ASSET_OR_GRADE_ROW = specOf<AssetInfoRow & RelevanceRow & { is_asset: boolean }>()({
+  is_asset: 'boolean', asset_id: 'string', title: 'string|null', kind: 'string|null', retrieval_id: 'string', grade: 'number',
+});
 
 /**
  * Catalog entries and grades for retrievals and actions: what the graph and the ranked lists label
@@ -156,7 +176,7 @@ type AssetOrGradeRow = AssetInfoRow & RelevanceRow & { is_asset: boolean };
  */
 export async function loadAssetsAndGrades(engine: Engine, retrievals: LineageRetrievalRow[], actions: LineageActionRow[], alsoTitled: Iterable<string> = []) {
   const assetIds = new Set([...retrievals.flatMap((row) => row.returned_asset_ids ?? []), ...actions.flatMap((row) => row.consumed_asset_id ?? []), ...alsoTitled]);
-  const rows = await run<AssetOrGradeRow>(engine, assetsAndGradesQuery(assetIds, retrievals.map((row) => row.retrieval_id)));
+  const rows = await run(engine, assetsAndGradesQuery(assetIds, retrievals.map((row) => row.retrieval_id)), ASSET_OR_GRADE_ROW);
   const assets: AssetInfoRow[] = rows.filter((row) => row.is_asset).map(({ asset_id, title, kind }) => ({ asset_id, title, kind }));
   const relevance: RelevanceRow[] = rows.filter((row) => !row.is_asset).map(({ retrieval_id, asset_id, grade }) => ({ retrieval_id, asset_id, grade }));
   return { assets, relevance };
@@ -189,38 +209,31 @@ interface PageEvents {
   range: SeqRange | null;
 }
 
-interface SessionTypes {
-  event_type_bits: number;
-  events: number;
-  min_seq: number;
-  max_seq: number;
-}
-
 /**
  * One page of a session's events (SESSION_EVENTS_SQL order), read from the views of the types it
  * has; a page past the end reads as the last.
  */
 async function loadSessionEvents(engine: Engine, sessionId: string, request: SessionPageRequest, size: number): Promise<PageEvents> {
-  const [summary] = await engine.query<SessionTypes>(SESSION_EVENT_TYPES_SQL, [sessionId]);
-  if (!summary) return wholeSession(await engine.query<SessionEvent>(SESSION_EVENTS_SQL, [sessionId]), size, null);
+  const [summary] = await run(engine, { sql: SESSION_EVENT_TYPES_SQL, params: [sessionId] }, SESSION_EVENT_TYPES_ROW);
+  if (!summary) return wholeSession(await run(engine, { sql: SESSION_EVENTS_SQL, params: [sessionId] }, SESSION_EVENT_ROW), size, null);
   const types = typesOfBits(summary.event_type_bits);
   const range = { from: Number(summary.min_seq), to: Number(summary.max_seq) };
   // a session of one page is read whole, with no query for its keys
-  if (summary.events <= size) return wholeSession(asSessionEvents(await run(engine, sessionEventsOfTypesQuery(sessionId, types, range))), size, range);
+  if (summary.events <= size) return wholeSession(asSessionEvents(await run(engine, sessionEventsOfTypesQuery(sessionId, types, range), SESSION_EVENT_KEY_ROW)), size, range);
   const lastIndex = Math.max(0, Math.ceil(summary.events / size) - 1);
   const index = Math.min(request.page ?? (await pageOfNode(engine, sessionId, types, range, request.node ?? null, size)), lastIndex);
-  const keys = await run<SessionPageKey>(engine, sessionPageKeysQuery(sessionId, types, range, index * size, size));
+  const keys = await run(engine, sessionPageKeysQuery(sessionId, types, range, index * size, size), SESSION_PAGE_KEY_ROW);
   const shown = keys.filter((key) => key.seq !== null);
   const turnIds = [...new Set(shown.map((key) => key.turn_id))];
   const page = { index, size, events: keys[0].events, turns: keys[0].turns, firstTurn: shown[0]?.turn ?? 0, lastTurn: shown.at(-1)?.turn ?? 0, turnIds };
-  const events = asSessionEvents(await run(engine, sessionEventsOfTypesQuery(sessionId, types, range, shown.map((key) => key.seq!))));
+  const events = asSessionEvents(await run(engine, sessionEventsOfTypesQuery(sessionId, types, range, shown.map((key) => key.seq!)), SESSION_EVENT_KEY_ROW));
   return { events, page, range };
 }
 
 async function pageOfNode(engine: Engine, sessionId: string, types: readonly string[], range: SeqRange, node: string | null, size: number): Promise<number> {
   const row = traceRowOfNode(node);
   if (!row) return 0;
-  const [found] = await run<{ shown_at: number }>(engine, sessionRowPositionQuery(sessionId, types, range, row));
+  const [found] = await run(engine, sessionRowPositionQuery(sessionId, types, range, row), { shown_at: 'number' });
   return found ? Math.floor(found.shown_at / size) : 0;
 }
 
@@ -230,7 +243,12 @@ function wholeSession(events: SessionEvent[], size: number, range: SeqRange | nu
   return { events, range, page: { index: 0, size, events: events.length, turns: turnIds.length, firstTurn: Math.min(1, turnIds.length), lastTurn: turnIds.length, turnIds } };
 }
 
-type RetrievalFacts = Pick<LineageRetrievalRow, 'retrieval_id' | 'role' | 'judged' | 'p_at_1' | 'ndcg_at_k' | 'tier1_bad' | 'matrix_cell' | 'orf_signals'>;
+const RETRIEVAL_FACTS_ROW = {
+  retrieval_id: 'string', role: 'string|null', judged: 'boolean|null', p_at_1: 'number|null', ndcg_at_k: 'number|null', tier1_bad: 'boolean|null',
+  matrix_cell: 'string|null', orf_signals: 'string|null',
+} as const;
+
+type RetrievalFacts = RowOf<typeof RETRIEVAL_FACTS_ROW>;
 
 /** The facts (`LINEAGE_FACTS_TABLE`) of these retrievals, for those whose rows are read already. */
 export function lineageFactsQuery(retrievalIds: Iterable<string>): SqlQuery {
@@ -261,9 +279,9 @@ async function loadPageRetrievals(engine: Engine, events: readonly SessionEvent[
     const seen = own.get(event.retrieval_id);
     if (!seen || event.seq < seen.seq) own.set(event.retrieval_id, event);
   }
-  const facts = own.size > 0 ? await run<RetrievalFacts>(engine, lineageFactsQuery(own.keys())) : [];
+  const facts = own.size > 0 ? await run(engine, lineageFactsQuery(own.keys()), RETRIEVAL_FACTS_ROW) : [];
   const factsOf = new Map(facts.map((row) => [row.retrieval_id, row]));
-  const others = otherSources.length > 0 ? await run<LineageRetrievalRow>(engine, lineageRetrievalsQuery([sql`r.retrieval_id IN ${idSet(otherSources)}`])) : [];
+  const others = otherSources.length > 0 ? await run(engine, lineageRetrievalsQuery([sql`r.retrieval_id IN ${idSet(otherSources)}`]), LINEAGE_RETRIEVAL_ROW) : [];
   return [...[...own.values()].map((event) => retrievalRowOf(event, factsOf.get(event.retrieval_id!))), ...others].sort(byTimeThenSeq).slice(0, 100_000);
 }
 
@@ -297,8 +315,8 @@ export async function loadSessionInspector(
   const retrievals = await loadPageRetrievals(engine, events, otherSources);
   const derivedActions = await withDerivations(engine, actions, events);
   const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, derivedActions, stageAssetIds(events));
-  const warnings = await run<ReferenceWarningRow>(engine, eventWarningsQuery(events.map((event) => event.seq)));
-  const spans = await run<SessionSpan>(engine, pageSpansQuery(sessionId, events, whole));
+  const warnings = await run(engine, eventWarningsQuery(events.map((event) => event.seq)), { seq: 'number', field: 'string', message: 'string' });
+  const spans = await run(engine, pageSpansQuery(sessionId, events, whole), SESSION_SPAN_ROW);
   return { events, retrievals, actions: derivedActions, assets, relevance, warnings, spans, page };
 }
 
@@ -325,7 +343,7 @@ export async function withDerivations(engine: Engine, actions: readonly LineageA
   const unknown = actions.flatMap((action) => (derived.has(action.seq) ? [] : [action.seq]));
   if (unknown.length > 0) {
     for (const seq of unknown) derived.set(seq, null);
-    for (const row of await run<{ seq: number; derived: string }>(engine, actionDerivationsQuery(unknown))) derived.set(Number(row.seq), row.derived);
+    for (const row of await run(engine, actionDerivationsQuery(unknown), { seq: 'number', derived: 'string' })) derived.set(Number(row.seq), row.derived);
   }
   return actions.map((action) => ({ ...action, derived: derived.get(action.seq) ?? null }));
 }

@@ -6,7 +6,7 @@ import { DUCKDB, type SqlDialect } from './dialect';
 import { scopedEvents, scopeFilter } from './event-scope';
 import { isAnyScope, type EventScope } from '../../model/event-scope';
 import { CELL_CONDITIONS, retrievalFactsQuery } from './metrics/retrieval-facts';
-import { rawSql, sql, type SqlQuery } from './metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from './core/sql-query';
 
 export type { SessionSignalRow };
 

@@ -1,7 +1,7 @@
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { actionRuleSql } from './action-rules';
 import { DUCKDB, type SqlDialect } from './dialect';
-import { literal } from './quote';
+import { literal } from './core/quote';
 import { keyIn, type KeyScope } from './derived/table';
 
 /** Bit i set when the session has an event of type EVENT_TYPE_NAMES[i] (a list of names costs 10 times more to build). */

@@ -3,8 +3,9 @@ import type { SessionEvent } from '../../model/lineage/timeline';
 import { EVENT_COLUMNS, TYPE_COLUMNS, typeTable } from '../../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { TYPE_VIEWS } from './ddl';
-import { ident } from './quote';
-import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
+import { ident } from './core/quote';
+import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
+import { someColumnsOf, type RowOf } from './core/row-spec';
 
 export type { SessionRow } from '../../model/session/session-list';
 
@@ -71,11 +72,18 @@ export const SURFACES_SQL = `SELECT DISTINCT surface FROM session_summary WHERE 
 export const SESSION_EVENTS_SQL = `SELECT e.*, f.name AS file FROM events e LEFT JOIN files f ON f.file_id = e.file_id
   WHERE e.session_id = ? ORDER BY e.ts NULLS LAST, e.seq`;
 
+/** An event row of `events` (every column of the schema, and its file's name): the columns every event has are checked. */
+export const SESSION_EVENT_ROW = someColumnsOf<SessionEvent>()({
+  type: 'string', seq: 'number', ts: 'number|null', event_id: 'string|null', session_id: 'string|null', file: 'string|null',
+});
+
 /**
  * The types of a session's events (`session_summary.event_type_bits`, session-summary.ts `typesOfBits`),
  * their count and the `seq` range holding them; no row when it has none.
  */
 export const SESSION_EVENT_TYPES_SQL = `SELECT event_type_bits, events, min_seq, max_seq FROM session_summary WHERE session_id = ?`;
+
+export const SESSION_EVENT_TYPES_ROW = { event_type_bits: 'number', events: 'number', min_seq: 'number', max_seq: 'number' } as const;
 
 /** The `seq` range holding a session's events (session_summary's `min_seq`, `max_seq`). */
 export interface SeqRange {
@@ -126,6 +134,9 @@ WHERE ${seqRangeSql(range)} AND session_id = ${sessionId}${page}`);
   return sql`SELECT e.*, f.name AS file FROM (${joinSql(tables, ' UNION ALL BY NAME ')}) e LEFT JOIN files f ON f.file_id = e.file_id`;
 }
 
+/** The columns of `sessionEventsOfTypesQuery` every type has (each type's table stores only its own). */
+export const SESSION_EVENT_KEY_ROW = { seq: 'number', file: 'string|null' } as const;
+
 /** `ORDER BY ts NULLS LAST, seq` (seq is unique). */
 export const byTimeThenSeq = (a: { ts: number | null; seq: number }, b: { ts: number | null; seq: number }) =>
   (a.ts === b.ts ? 0 : a.ts === null ? 1 : b.ts === null ? -1 : a.ts - b.ts) || a.seq - b.seq;
@@ -142,13 +153,9 @@ export function asSessionEvents(rows: readonly Record<string, unknown>[]): Sessi
 }
 
 /** One row of a session page's keys: the event, its turn (1-based) and the session's totals. */
-export interface SessionPageKey {
-  seq: number | null;
-  turn_id: string | null;
-  turn: number | null;
-  events: number;
-  turns: number;
-}
+export const SESSION_PAGE_KEY_ROW = { seq: 'number|null', turn_id: 'string|null', turn: 'number|null', events: 'number', turns: 'number' } as const;
+
+export type SessionPageKey = RowOf<typeof SESSION_PAGE_KEY_ROW>;
 
 /**
  * The events `offset`…`offset + limit - 1` of a session in the order the timeline shows them

@@ -1,4 +1,6 @@
-import { sql, type SqlQuery } from './metrics/sql-query';
+import type { SessionSpan } from '../../model/session/unmapped-spans';
+import { specOf } from './core/row-spec';
+import { sql, type SqlQuery } from './core/sql-query';
 
 /**
  * The `spans` table (schema/columns.ts SPAN_COLUMNS): OpenTelemetry spans no event type covers.
@@ -20,3 +22,8 @@ FROM spans s LEFT JOIN files f ON f.file_id = s.file_id
 WHERE s.session_id = ${sessionId}${time}
 ORDER BY s.ts, s.file_id, s.seq`;
 }
+
+export const SESSION_SPAN_ROW = specOf<SessionSpan>()({
+  file_id: 'number', line: 'number', seq: 'number', file: 'string|null', trace_id: 'string', span_id: 'string', parent_span_id: 'string|null',
+  name: 'string', kind: 'string', ts: 'number', end_ts: 'number|null', status: 'string|null', attributes: 'string',
+});

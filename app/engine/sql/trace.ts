@@ -1,9 +1,10 @@
-import type { LineageActionRow, LineageRetrievalRow } from '../../model/lineage/rows';
 import { traceRowCount, traceRowOfNode, type TraceRowKey, type TraceRows, type TraceTarget, type TraceTotals } from '../../model/lineage/trace';
 import type { Engine } from '../engine';
 import { actionRuleSql } from './action-rules';
-import { joinSql, rawSql, sql, type SqlQuery } from './metrics/sql-query';
-import { idSet, LINEAGE_COLUMNS, lineageRetrievalsQuery, loadAssetsAndGrades, run, withDerivations } from './session-inspector';
+import { specOf, type RowOf } from './core/row-spec';
+import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
+import { run } from './core/run';
+import { idSet, LINEAGE_ACTION_ROW, LINEAGE_COLUMNS, LINEAGE_RETRIEVAL_ROW, lineageRetrievalsQuery, loadAssetsAndGrades, withDerivations } from './session-inspector';
 
 /**
  * Tracing one asset or one retrieval across all sessions (features/lineage): every retrieval that
@@ -97,6 +98,12 @@ ORDER BY position
 LIMIT 1`;
 }
 
+const TRACE_TOTALS_ROW = specOf<TraceTotals>()({
+  retrievals: 'number', actions: 'number', sessions: 'number', completions: 'number', crossSessionCompletions: 'number', orphanActions: 'number',
+});
+
+const TRACE_ROW_KEY_ROW = specOf<TraceRowKey>()({ kind: 'string', id: 'string' });
+
 export interface TracePageRequest {
   /** The page (0-based); when null, the page holding `node` (a graph node id), else the first. */
   page?: number | null;
@@ -107,17 +114,17 @@ export interface TracePageRequest {
 /** One page of the trace of an asset or a retrieval, with the counts of all of it; on the engine `withLineageFacts` gives. */
 export async function loadTrace(engine: Engine, target: TraceTarget, request: TracePageRequest = {}): Promise<TraceRows> {
   const size = request.size ?? TRACE_PAGE_ROWS;
-  const [totals] = await run<TraceTotals>(engine, traceTotalsQuery(target));
+  const [totals] = await run(engine, traceTotalsQuery(target), TRACE_TOTALS_ROW);
   const lastPage = Math.max(0, Math.ceil(traceRowCount(totals) / size) - 1);
   const index = Math.min(lastPage, Math.max(0, request.page ?? (await pageOfNode(engine, target, request.node ?? null, size))));
-  const keys = await run<TraceRowKey>(engine, tracePageKeysQuery(target, index * size, size));
+  const keys = await run(engine, tracePageKeysQuery(target, index * size, size), TRACE_ROW_KEY_ROW);
   const actionIds = keys.flatMap((key) => (key.kind === 'action' ? [key.id] : []));
-  const actions = await withDerivations(engine, await run<LineageActionRow>(engine, sql`SELECT ${LINEAGE_COLUMNS} FROM action_lineage WHERE event_id IN ${idSet(actionIds)} ORDER BY ts, seq`));
+  const actions = await withDerivations(engine, await run(engine, sql`SELECT ${LINEAGE_COLUMNS} FROM action_lineage WHERE event_id IN ${idSet(actionIds)} ORDER BY ts, seq`, LINEAGE_ACTION_ROW));
   const retrievalIds = new Set([
     ...keys.flatMap((key) => (key.kind === 'retrieval' ? [key.id] : [])),
     ...actions.flatMap((row) => row.effective_source_retrieval_id ?? []),
   ]);
-  const retrievals = await run<LineageRetrievalRow>(engine, lineageRetrievalsQuery([sql`r.retrieval_id IN ${idSet(retrievalIds)}`]));
+  const retrievals = await run(engine, lineageRetrievalsQuery([sql`r.retrieval_id IN ${idSet(retrievalIds)}`]), LINEAGE_RETRIEVAL_ROW);
   const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, actions);
   return { target, totals, page: { index, size, keys }, retrievals, actions, assets, relevance };
 }
@@ -128,23 +135,25 @@ export const loadWholeTrace = (engine: Engine, target: TraceTarget) => loadTrace
 async function pageOfNode(engine: Engine, target: TraceTarget, node: string | null, size: number): Promise<number> {
   const row = traceRowOfNode(node);
   if (!row) return 0;
-  const [found] = await run<{ position: number }>(engine, traceRowPositionQuery(target, row));
+  const [found] = await run(engine, traceRowPositionQuery(target, row), { position: 'number' });
   return found ? Math.floor(found.position / size) : 0;
 }
 
 /** One completion whose retrieval ran in another session (docs/metrics.md Tier 3 `cross_session`). */
-export interface CrossSessionCompletionRow {
-  event_id: string;
-  session_id: string;
-  ts: number | null;
-  action: string;
-  consumed_asset_id: string | null;
-  title: string | null;
-  retrieval_id: string;
-  source_session_id: string;
-  query: string | null;
-  inherited: boolean;
-}
+export const CROSS_SESSION_COMPLETION_ROW = {
+  event_id: 'string',
+  session_id: 'string',
+  ts: 'number|null',
+  action: 'string',
+  consumed_asset_id: 'string|null',
+  title: 'string|null',
+  retrieval_id: 'string',
+  source_session_id: 'string',
+  query: 'string|null',
+  inherited: 'boolean',
+} as const;
+
+export type CrossSessionCompletionRow = RowOf<typeof CROSS_SESSION_COMPLETION_ROW>;
 
 /** Every completion attributed by lineage to a retrieval of another session, from the metrics' `completion_facts`. */
 export const CROSS_SESSION_COMPLETIONS_QUERY = sql`
@@ -159,5 +168,5 @@ ORDER BY c.ts, c.seq`;
 
 /** `ensureDerivedTables` first. */
 export async function loadCrossSessionCompletions(engine: Engine): Promise<CrossSessionCompletionRow[]> {
-  return run<CrossSessionCompletionRow>(engine, CROSS_SESSION_COMPLETIONS_QUERY);
+  return run(engine, CROSS_SESSION_COMPLETIONS_QUERY, CROSS_SESSION_COMPLETION_ROW);
 }

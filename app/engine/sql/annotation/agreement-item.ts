@@ -2,10 +2,12 @@ import type { LabelItem } from '../../../model/annotation/item-key';
 import type { ReviewItem } from '../../../model/annotation/review-item';
 import { GIVEN_LABELS_FILE_ID, type LabelKind } from '../../../schema/given-label';
 import type { Engine } from '../../engine';
-import { sql, type SqlQuery } from '../metrics/sql-query';
-import type { ItemLabelRow } from './item-labels';
+import type { RowOf } from '../core/row-spec';
+import { run } from '../core/run';
+import { sql, type SqlQuery } from '../core/sql-query';
+import { ITEM_LABEL_ROW, type ItemLabelRow } from './item-labels';
 import {
-  queueRetrievalQuery, queueTurnQuery, rankedAssetsQuery, turnRetrievalsQuery,
+  QUEUE_RETRIEVAL_ROW, QUEUE_TURN_ROW, queueRetrievalQuery, queueTurnQuery, RANKED_ASSET_ROW, rankedAssetsQuery, TURN_RETRIEVAL_ROW, turnRetrievalsQuery,
   type QueueRetrievalRow, type QueueTurnRow, type RankedAssetRow, type TurnRetrievalRow,
 } from './queue-item-context';
 import { loadReviewItems } from './review-items';
@@ -42,24 +44,28 @@ FROM ordered l LEFT JOIN files f ON f.file_id = l.file_id
 WHERE ${itemCondition(item)}
 ORDER BY l.label_order`;
 
-export interface CatalogAssetRow {
-  asset_id: string;
-  title: string | null;
-  text: string | null;
-  kind: string | null;
-}
+export const CATALOG_ASSET_ROW = {
+  asset_id: 'string',
+  title: 'string|null',
+  text: 'string|null',
+  kind: 'string|null',
+} as const;
+
+export type CatalogAssetRow = RowOf<typeof CATALOG_ASSET_ROW>;
 
 export const catalogAssetQuery = (assetId: string): SqlQuery =>
   sql`SELECT asset_id, title, text, kind FROM asset_catalog WHERE asset_id = ${assetId}`;
 
 /** A retrieval that ran a query a relevance label was given by, and where it returned the asset. */
-export interface QueryRetrievalRow {
-  retrieval_id: string;
-  session_id: string | null;
-  ts: number | null;
+export const QUERY_RETRIEVAL_ROW = {
+  retrieval_id: 'string',
+  session_id: 'string|null',
+  ts: 'number|null',
   /** 1-based rank of the asset in what it returned; null when it did not return it. */
-  rank: number | null;
-}
+  rank: 'number|null',
+} as const;
+
+export type QueryRetrievalRow = RowOf<typeof QUERY_RETRIEVAL_ROW>;
 
 export const QUERY_RETRIEVALS_SHOWN = 20;
 
@@ -92,15 +98,14 @@ export interface AgreementItemContext {
 }
 
 export async function loadAgreementItem(engine: Engine, item: LabelItem): Promise<AgreementItemContext> {
-  const run = <Row>(query: SqlQuery) => engine.query<Row>(query.sql, query.params);
   const context: AgreementItemContext = {
     kind: item.kind, item, sessionId: null, retrieval: null, turn: null, ranked: [], asset: null,
     queryRetrievals: [], turnRetrievals: [], review: null,
-    labels: await run<ItemLabelRow>(agreementItemLabelsQuery(item)),
+    labels: await run(engine, agreementItemLabelsQuery(item), ITEM_LABEL_ROW),
   };
-  if (item.kind === 'relevance') context.asset = (await run<CatalogAssetRow>(catalogAssetQuery(item.asset_id)))[0] ?? null;
+  if (item.kind === 'relevance') context.asset = (await run(engine, catalogAssetQuery(item.asset_id), CATALOG_ASSET_ROW))[0] ?? null;
   if (item.kind === 'relevance' && item.query !== undefined) {
-    context.queryRetrievals = await run<QueryRetrievalRow>(queryRetrievalsQuery(item.query, item.asset_id));
+    context.queryRetrievals = await run(engine, queryRetrievalsQuery(item.query, item.asset_id), QUERY_RETRIEVAL_ROW);
     context.sessionId = context.queryRetrievals[0]?.session_id ?? null;
     return context;
   }
@@ -110,17 +115,17 @@ export async function loadAgreementItem(engine: Engine, item: LabelItem): Promis
     return context;
   }
   if (item.kind === 'intent') {
-    context.turn = (await run<QueueTurnRow>(queueTurnQuery(item.id, null)))[0] ?? null;
+    context.turn = (await run(engine, queueTurnQuery(item.id, null), QUEUE_TURN_ROW))[0] ?? null;
     context.sessionId = context.turn?.session_id ?? null;
-    if (context.turn?.session_id) context.turnRetrievals = await run<TurnRetrievalRow>(turnRetrievalsQuery(context.turn.session_id, item.id));
+    if (context.turn?.session_id) context.turnRetrievals = await run(engine, turnRetrievalsQuery(context.turn.session_id, item.id), TURN_RETRIEVAL_ROW);
     return context;
   }
   const retrievalId = item.kind === 'relevance' ? item.retrieval_id : item.id;
-  const retrieval = (await run<QueueRetrievalRow>(queueRetrievalQuery(retrievalId)))[0] ?? null;
+  const retrieval = (await run(engine, queueRetrievalQuery(retrievalId), QUEUE_RETRIEVAL_ROW))[0] ?? null;
   context.retrieval = retrieval;
   if (!retrieval) return context;
   context.sessionId = retrieval.session_id;
-  context.ranked = await run<RankedAssetRow>(rankedAssetsQuery(retrievalId));
-  if (retrieval.turn_id !== null) context.turn = (await run<QueueTurnRow>(queueTurnQuery(retrieval.turn_id, retrieval.session_id)))[0] ?? null;
+  context.ranked = await run(engine, rankedAssetsQuery(retrievalId), RANKED_ASSET_ROW);
+  if (retrieval.turn_id !== null) context.turn = (await run(engine, queueTurnQuery(retrieval.turn_id, retrieval.session_id), QUEUE_TURN_ROW))[0] ?? null;
   return context;
 }

@@ -1,5 +1,7 @@
 import { LABEL_KINDS, type LabelKind } from '../../../schema/given-label';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { AdjudicatedItem, AgreementVote } from '../../../model/annotation/agreement';
+import { specOf } from '../core/row-spec';
 import { labelVotesSql } from './label-votes';
 
 const votesOf = (kinds: readonly LabelKind[], where = 'TRUE') => rawSql(kinds.map((kind) => labelVotesSql(kind, where)).join('\nUNION ALL\n'));
@@ -33,3 +35,7 @@ WHERE adjudicated
 QUALIFY row_number() OVER (PARTITION BY kind, item ORDER BY label_order DESC) = 1
 ORDER BY kind, item`;
 }
+
+export const AGREEMENT_VOTE_ROW = specOf<AgreementVote>()({ kind: 'string', item: 'string', annotator: 'string', value: 'string' });
+
+export const ADJUDICATED_ITEM_ROW = specOf<AdjudicatedItem>()({ kind: 'string', item: 'string', value: 'string|null' });

@@ -1,7 +1,7 @@
 import { GIVEN_LABELS_FILE_ID, LABEL_KINDS, type LabelKind } from '../../../schema/given-label';
 import { typeTable } from '../../../schema/columns';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
-import { ident, literal } from '../quote';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { ident, literal } from '../core/quote';
 import { KIND_VOTES } from './label-votes';
 
 /**

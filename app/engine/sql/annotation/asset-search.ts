@@ -1,10 +1,13 @@
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import type { RowOf } from '../core/row-spec';
+import { sql, type SqlQuery } from '../core/sql-query';
 
-export interface AssetSearchRow {
-  asset_id: string;
-  title: string | null;
-  kind: string | null;
-}
+export const ASSET_SEARCH_ROW = {
+  asset_id: 'string',
+  title: 'string|null',
+  kind: 'string|null',
+} as const;
+
+export type AssetSearchRow = RowOf<typeof ASSET_SEARCH_ROW>;
 
 export const ASSET_SEARCH_LIMIT = 20;
 

@@ -1,5 +1,5 @@
 import { GIVEN_LABELS_FILE_ID, type LabelKind } from '../../../schema/given-label';
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 export interface LabelExportFilter {
   annotator?: string;

@@ -3,10 +3,18 @@ import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
 import { boundSeqRange, type SeqRange } from '../sessions';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
-import { ident } from '../quote';
+import { specOf } from '../core/row-spec';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { ident } from '../core/quote';
 
 export type { ItemLabelRow };
+
+export const ITEM_LABEL_ROW = specOf<ItemLabelRow>()({
+  event_id: 'string', kind: 'string', retrieval_id: 'string|null', query: 'string|null', asset_id: 'string|null', grade: 'number|null',
+  role: 'string|null', turn_id: 'string|null', retrieval_intent: 'boolean|null', intents: 'string[]|null', target_event_id: 'string|null',
+  verdict: 'string|null', note: 'string|null', annotator: 'string|null', adjudicated: 'boolean', ts: 'number|null', label_order: 'number',
+  given_here: 'boolean', file: 'string|null',
+});
 
 /** The items whose labels a screen shows: retrievals (relevance and role), turns (intent), responses (answer review). */
 export interface LabelTargets {

@@ -2,7 +2,9 @@ import type { LabelKind } from '../../../schema/given-label';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { resolvedLabelsSql, resolvedRolesSelect } from '../labels';
 import { IS_HUMAN_LABEL } from '../metrics/label-source';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { JudgeConfusionRow, JudgeLabelKind } from '../../../model/annotation/judges';
+import { specOf } from '../core/row-spec';
 import { labelVotesSql } from './label-votes';
 
 /**
@@ -43,6 +45,10 @@ FROM compared GROUP BY annotator, annotator_kind, role, judge_value, human_value
 ORDER BY annotator, annotator_kind, role, judge_value, human_value`);
 }
 
+export const JUDGE_CONFUSION_ROW = specOf<JudgeConfusionRow>()({
+  annotator: 'string', annotator_kind: 'string', role: 'string|null', judge_value: 'string', human_value: 'string', items: 'number',
+});
+
 /** The items where a judge's value differs from the human consensus, to open one by one (item keys: model/annotation/item-key.ts). */
 export function judgeDisagreementsQuery(kind: LabelKind, annotator: string, dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
@@ -58,3 +64,5 @@ export function judgeAnnotatorsQuery(): SqlQuery {
 WHERE annotator IS NOT NULL AND kind IS NOT NULL AND NOT ${IS_HUMAN_LABEL} AND NOT coalesce(adjudicated, false)
 ORDER BY annotator, annotator_kind, kind`);
 }
+
+export const JUDGE_LABEL_KIND_ROW = specOf<JudgeLabelKind>()({ annotator: 'string', annotator_kind: 'string', kind: 'string' });

@@ -1,6 +1,6 @@
 import type { LabelKind } from '../../../schema/given-label';
 import { labelsOfKind } from '../labels';
-import { literal } from '../quote';
+import { literal } from '../core/quote';
 
 /**
  * Each kind's labels as votes on one text item key with one text value (docs/metrics.md, "Annotation

@@ -1,6 +1,8 @@
 import type { QueueKind } from '../../../model/annotation/queue';
 import type { Engine } from '../../engine';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { specOf, type RowOf } from '../core/row-spec';
+import { run } from '../core/run';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
 
 /**
@@ -12,58 +14,66 @@ import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
  * separate builders below are what that statement is checked against
  * (queue-item-one-statement.test.ts) and what bench/annotate-queries.ts compares it with.
  */
-export interface QueueRetrievalRow {
-  retrieval_id: string;
-  session_id: string | null;
-  turn_id: string | null;
-  request_id: string | null;
-  ts: number | null;
-  query: string | null;
-  role: string | null;
-  retriever: string | null;
-  surface: string | null;
-  dense_score: number | null;
-  sparse_score: number | null;
-  result_count: number;
-}
+export const QUEUE_RETRIEVAL_ROW = {
+  retrieval_id: 'string',
+  session_id: 'string|null',
+  turn_id: 'string|null',
+  request_id: 'string|null',
+  ts: 'number|null',
+  query: 'string|null',
+  role: 'string|null',
+  retriever: 'string|null',
+  surface: 'string|null',
+  dense_score: 'number|null',
+  sparse_score: 'number|null',
+  result_count: 'number',
+} as const;
 
-export interface QueueTurnRow {
-  turn_id: string;
-  session_id: string | null;
-  request_id: string | null;
-  ts: number | null;
-  text: string | null;
-  category: string | null;
-  surface: string | null;
-  route: string | null;
-  tool: string | null;
-  previous_turn_id: string | null;
-  previous_prompt: string | null;
-  previous_response: string | null;
-}
+export type QueueRetrievalRow = RowOf<typeof QUEUE_RETRIEVAL_ROW>;
+
+export const QUEUE_TURN_ROW = {
+  turn_id: 'string',
+  session_id: 'string|null',
+  request_id: 'string|null',
+  ts: 'number|null',
+  text: 'string|null',
+  category: 'string|null',
+  surface: 'string|null',
+  route: 'string|null',
+  tool: 'string|null',
+  previous_turn_id: 'string|null',
+  previous_prompt: 'string|null',
+  previous_response: 'string|null',
+} as const;
+
+export type QueueTurnRow = RowOf<typeof QUEUE_TURN_ROW>;
 
 /** One rank of a retrieval's list: a repeated asset appears at each of its ranks. */
-export interface RankedAssetRow {
-  rank: number;
-  asset_id: string;
-  score: number | null;
-  title: string | null;
-  text: string | null;
-  kind: string | null;
-}
+export const RANKED_ASSET_ROW = {
+  rank: 'number',
+  asset_id: 'string',
+  score: 'number|null',
+  title: 'string|null',
+  text: 'string|null',
+  kind: 'string|null',
+} as const;
 
-export interface QueueGateRow {
-  event_id: string;
-  ts: number | null;
-  decision: string | null;
-  reason: string | null;
-  dense_score: number | null;
-  sparse_score: number | null;
-  top_gap: number | null;
-  doc_count: number | null;
-  category: string | null;
-  retrieval_id: string | null;
-}
+export type RankedAssetRow = RowOf<typeof RANKED_ASSET_ROW>;
+
+export const QUEUE_GATE_ROW = {
+  event_id: 'string',
+  ts: 'number|null',
+  decision: 'string|null',
+  reason: 'string|null',
+  dense_score: 'number|null',
+  sparse_score: 'number|null',
+  top_gap: 'number|null',
+  doc_count: 'number|null',
+  category: 'string|null',
+  retrieval_id: 'string|null',
+} as const;
+
+export type QueueGateRow = RowOf<typeof QUEUE_GATE_ROW>;
 
 export const queueRetrievalQuery = (retrievalId: string) => sql`
 SELECT retrieval_id, session_id, turn_id, request_id, ts, query, role, retriever, surface, dense_score, sparse_score,
@@ -114,12 +124,14 @@ SELECT retrieval_id, query, role, coalesce(len(returned_asset_ids), 0)::INTEGER 
 FROM retrievals WHERE session_id = ${sessionId} AND turn_id = ${turnId} AND retrieval_id IS NOT NULL
 ORDER BY ts NULLS FIRST, seq`;
 
-export interface TurnRetrievalRow {
-  retrieval_id: string;
-  query: string | null;
-  role: string | null;
-  result_count: number;
-}
+export const TURN_RETRIEVAL_ROW = {
+  retrieval_id: 'string',
+  query: 'string|null',
+  role: 'string|null',
+  result_count: 'number',
+} as const;
+
+export type TurnRetrievalRow = RowOf<typeof TURN_RETRIEVAL_ROW>;
 
 export interface QueueItemContext {
   kind: QueueKind;
@@ -198,10 +210,12 @@ interface QueueItemRow {
   labels: ItemLabelRow[] | null;
 }
 
+/** Only the columns every kind's statement has: `retrieval`, `assets` and `turn_retrievals` are some kinds' only. */
+const QUEUE_ITEM_ROW = specOf<QueueItemRow>()({ turn: 'json', gates: 'json', labels: 'json' });
+
 export async function loadQueueItem(engine: Engine, kind: QueueKind, itemId: string): Promise<QueueItemContext> {
   const empty: QueueItemContext = { kind, item_id: itemId, found: false, retrieval: null, turn: null, assets: [], gates: [], turnRetrievals: [], labels: [] };
-  const query = queueItemQuery(kind, itemId);
-  const [row] = await engine.query<QueueItemRow>(query.sql, query.params);
+  const [row] = await run(engine, queueItemQuery(kind, itemId), QUEUE_ITEM_ROW);
   const found = kind === 'intent' ? row.turn !== null : (row.retrieval ?? null) !== null;
   if (!found) return empty;
   return {

@@ -3,13 +3,13 @@ import type { Engine } from '../../engine';
 import type { QueueKind } from '../../../model/annotation/queue';
 import { at, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
-import type { SqlQuery } from '../metrics/sql-query';
-import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
+import { run } from '../core/run';
+import { ITEM_LABEL_ROW, itemLabelsQuery } from './item-labels';
 import {
-  loadQueueItem, queueGatesQuery, queueRetrievalQuery, queueTurnQuery, rankedAssetsQuery, turnRetrievalsQuery,
-  type QueueGateRow, type QueueItemContext, type QueueRetrievalRow, type QueueTurnRow, type RankedAssetRow, type TurnRetrievalRow,
+  loadQueueItem, QUEUE_GATE_ROW, QUEUE_RETRIEVAL_ROW, QUEUE_TURN_ROW, queueGatesQuery, queueRetrievalQuery, queueTurnQuery, RANKED_ASSET_ROW, rankedAssetsQuery,
+  TURN_RETRIEVAL_ROW, turnRetrievalsQuery, type QueueItemContext,
 } from './queue-item-context';
-import { loadQueueCandidates, queueItemsQuery, type QueueItemRow } from './queue-items';
+import { loadQueueCandidates, QUEUE_ITEM_ROW, queueItemsQuery } from './queue-items';
 
 /**
  * The queue's one-statement reads against the separate statements they replaced, on a log made
@@ -43,26 +43,24 @@ const DATASET: TestEvent[] = [
 ];
 
 const engine = loadedTestEngine(DATASET);
-const run = <Row>(query: SqlQuery) => engine.query<Row>(query.sql, query.params);
 
 /** The item's context as the six separate statements read it (the code the one statement replaced). */
 async function separately(db: Engine, kind: QueueKind, itemId: string): Promise<QueueItemContext> {
-  const read = <Row>(query: SqlQuery) => db.query<Row>(query.sql, query.params);
   const empty: QueueItemContext = { kind, item_id: itemId, found: false, retrieval: null, turn: null, assets: [], gates: [], turnRetrievals: [], labels: [] };
   if (kind === 'intent') {
-    const [turn] = await read<QueueTurnRow>(queueTurnQuery(itemId, null));
+    const [turn] = await run(db, queueTurnQuery(itemId, null), QUEUE_TURN_ROW);
     if (!turn) return empty;
-    const gates = await read<QueueGateRow>(queueGatesQuery(turn.session_id, { requestId: turn.request_id, turnId: turn.turn_id }));
-    const turnRetrievals = turn.session_id === null ? [] : await read<TurnRetrievalRow>(turnRetrievalsQuery(turn.session_id, turn.turn_id));
-    const labels = await read<ItemLabelRow>(itemLabelsQuery({ turnIds: [itemId] }));
+    const gates = await run(db, queueGatesQuery(turn.session_id, { requestId: turn.request_id, turnId: turn.turn_id }), QUEUE_GATE_ROW);
+    const turnRetrievals = turn.session_id === null ? [] : await run(db, turnRetrievalsQuery(turn.session_id, turn.turn_id), TURN_RETRIEVAL_ROW);
+    const labels = await run(db, itemLabelsQuery({ turnIds: [itemId] }), ITEM_LABEL_ROW);
     return { ...empty, found: true, turn, gates, turnRetrievals, labels };
   }
-  const [retrieval] = await read<QueueRetrievalRow>(queueRetrievalQuery(itemId));
+  const [retrieval] = await run(db, queueRetrievalQuery(itemId), QUEUE_RETRIEVAL_ROW);
   if (!retrieval) return empty;
-  const [turn] = retrieval.turn_id === null ? [] : await read<QueueTurnRow>(queueTurnQuery(retrieval.turn_id, retrieval.session_id));
-  const assets = await read<RankedAssetRow>(rankedAssetsQuery(itemId));
-  const gates = await read<QueueGateRow>(queueGatesQuery(retrieval.session_id, { retrievalId: itemId, requestId: retrieval.request_id, turnId: retrieval.turn_id }));
-  const labels = await read<ItemLabelRow>(itemLabelsQuery({ retrievalIds: [itemId] }));
+  const [turn] = retrieval.turn_id === null ? [] : await run(db, queueTurnQuery(retrieval.turn_id, retrieval.session_id), QUEUE_TURN_ROW);
+  const assets = await run(db, rankedAssetsQuery(itemId), RANKED_ASSET_ROW);
+  const gates = await run(db, queueGatesQuery(retrieval.session_id, { retrievalId: itemId, requestId: retrieval.request_id, turnId: retrieval.turn_id }), QUEUE_GATE_ROW);
+  const labels = await run(db, itemLabelsQuery({ retrievalIds: [itemId] }), ITEM_LABEL_ROW);
   return { ...empty, found: true, retrieval, turn: turn ?? null, assets, gates, labels };
 }
 
@@ -92,8 +90,8 @@ describe('an item in one statement', () => {
 describe('a queue\'s labels in one pass', () => {
   it.each(['relevance', 'role', 'intent'] as const)('%s: the rows item-labels.ts reads for every candidate, in the same order', async (kind) => {
     const { labels } = await loadQueueCandidates(engine, kind);
-    const ids = (await run<QueueItemRow>(queueItemsQuery(kind))).map((c) => c.item_id);
-    const expected = (await run<ItemLabelRow>(itemLabelsQuery(kind === 'intent' ? { turnIds: ids } : { retrievalIds: ids }))).filter((l) => l.kind === kind);
+    const ids = (await run(engine, queueItemsQuery(kind), QUEUE_ITEM_ROW)).map((c) => c.item_id);
+    const expected = (await run(engine, itemLabelsQuery(kind === 'intent' ? { turnIds: ids } : { retrievalIds: ids }), ITEM_LABEL_ROW)).filter((l) => l.kind === kind);
     expect(labels).toEqual(expected);
     expect(labels.length).toBeGreaterThan(0);
   });

@@ -1,10 +1,12 @@
 import type { AgreementVote } from '../../../model/annotation/agreement';
 import type { QueueCandidate, QueueKind } from '../../../model/annotation/queue';
 import type { Engine } from '../../engine';
-import { rawSql, sql, valueList, type SqlQuery } from '../metrics/sql-query';
+import { specOf } from '../core/row-spec';
+import { run } from '../core/run';
+import { rawSql, sql, valueList, type SqlQuery } from '../core/sql-query';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
-import { agreementVotesQuery } from './agreement-votes';
-import type { ItemLabelRow } from './item-labels';
+import { AGREEMENT_VOTE_ROW, agreementVotesQuery } from './agreement-votes';
+import { ITEM_LABEL_ROW, type ItemLabelRow } from './item-labels';
 
 /**
  * The items a labeling queue can hold (features/annotate, model/annotation/queue.ts picks
@@ -18,6 +20,10 @@ export interface QueueItemRow extends QueueCandidate {
   /** The retrieval's query; for an intent item, the prompt's text. */
   query: string | null;
 }
+
+export const QUEUE_ITEM_ROW = specOf<QueueItemRow>()({
+  item_id: 'string', role: 'string|null', surface: 'string|null', category: 'string|null', asset_list: 'string', query: 'string|null',
+});
 
 /**
  * The items of a queue of `kind` with `item_order` (their time order) and, unless `assets` is
@@ -125,14 +131,12 @@ ORDER BY t.label_order`;
 
 /** Everything a queue of `kind` is picked from and its progress is counted on. */
 export async function loadQueueCandidates(engine: Engine, kind: QueueKind): Promise<QueueCandidates> {
-  const run = <Row>(query: SqlQuery) => engine.query<Row>(query.sql, query.params);
-  const candidates = await run<QueueItemRow>(queueItemsQuery(kind));
-  const labels = await run<ItemLabelRow>(queueLabelsQuery(kind));
+  const candidates = await run(engine, queueItemsQuery(kind), QUEUE_ITEM_ROW);
+  const labels = await run(engine, queueLabelsQuery(kind), ITEM_LABEL_ROW);
   return { candidates, labels };
 }
 
 /** The votes agreement measures (agreement-votes.ts) on labels of `kind`: what the `disagreement` pick reads. */
 export async function loadQueueVotes(engine: Engine, kind: QueueKind): Promise<AgreementVote[]> {
-  const { sql: text, params } = agreementVotesQuery([kind]);
-  return engine.query<AgreementVote>(text, params);
+  return run(engine, agreementVotesQuery([kind]), AGREEMENT_VOTE_ROW);
 }

@@ -9,9 +9,9 @@ import { spreadAnnotators } from '../../../../sample-logs/gen/several-annotators
 import { sampleRank, type QueueKind, type QueuePick, type QueueStratum } from '../../../model/annotation/queue';
 import { GIVEN_LABEL_VERSION, type GivenLabel } from '../../../schema/given-label';
 import { syncGivenLabels } from '../../given-labels';
-import type { Engine } from '../../engine';
 import { at, type TestEvent } from '../metrics/fixtures';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
+import { run } from '../core/run';
 import { loadQueueCandidates } from './queue-items';
 import { loadQueueWindow, queuePageQuery, queueProgressQuery, withSampleRank, type QueuePickParams } from './queue-pick';
 import { referencePick, type ReferenceQueue } from './queue-pick.reference';
@@ -65,20 +65,20 @@ const KINDS: QueueKind[] = ['relevance', 'role', 'intent'];
 const PICKS: QueuePick[] = ['unlabeled', 'disagreement', 'single'];
 const STRATA: QueueStratum[] = ['role', 'surface', 'category'];
 
-const run = <Row>(e: Engine, query: { sql: string; params: unknown[] }) => e.query<Row>(query.sql, query.params as never);
+const QUEUE_PAGE_ROW = { item_id: 'string', pos: 'number' } as const;
 
 /** The queue's ids read a page of `rows` at a time, until a page comes back short. */
 async function pagedIds(params: QueuePickParams, rows: number): Promise<string[]> {
   const ids: string[] = [];
   for (let from = 0; ; from += rows) {
-    const page = await run<{ item_id: string; pos: number }>(engine, queuePageQuery(params, from, rows));
+    const page = await run(engine, queuePageQuery(params, from, rows), QUEUE_PAGE_ROW);
     expect(page.map((row) => row.pos)).toEqual(page.map((_, i) => from + i));
     ids.push(...page.map((row) => row.item_id));
     if (page.length < rows) return ids;
   }
 }
 
-const progressOf = async (params: QueuePickParams) => (await run<{ total: number; done: number; labeled: number; first_open: number | null }>(engine, queueProgressQuery(params)))[0];
+const progressOf = async (params: QueuePickParams) => (await run(engine, queueProgressQuery(params), { total: 'number', done: 'number', labeled: 'number', first_open: 'number|null' }))[0];
 
 /** Every queue the test compares: each kind and pick for each annotator, and samples. */
 const cases = (frozenAt: number) => KINDS.flatMap((kind) => [
@@ -178,7 +178,7 @@ describe('sampleRank in SQL', () => {
     const ids = ['', 'r1', 'ret-000123', 'é', 'ünïcødé-id', '😀', 'a😀b', '𝔘𝔫𝔦', '\u001f', 'x'.repeat(300), 'zh-检索-7'];
     for (const seed of ['', 'seed', '😀']) {
       const source = `SELECT unnest(${`[${ids.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ')}]`}) AS item_id`;
-      const rows = await run<{ item_id: string; rank: number | bigint }>(engine, withSampleRank(source, seed));
+      const rows = await run(engine, withSampleRank(source, seed), { item_id: 'string', rank: 'number' });
       expect(new Map(rows.map((row) => [row.item_id, Number(row.rank)])), `seed ${seed}`).toEqual(new Map(ids.map((id) => [id, sampleRank(seed, id)])));
     }
   }, 60_000);

@@ -1,11 +1,13 @@
 import { NO_STRATUM, type QueueKind, type QueuePick, type QueueStratum } from '../../../model/annotation/queue';
 import { fnv1a } from '../../../lib/hash';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
-import { sql, rawSql, type SqlQuery } from '../metrics/sql-query';
-import { ident, literal } from '../quote';
+import { specOf } from '../core/row-spec';
+import { run } from '../core/run';
+import { sql, rawSql, type SqlQuery } from '../core/sql-query';
+import { ident, literal } from '../core/quote';
 import { agreementVotesQuery } from './agreement-votes';
 import type { Engine } from '../../engine';
-import type { ItemLabelRow } from './item-labels';
+import { ITEM_LABEL_ROW, type ItemLabelRow } from './item-labels';
 import { itemAssetsSql, queueItemsSql, queueLabelsQuery } from './queue-items';
 
 /**
@@ -202,6 +204,12 @@ export interface QueueWindowHead {
   anchor: number | null;
 }
 
+/** The window statement's rows: the head (no `item_id`) and the items, under the items' column names. */
+const QUEUE_WINDOW_ROW = specOf<QueueWindowRow & QueueWindowHead & { item_id: string | null }>()({
+  item_id: 'string', pos: 'number', query: 'string|null', asset_list: 'string',
+  total: 'number', done: 'number', labeled: 'number', first_open: 'number|null', first_open_item: 'string|null', items: 'number', anchor: 'number|null',
+});
+
 /** Where a window is read around: an item, a position, or (null) the first open item. */
 export type QueueAnchor = { item: string } | { pos: number } | null;
 
@@ -240,15 +248,12 @@ export interface QueueWindow {
 
 /** The window of queueWindowQuery and the labels on its items: two statements, one engine job. */
 export async function loadQueueWindow(engine: Engine, params: QueuePickParams, anchor: QueueAnchor, before: number, after: number): Promise<QueueWindow> {
-  const window = queueWindowQuery(params, anchor, before, after);
-  const rows = await engine.query<QueueWindowRow & QueueWindowHead & { item_id: string | null }>(window.sql, window.params);
+  const rows = await run(engine, queueWindowQuery(params, anchor, before, after), QUEUE_WINDOW_ROW);
   const head = rows.find((row) => row.item_id === null);
   if (!head) throw new Error('the queue window statement returned no head row');
   const items = rows.filter((row): row is typeof row & { item_id: string } => row.item_id !== null).sort((a, b) => a.pos - b.pos)
     .map(({ item_id, pos, query, asset_list }) => ({ item_id, pos, query, asset_list: asset_list ?? '' }));
   const { total, done, labeled, first_open, first_open_item, items: itemCount } = head;
-  const labels = items.length === 0 ? [] : await runQuery<ItemLabelRow>(engine, queueLabelsQuery(params.kind, items.map((item) => item.item_id)));
+  const labels = items.length === 0 ? [] : await run(engine, queueLabelsQuery(params.kind, items.map((item) => item.item_id)), ITEM_LABEL_ROW);
   return { head: { total, done, labeled, first_open, first_open_item, items: itemCount, anchor: head.anchor }, rows: items, labels };
 }
-
-const runQuery = <Row>(engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);

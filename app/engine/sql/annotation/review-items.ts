@@ -2,10 +2,12 @@ import {
   shapeReviewItem, type ReviewAssetRow, type ReviewItem, type ReviewResponseRow, type ReviewRetrievalRow,
 } from '../../../model/annotation/review-item';
 import type { Engine } from '../../engine';
-import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
+import { ITEM_LABEL_ROW, itemLabelsQuery, type ItemLabelRow } from './item-labels';
 import { idSet } from '../session-inspector';
 import { isoWeekOf } from '../metrics/sections';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { specOf } from '../core/row-spec';
+import { run } from '../core/run';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * What a reviewer reads beside one answer (issue 9, "Weekly answer review"): the question, the
@@ -83,6 +85,20 @@ WHERE a.asset_id IN (SELECT asset_id FROM mentioned)
 ORDER BY a.asset_id`;
 }
 
+const REVIEW_RESPONSE_ROW = specOf<ReviewResponseRow>()({
+  event_id: 'string', ts: 'number|null', week: 'string|null', session_id: 'string|null', turn_id: 'string|null', request_id: 'string|null',
+  text: 'string|null', cited_asset_ids: 'string[]|null', prompt_text: 'string|null', prompt_category: 'string|null', question_id: 'string|null',
+  question_text: 'string|null', gold_answer: 'string|null', gate_decision: 'string|null', gate_reason: 'string|null', dense_score: 'number|null',
+  sparse_score: 'number|null', top_gap: 'number|null', doc_count: 'number|null', gate_category: 'string|null', gate_retrieval_id: 'string|null',
+});
+
+const REVIEW_RETRIEVAL_ROW = specOf<ReviewRetrievalRow>()({
+  response_id: 'string', retrieval_id: 'string', ts: 'number|null', query: 'string|null', role: 'string|null', retriever: 'string|null',
+  returned_asset_ids: 'string[]|null', scores: 'number[]|null',
+});
+
+const REVIEW_ASSET_ROW = specOf<ReviewAssetRow>()({ asset_id: 'string', title: 'string|null', text: 'string|null', kind: 'string|null' });
+
 export interface LoadedReviewItems {
   /** In the order of the ids asked for; an id that names no response is left out. */
   items: ReviewItem[];
@@ -92,11 +108,10 @@ export interface LoadedReviewItems {
 
 /** The review items of these responses and the verdicts already given on them. */
 export async function loadReviewItems(engine: Engine, responseIds: readonly string[]): Promise<LoadedReviewItems> {
-  const run = <Row>(query: SqlQuery) => engine.query<Row>(query.sql, query.params);
-  const responses = await run<ReviewResponseRow>(reviewResponsesQuery(responseIds));
-  const retrievals = await run<ReviewRetrievalRow>(reviewRetrievalsQuery(responseIds));
-  const assets = await run<ReviewAssetRow>(reviewAssetsQuery(responseIds));
-  const labels = await run<ItemLabelRow>(itemLabelsQuery({ responseIds }));
+  const responses = await run(engine, reviewResponsesQuery(responseIds), REVIEW_RESPONSE_ROW);
+  const retrievals = await run(engine, reviewRetrievalsQuery(responseIds), REVIEW_RETRIEVAL_ROW);
+  const assets = await run(engine, reviewAssetsQuery(responseIds), REVIEW_ASSET_ROW);
+  const labels = await run(engine, itemLabelsQuery({ responseIds }), ITEM_LABEL_ROW);
   const byId = new Map(responses.map((response) => [response.event_id, response]));
   const items = responseIds.flatMap((id) => {
     const response = byId.get(id);
@@ -111,7 +126,6 @@ export const reviewQuestionsQuery = (responseIds: readonly string[]): SqlQuery =
 
 /** The questions by response event id; null when no prompt was logged. */
 export async function loadQuestions(engine: Engine, responseIds: readonly string[]): Promise<Map<string, string | null>> {
-  const { sql: text, params } = reviewQuestionsQuery(responseIds);
-  const rows = await engine.query<Pick<ReviewResponseRow, 'event_id' | 'prompt_text'>>(text, params);
+  const rows = await run(engine, reviewQuestionsQuery(responseIds), { event_id: 'string', prompt_text: 'string|null' });
   return new Map(rows.map((row) => [row.event_id, row.prompt_text]));
 }

@@ -2,7 +2,9 @@ import { scopedEvents, scopeFilter } from '../event-scope';
 import { ANY_SCOPE, isAnyScope, type EventScope } from '../../../model/event-scope';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { resolvedLabelsSql } from '../labels';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { ReviewVerdictRow } from '../../../model/annotation/review-report';
+import { specOf } from '../core/row-spec';
 import { labelVotesSql } from './label-votes';
 
 /**
@@ -33,3 +35,5 @@ WHERE r.ts IS NOT NULL AND ${scopeFilter(scope, 'r')}
 GROUP BY ALL
 ORDER BY week, v.verdict`;
 }
+
+export const REVIEW_VERDICT_ROW = specOf<ReviewVerdictRow>()({ week: 'string', verdict: 'string', n: 'number' });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { at, makeIntent, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
-import { run } from '../session-inspector';
-import { assetSearchQuery, containsPattern } from './asset-search';
-import { notReturnedLabeledQuery, resolvedIntentsQuery, resolvedVerdictsQuery } from './session-labels';
+import { run } from '../core/run';
+import { ASSET_SEARCH_ROW, assetSearchQuery, containsPattern } from './asset-search';
+import {
+  NOT_RETURNED_ROW, notReturnedLabeledQuery, RESOLVED_INTENT_ROW, RESOLVED_VERDICT_ROW, resolvedIntentsQuery, resolvedVerdictsQuery,
+} from './session-labels';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
 
 const asset = (assetId: string, title: string | null): TestEvent => ({ type: 'asset', asset_id: assetId, title, kind: 'template' });
@@ -37,7 +39,7 @@ const engine = loadedTestEngine(DATASET);
 
 describe('notReturnedLabeledQuery', () => {
   it('labeled assets the retrieval did not return, with resolved grade and title, highest grade first', async () => {
-    expect(await run(engine, notReturnedLabeledQuery(['r1', 'r2']))).toEqual([
+    expect(await run(engine, notReturnedLabeledQuery(['r1', 'r2']), NOT_RETURNED_ROW)).toEqual([
       { retrieval_id: 'r1', asset_id: 'a5', title: '100% cotton_tee', grade: 3, resolved_by: 'majority' },
       { retrieval_id: 'r1', asset_id: 'a3', title: 'Bake sale flyer', grade: 1, resolved_by: 'majority' },
       { retrieval_id: 'r1', asset_id: 'a4', title: null, grade: 0, resolved_by: 'majority' },
@@ -45,20 +47,20 @@ describe('notReturnedLabeledQuery', () => {
   });
 
   it('binds the ids: none given, none returned; a quote is data', async () => {
-    expect(await run(engine, notReturnedLabeledQuery([]))).toEqual([]);
-    expect(await run(engine, notReturnedLabeledQuery(["r1' OR 1=1 --"]))).toEqual([]);
+    expect(await run(engine, notReturnedLabeledQuery([]), NOT_RETURNED_ROW)).toEqual([]);
+    expect(await run(engine, notReturnedLabeledQuery(["r1' OR 1=1 --"]), NOT_RETURNED_ROW)).toEqual([]);
   });
 });
 
 describe('resolved intents and verdicts', () => {
   it('an adjudicated intent wins over the earlier vote', async () => {
-    expect(await run(engine, resolvedIntentsQuery(['t1', 't-none']))).toEqual([
+    expect(await run(engine, resolvedIntentsQuery(['t1', 't-none']), RESOLVED_INTENT_ROW)).toEqual([
       { turn_id: 't1', retrieval_intent: false, intents: ['edit'], resolved_by: 'adjudicated' },
     ]);
   });
 
   it('a verdict per response: the adjudicated one, else the majority', async () => {
-    expect(await run(engine, resolvedVerdictsQuery(['resp-1', 'resp-2', 'resp-3']))).toEqual([
+    expect(await run(engine, resolvedVerdictsQuery(['resp-1', 'resp-2', 'resp-3']), RESOLVED_VERDICT_ROW)).toEqual([
       { target_event_id: 'resp-1', verdict: 'partial', resolved_by: 'adjudicated' },
       { target_event_id: 'resp-2', verdict: 'correct', resolved_by: 'majority' },
     ]);
@@ -66,7 +68,7 @@ describe('resolved intents and verdicts', () => {
 });
 
 describe('assetSearchQuery', () => {
-  const search = async (text: string, limit?: number) => (await run<{ asset_id: string }>(engine, assetSearchQuery(text, limit))).map((row) => row.asset_id);
+  const search = async (text: string, limit?: number) => (await run(engine, assetSearchQuery(text, limit), ASSET_SEARCH_ROW)).map((row) => row.asset_id);
 
   it('by id or title, case-insensitive: the exact id, then ids starting with it, then ids and titles containing it', async () => {
     expect(await search('KB-1')).toEqual(['kb-1', 'kb-10', 'xkb-1', 'doc']);

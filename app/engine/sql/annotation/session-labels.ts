@@ -1,7 +1,8 @@
 import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
-import { ident } from '../quote';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { specOf } from '../core/row-spec';
+import { ident } from '../core/quote';
 import { boundSeqRange, type SeqRange } from '../sessions';
 import { resolvedAnswerReviewsSql } from './review-report';
 
@@ -18,6 +19,8 @@ export interface NotReturnedRow {
   grade: number;
   resolved_by: 'adjudicated' | 'majority';
 }
+
+export const NOT_RETURNED_ROW = specOf<NotReturnedRow>()({ retrieval_id: 'string', asset_id: 'string', title: 'string|null', grade: 'number', resolved_by: 'string' });
 
 /**
  * Every labeled asset of these retrievals that is not in its `returned_asset_ids` (docs/metrics.md,
@@ -45,6 +48,8 @@ export interface ResolvedIntentRow {
   resolved_by: 'adjudicated' | 'majority';
 }
 
+export const RESOLVED_INTENT_ROW = specOf<ResolvedIntentRow>()({ turn_id: 'string', retrieval_intent: 'boolean|null', intents: 'string[]', resolved_by: 'string' });
+
 /** The resolved intent label (labels.ts) of each of these turns that has one. */
 export function resolvedIntentsQuery(turnIds: readonly string[]): SqlQuery {
   return sql`
@@ -58,6 +63,8 @@ export interface ResolvedVerdictRow {
   verdict: string;
   resolved_by: 'adjudicated' | 'majority';
 }
+
+export const RESOLVED_VERDICT_ROW = specOf<ResolvedVerdictRow>()({ target_event_id: 'string', verdict: 'string', resolved_by: 'string' });
 
 /** The resolved `answer_review` verdict (review-report.ts, the one resolution of reviews) of each of these responses. */
 export function resolvedVerdictsQuery(responseIds: readonly string[]): SqlQuery {

@@ -1,6 +1,8 @@
 import { RETRIEVAL_FACTS_TABLE } from '../metrics/retrieval-facts';
 import { exactSum } from '../metrics/tier1-tier2';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { QueryScoreRow } from '../../../model/compare/pairing';
+import { specOf } from '../core/row-spec';
 
 export type { QueryScoreRow } from '../../../model/compare/pairing';
 
@@ -26,3 +28,7 @@ FROM ${rawSql(RETRIEVAL_FACTS_TABLE)} AS facts JOIN retrieval_base AS base USING
 WHERE facts.judged AND ${rawSql(key)} IS NOT NULL
 GROUP BY ${rawSql(key)}`;
 }
+
+export const QUERY_SCORE_ROW = specOf<QueryScoreRow>()({
+  query: 'string', judged: 'number', sum_p_at_1: 'number', sum_p_at_k: 'number', sum_recall_at_k: 'number', sum_ndcg_at_k: 'number', sum_rr: 'number',
+});

@@ -3,25 +3,31 @@ import { DUCKDB } from '../dialect';
 import { exactSum } from '../metrics/tier1-tier2';
 import { settingsFilter } from '../metrics/filters';
 import { RETRIEVAL_COLUMNS } from '../metrics/retrieval-base';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { RowOf } from '../core/row-spec';
 
 /** One item of a comparison's pool, in pool order. */
-export interface PoolItemRow {
-  query: string;
-  asset_id: string;
+export const POOL_ITEM_ROW = {
+  query: 'string',
+  asset_id: 'string',
   /** Σ over the lists where the asset is unlabeled among the first K of 1 / log2(1 + its rank there). */
-  priority: number;
+  priority: 'number',
   /** How many such lists. */
-  lists: number;
+  lists: 'number',
   /** The asset's best rank among the first K of the query's judged retrievals in slice A (labeled there or not); null when none holds it. */
-  rank_a: number | null;
-  rank_b: number | null;
+  rank_a: 'number|null',
+  rank_b: 'number|null',
   /** The retrievals whose first K hold the asset unlabeled: a label on each takes the item out of the pool. */
-  retrieval_ids: string[];
+  retrieval_ids: 'string[]',
   /** The asset's catalog entry, when the logs have one. */
-  title: string | null;
-  text: string | null;
-}
+  title: 'string|null',
+  text: 'string|null',
+} as const;
+
+export type PoolItemRow = RowOf<typeof POOL_ITEM_ROW>;
+
+/** The size of a pool: `poolSizeQuery`, `poolSizeOfListsQuery`. */
+export const POOL_SIZE_ROW = { items: 'number' } as const;
 
 /**
  * docs/metrics.md, "Judged depth, bounds and the pool": the CTEs `ranked`, every asset among the

@@ -1,25 +1,28 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { factsFrom, type FactsSource } from '../metrics/retrieval-facts';
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import type { RowOf } from '../core/row-spec';
+import { sql, type SqlQuery } from '../core/sql-query';
 import { QUERY_RETRIEVALS_LIMIT } from '../../../model/compare/query-retrievals';
 
 /** One retrieval of a query text in one slice, with its Tier 1 scores at the slice's K (null when unjudged). */
-export interface QueryRetrievalRow {
-  retrieval_id: string;
-  session_id: string;
-  retriever: string | null;
-  run_id: string | null;
-  surface: string | null;
-  role: string;
-  ts: number;
-  judged: boolean;
-  is_empty: boolean;
-  p_at_1: number | null;
-  p_at_k: number | null;
-  recall_at_k: number | null;
-  ndcg_at_k: number | null;
-  rr: number | null;
-}
+export const QUERY_RETRIEVAL_ROW = {
+  retrieval_id: 'string',
+  session_id: 'string',
+  retriever: 'string|null',
+  run_id: 'string|null',
+  surface: 'string|null',
+  role: 'string',
+  ts: 'number',
+  judged: 'boolean',
+  is_empty: 'boolean',
+  p_at_1: 'number|null',
+  p_at_k: 'number|null',
+  recall_at_k: 'number|null',
+  ndcg_at_k: 'number|null',
+  rr: 'number|null',
+} as const;
+
+export type QueryRetrievalRow = RowOf<typeof QUERY_RETRIEVAL_ROW>;
 
 /**
  * The comparison's drill-down: the retrievals of one slice whose `query` is exactly `query`,

@@ -1,4 +1,4 @@
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** A value a slice filter can take, with how many retrievals have it. */
 export interface SliceOptionRow {

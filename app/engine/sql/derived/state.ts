@@ -1,7 +1,7 @@
 import { typeTable } from '../../../schema/columns';
 import { EVENT_TYPE_NAMES } from '../../../schema/event-types';
 import { TYPE_VIEWS } from '../ddl';
-import { ident, literal } from '../quote';
+import { ident, literal } from '../core/quote';
 
 /**
  * `dataset_generation`: within one generation the loaded tables only grow (a load appends rows

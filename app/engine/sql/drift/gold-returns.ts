@@ -1,4 +1,6 @@
 import { DUCKDB, type SqlDialect } from '../dialect';
+import type { GoldReturnRow, PassageRow } from '../../../model/drift/rows';
+import { specOf } from '../core/row-spec';
 
 /** The retrieval's columns of a gold return. */
 const RETURN_COLUMNS = ['retrieval_id', 'session_id', 'run_id', 'question_id', 'subquestion_id', 'query', 'ts'];
@@ -36,3 +38,10 @@ SELECT asset_id, title, text
 FROM asset_catalog
 WHERE asset_id IN (SELECT asset_id FROM wanted)
 ORDER BY asset_id`;
+
+export const GOLD_RETURN_ROW = specOf<GoldReturnRow>()({
+  asset_id: 'string', retrieval_id: 'string', session_id: 'string|null', run_id: 'string|null', question_id: 'string|null', subquestion_id: 'string|null',
+  query: 'string|null', ts: 'number', rank: 'number',
+});
+
+export const PASSAGE_ROW = specOf<PassageRow>()({ asset_id: 'string', title: 'string|null', text: 'string|null' });

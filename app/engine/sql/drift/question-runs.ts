@@ -1,4 +1,6 @@
 import { DUCKDB, type SqlDialect } from '../dialect';
+import type { QuestionDefinitionRow, QuestionResponseRow, QuestionRunRow } from '../../../model/drift/rows';
+import { specOf } from '../core/row-spec';
 
 /**
  * docs/metrics.md "Search drift": a question's events in one run are those with its `question_id`
@@ -30,3 +32,15 @@ SELECT question_id, run_id, ts, seq, event_id, session_id, text, cited_asset_ids
 FROM responses
 WHERE question_id IS NOT NULL
 ORDER BY question_id, run_id NULLS FIRST, ts, seq`;
+
+export const QUESTION_DEFINITION_ROW = specOf<QuestionDefinitionRow>()({
+  question_id: 'string', run_id: 'string|null', text: 'string|null', entities: 'string[]|null', gold_answer: 'string|null', gold_evidence_ids: 'string[]|null', seq: 'number',
+});
+
+export const QUESTION_RUN_ROW = specOf<QuestionRunRow>()({
+  question_id: 'string', run_id: 'string|null', session_id: 'string|null', sessions: 'string[]', start_ts: 'number', end_ts: 'number',
+});
+
+export const QUESTION_RESPONSE_ROW = specOf<QuestionResponseRow>()({
+  question_id: 'string', run_id: 'string|null', ts: 'number', seq: 'number', event_id: 'string|null', session_id: 'string|null', text: 'string|null', cited_asset_ids: 'string[]|null',
+});

@@ -1,4 +1,6 @@
 import { DUCKDB, type SqlDialect } from '../dialect';
+import type { QuestionRetrievalRow, SubquestionStateRow } from '../../../model/drift/rows';
+import { specOf } from '../core/row-spec';
 
 /** The registry's state sequence of every sub-question, in time order (file order breaks ties). */
 export const SUBQUESTION_STATES_SQL = `
@@ -21,3 +23,13 @@ LEFT JOIN subquestions s
 WHERE r.question_id IS NOT NULL
 QUALIFY row_number() OVER (PARTITION BY r.seq ORDER BY s.ts DESC NULLS LAST, s.seq DESC NULLS LAST) = 1
 ORDER BY r.question_id, r.run_id NULLS FIRST, r.ts, r.seq`;
+
+export const SUBQUESTION_STATE_ROW = specOf<SubquestionStateRow>()({
+  question_id: 'string', run_id: 'string|null', subquestion_id: 'string', status: 'string', ts: 'number', seq: 'number', event_id: 'string|null',
+  session_id: 'string|null', text: 'string|null', note: 'string|null', reason: 'string|null', evidence_ids: 'string[]|null', entities: 'string[]|null',
+});
+
+export const QUESTION_RETRIEVAL_ROW = specOf<QuestionRetrievalRow>()({
+  retrieval_id: 'string', event_id: 'string|null', session_id: 'string|null', question_id: 'string', run_id: 'string|null', subquestion_id: 'string|null',
+  query: 'string|null', ts: 'number', seq: 'number', returned_asset_ids: 'string[]|null', status_at_ts: 'string|null', status_since: 'number|null',
+});

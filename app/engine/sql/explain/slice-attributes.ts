@@ -2,7 +2,7 @@ import { EXPLAIN_ATTRIBUTES, NONE_VALUE, QUERY_WORD_BUCKETS, RESULT_BUCKETS, typ
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, type FactsSource } from '../metrics/retrieval-facts';
-import { joinSql, rawSql, sql, valueArray, type SqlQuery } from '../metrics/sql-query';
+import { joinSql, rawSql, sql, valueArray, type SqlQuery } from '../core/sql-query';
 
 /** What an explain query reads besides the settings: which signal, where the facts are, and the question-runs with a drift flag. */
 export interface ExplainScope {

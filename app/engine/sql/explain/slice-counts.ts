@@ -1,8 +1,9 @@
 import { EXPLAIN_ATTRIBUTES, SLICE_SHAPES, type ExplainAttribute } from '../../../model/explain/signals';
-import type { SliceValues } from '../../../model/explain/slices';
+import type { SliceCountRow, SliceValues } from '../../../model/explain/slices';
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB } from '../dialect';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { specOf, type RowOf } from '../core/row-spec';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { sliceAttributesQuery, type ExplainScope } from './slice-attributes';
 
 /**
@@ -16,6 +17,8 @@ function shapeAttributeNumbers(position: 0 | 1): string {
 
 /** The shape of the population's totals row: every retrieval in one group. */
 export const TOTALS_SHAPE = -1;
+
+export const SLICE_COUNT_ROW = specOf<SliceCountRow>()({ shape: 'number', value1: 'string', value2: 'string|null', n: 'number', hits: 'number' });
 
 /**
  * Every slice of docs/metrics.md (each attribute = value, each pair of two attributes' values) with
@@ -47,15 +50,11 @@ HAVING sum(n) >= ${minSupport} OR shape = ${TOTALS_SHAPE}
 ORDER BY shape, value1, value2`;
 }
 
-export interface SliceRetrievalRow {
-  retrieval_id: string;
-  session_id: string;
-  query: string | null;
-  retriever: string;
-  role: string;
-  hit: boolean;
-  ts: number;
-}
+export const SLICE_RETRIEVAL_ROW = {
+  retrieval_id: 'string', session_id: 'string', query: 'string|null', retriever: 'string', role: 'string', hit: 'boolean', ts: 'number',
+} as const;
+
+export type SliceRetrievalRow = RowOf<typeof SLICE_RETRIEVAL_ROW>;
 
 /** A slice's retrievals, those with the signal first, then in time order; the first `limit`. */
 export function sliceRetrievalsQuery(settings: MetricSettings, scope: ExplainScope, slice: SliceValues, limit = 1000): SqlQuery {

@@ -1,6 +1,8 @@
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { returnedNothingSql } from '../metrics/retrieval-base';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { CalibrationCase } from '../../../model/gate/calibration';
+import { specOf } from '../core/row-spec';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 
 /**
@@ -31,3 +33,5 @@ LEFT JOIN matched m ON m.case_seq = e.seq
 LEFT JOIN latest_gate g ON g.retrieval_id = m.retrieval_id
 ORDER BY e.seq`;
 }
+
+export const CALIBRATION_CASE_ROW = specOf<CalibrationCase>()({ category: 'string|null', should_answer: 'boolean', top1: 'number|null' });

@@ -1,6 +1,8 @@
 import { scopedEvents, scopeFilter } from '../event-scope';
 import { type EventScope } from '../../../model/event-scope';
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import type { GateDecisionBreakdownRow } from '../../../model/gate/decisions';
+import { specOf } from '../core/row-spec';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * docs/metrics.md, Gate: decision counts per ISO week and category of the gate events in `scope`
@@ -14,3 +16,5 @@ WHERE g.scope_week IS NOT NULL AND ${scopeFilter(scope, 'g')}
 GROUP BY ALL
 ORDER BY week, category, g.decision`;
 }
+
+export const GATE_DECISION_BREAKDOWN_ROW = specOf<GateDecisionBreakdownRow>()({ week: 'string', category: 'string|null', decision: 'string', n: 'number' });

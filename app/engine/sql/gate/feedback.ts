@@ -1,6 +1,6 @@
 import { scopedEvents, scopeFilter } from '../event-scope';
 import { type EventScope } from '../../../model/event-scope';
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * The report's feedback weeks (docs/metrics.md, Review and feedback; sections.ts `feedbackByWeekQuery`)
@@ -42,3 +42,6 @@ GROUP BY query
 ORDER BY down DESC, query
 LIMIT ${limit}`;
 }
+
+/** A query of `downVotedQueriesQuery` and its down-votes. */
+export const DOWN_VOTED_ROW = { query: 'string', down: 'number' } as const;

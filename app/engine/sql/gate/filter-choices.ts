@@ -1,6 +1,7 @@
 import { scopedEvents, scopeFilter } from '../event-scope';
 import { type EventScope } from '../../../model/event-scope';
-import { joinSql, rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { specOf } from '../core/row-spec';
+import { joinSql, rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** The gate screen's filters; `system` is the event's `run_id`. */
 export const GATE_FILTERS = ['surface', 'category', 'system'] as const;
@@ -14,6 +15,8 @@ export interface GateFilterChoiceRow {
   votes: number;
   eval_cases: number;
 }
+
+export const GATE_FILTER_CHOICE_ROW = specOf<GateFilterChoiceRow>()({ filter: 'string', value: 'string', gates: 'number', votes: 'number', eval_cases: 'number' });
 
 const COLUMN: Record<GateFilter, string> = { surface: 's.surface', category: 's.scope_category', system: 's.run_id' };
 

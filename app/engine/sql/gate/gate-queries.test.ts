@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine';
 import { ANY_SCOPE } from '../../../model/event-scope';
 import { at, createTestEngine, loadEvents, makeFeedback, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
-import type { SqlQuery } from '../metrics/sql-query';
+import type { SqlQuery } from '../core/sql-query';
 import { calibrationCasesQuery } from './calibration';
 import { gateDecisionBreakdownQuery } from './decisions';
 import { downVotedQueriesQuery } from './feedback';

@@ -5,7 +5,7 @@ import { reviewVerdictsQuery } from '../annotation/review-report';
 import { ANY_SCOPE, type EventScope } from '../../../model/event-scope';
 import { at, type TestEvent } from '../metrics/fixtures';
 import { feedbackByWeekQuery } from '../metrics/sections';
-import type { SqlQuery } from '../metrics/sql-query';
+import type { SqlQuery } from '../core/sql-query';
 import { gateDecisionBreakdownQuery } from './decisions';
 import { downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';
 import { gateFilterChoicesQuery } from './filter-choices';

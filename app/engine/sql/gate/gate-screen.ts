@@ -1,34 +1,27 @@
-import { shapeReviewReport, type ReviewReport, type ReviewVerdictRow } from '../../../model/annotation/review-report';
-import { calibrate, calibrateByCategory, type Calibration, type CalibrationCase } from '../../../model/gate/calibration';
+import { shapeReviewReport, type ReviewReport } from '../../../model/annotation/review-report';
+import { calibrate, calibrateByCategory, type Calibration } from '../../../model/gate/calibration';
 import { calibrationReport } from '../../../model/gate/calibration-summary';
-import { summarizeDecisions, type DecisionSummary, type GateDecisionBreakdownRow } from '../../../model/gate/decisions';
-import { reviewWeeksInScope, type AnsweredResponse, type ReviewWeek } from '../../../model/gate/review';
+import { summarizeDecisions, type DecisionSummary } from '../../../model/gate/decisions';
+import { reviewWeeksInScope, type ReviewWeek } from '../../../model/gate/review';
 import type { FeedbackReport, GateReport } from '../../../model/metrics/report';
-import type { FeedbackWeekRow } from '../../../model/metrics/rows';
 import { shapeFeedback } from '../../../model/metrics/shape-report';
 import type { Engine } from '../../engine';
 import { ensureDerivedTables } from '../../metrics-report';
 import type { EventScope } from '../../../model/event-scope';
-import type { SqlQuery } from '../metrics/sql-query';
-import { calibrationCasesQuery } from './calibration';
-import { gateDecisionBreakdownQuery } from './decisions';
-import { downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';
-import { gateFilterChoicesQuery, type GateFilterChoiceRow } from './filter-choices';
-import { recallComparisonQuery } from './recall';
-import { reviewVerdictsQuery } from '../annotation/review-report';
-import { answeredResponsesQuery } from './review';
+import type { RowOf } from '../core/row-spec';
+import { run } from '../core/run';
+import { FEEDBACK_WEEK_ROW } from '../metrics/sections';
+import { CALIBRATION_CASE_ROW, calibrationCasesQuery } from './calibration';
+import { GATE_DECISION_BREAKDOWN_ROW, gateDecisionBreakdownQuery } from './decisions';
+import { DOWN_VOTED_ROW, downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';
+import { GATE_FILTER_CHOICE_ROW, gateFilterChoicesQuery, type GateFilterChoiceRow } from './filter-choices';
+import { RECALL_COMPARISON_ROW, recallComparisonQuery } from './recall';
+import { REVIEW_VERDICT_ROW, reviewVerdictsQuery } from '../annotation/review-report';
+import { ANSWERED_RESPONSE_ROW, answeredResponsesQuery } from './review';
 
-export interface DownVotedQuery {
-  query: string;
-  down: number;
-}
+export type DownVotedQuery = RowOf<typeof DOWN_VOTED_ROW>;
 
-export interface RecallComparison {
-  eval_cases: number;
-  eval_recall: number | null;
-  production_retrievals: number;
-  production_recall: number | null;
-}
+export type RecallComparison = RowOf<typeof RECALL_COMPARISON_ROW>;
 
 /**
  * The gate screen over the events in a scope (surface, category, system; never a week). With
@@ -56,20 +49,19 @@ export interface GateScreenData {
  * tables), so it never races the metrics screen's serialized computations.
  */
 export async function loadGateScreen(engine: Engine, scope: EventScope): Promise<GateScreenData> {
-  const run = <Row>(query: SqlQuery) => engine.query<Row>(query.sql, query.params);
   await ensureDerivedTables(engine);
-  const allCases = await run<CalibrationCase>(calibrationCasesQuery());
+  const allCases = await run(engine, calibrationCasesQuery(), CALIBRATION_CASE_ROW);
   const cases = scope.category === null ? allCases : allCases.filter((item) => item.category === scope.category);
-  const [recall] = await run<RecallComparison>(recallComparisonQuery());
+  const [recall] = await run(engine, recallComparisonQuery(), RECALL_COMPARISON_ROW);
   return {
-    choices: await run<GateFilterChoiceRow>(gateFilterChoicesQuery(scope)),
-    decisions: summarizeDecisions(await run<GateDecisionBreakdownRow>(gateDecisionBreakdownQuery(scope))),
+    choices: await run(engine, gateFilterChoicesQuery(scope), GATE_FILTER_CHOICE_ROW),
+    decisions: summarizeDecisions(await run(engine, gateDecisionBreakdownQuery(scope), GATE_DECISION_BREAKDOWN_ROW)),
     calibration: { overall: calibrate(cases), byCategory: calibrateByCategory(cases) },
     calibrationReport: calibrationReport(cases),
-    feedback: shapeFeedback(await run<FeedbackWeekRow>(feedbackByWeekInScopeQuery(scope))),
-    downVoted: await run<DownVotedQuery>(downVotedQueriesQuery(scope)),
+    feedback: shapeFeedback(await run(engine, feedbackByWeekInScopeQuery(scope), FEEDBACK_WEEK_ROW)),
+    downVoted: await run(engine, downVotedQueriesQuery(scope), DOWN_VOTED_ROW),
     recall,
-    review: reviewWeeksInScope(await run<AnsweredResponse>(answeredResponsesQuery(scope))),
-    reviewReport: shapeReviewReport(await run<ReviewVerdictRow>(reviewVerdictsQuery(scope))),
+    review: reviewWeeksInScope(await run(engine, answeredResponsesQuery(scope), ANSWERED_RESPONSE_ROW)),
+    reviewReport: shapeReviewReport(await run(engine, reviewVerdictsQuery(scope), REVIEW_VERDICT_ROW)),
   };
 }

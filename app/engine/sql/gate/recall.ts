@@ -1,6 +1,6 @@
 import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import { retrievalFactsQuery } from '../metrics/retrieval-facts';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { exactSum } from '../metrics/tier1-tier2';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 import { RECALL_K } from '../../../model/gate/recall';
@@ -35,3 +35,5 @@ SELECT (SELECT count(*) FROM eval_recall)::INTEGER AS eval_cases,
        (SELECT count(*) FROM production_recall)::INTEGER AS production_retrievals,
        (SELECT ${exactSum('recall')} / count(recall) FROM production_recall)::DOUBLE AS production_recall`;
 }
+
+export const RECALL_COMPARISON_ROW = { eval_cases: 'number', eval_recall: 'number|null', production_retrievals: 'number', production_recall: 'number|null' } as const;

@@ -1,7 +1,9 @@
 import { resolvedAnswerReviewsSql } from '../annotation/review-report';
 import { scopedEvents, scopeFilter } from '../event-scope';
 import { ANY_SCOPE, type EventScope } from '../../../model/event-scope';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import type { AnsweredResponse } from '../../../model/gate/review';
+import { specOf } from '../core/row-spec';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * docs/metrics.md, Review and feedback: every `response` whose gate decision was `answer`, with its
@@ -27,3 +29,7 @@ LEFT JOIN verdicts v ON v.target_event_id = a.event_id
 WHERE a.decision = 'answer'
 ORDER BY week, a.event_id`;
 }
+
+export const ANSWERED_RESPONSE_ROW = specOf<AnsweredResponse>()({
+  week: 'string', event_id: 'string', session_id: 'string|null', text: 'string|null', verdict: 'string|null', in_scope: 'boolean',
+});

@@ -1,5 +1,5 @@
 import type { ListFilter, MetricSettings } from '../../../model/metrics/settings';
-import { joinSql, rawSql, sql, valueList, type SqlQuery } from './sql-query';
+import { joinSql, rawSql, sql, valueList, type SqlQuery } from '../core/sql-query';
 
 /** The columns a section filters on, as named in its FROM clause. */
 export interface FilterColumns {

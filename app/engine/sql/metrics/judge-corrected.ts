@@ -2,7 +2,7 @@ import { HUMAN_LABELS, type MetricSettings } from '../../../model/metrics/settin
 import { CORRECTED_FIGURES } from '../../../model/metrics/judge-corrected';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { retrievalFactsQuery } from './retrieval-facts';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** A figure's column in the facts rows (the report's `mrr` is the facts' `rr`). */
 const FACTS_COLUMN: Record<(typeof CORRECTED_FIGURES)[number], string> = { p_at_1: 'p_at_1', p_at_k: 'p_at_k', ndcg_at_k: 'ndcg_at_k', mrr: 'rr' };
@@ -33,3 +33,7 @@ SELECT ${rawSql(columns)}
 FROM judge_facts j JOIN human_facts h ON h.seq = j.seq
 WHERE j.judged`;
 }
+
+/** The columns of `judgeCorrectedQuery`, each a number or NULL: a `CorrectedStatsRow`. */
+export const CORRECTED_STATS_ROW: Readonly<Record<string, 'number|null'>> = Object.fromEntries(CORRECTED_FIGURES.flatMap((figure) =>
+  ['j', 'judge_mean', 'judge_var', 'h', 'human_mean', 'human_var', 'diff_mean', 'diff_var'].map((stat) => [`${figure}_${stat}`, 'number|null' as const])));

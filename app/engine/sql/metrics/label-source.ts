@@ -2,7 +2,7 @@ import { HUMAN_LABELS } from '../../../model/metrics/settings';
 import type { SqlDialect } from '../dialect';
 import { resolvedRelevanceSelect } from '../labels';
 import { rankedRelevanceCtes } from './retrieval-base';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** docs/metrics.md, "Judges and humans": a label is human unless its `annotator_kind` says otherwise. */
 export const IS_HUMAN_LABEL = `coalesce(annotator_kind, 'human') = 'human'`;

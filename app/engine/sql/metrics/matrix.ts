@@ -1,7 +1,9 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, type FactsSource } from './retrieval-facts';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { MatrixRow } from '../../../model/metrics/rows';
+import { specOf } from '../core/row-spec';
 
 /** docs/metrics.md, the Tier 1 × Tier 2 matrix: judged retrievals per cell (a `MatrixRow`). */
 export function matrixQuery(settings: MetricSettings, source: FactsSource = 'inline', dialect: SqlDialect = DUCKDB): SqlQuery {
@@ -11,3 +13,5 @@ export function matrixQuery(settings: MetricSettings, source: FactsSource = 'inl
   return sql`SELECT ${rawSql(cells.join(',\n       '))}
 FROM ${factsFrom(settings, source, dialect)} AS facts`;
 }
+
+export const MATRIX_ROW = specOf<MatrixRow>()({ healthy: 'number', downstream: 'number', visible_failure: 'number', masked_consumed: 'number', masked_silent: 'number' });

@@ -2,7 +2,9 @@ import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, MATRIX_CELL, orfSignals, UOR, type FactsSource } from './retrieval-facts';
 import { type MatrixCell } from '../../../model/metrics/matrix-cells';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { MaskedFailureRow } from '../../../model/metrics/rows';
+import { specOf } from '../core/row-spec';
 
 /** Every per-retrieval fact of docs/metrics.md Tier 1 and Tier 2, with the retrieval's ids. */
 export interface RetrievalDetailRow {
@@ -73,3 +75,5 @@ FROM (SELECT seq, ts, gpr OR acr AS consumed FROM ${factsFrom(settings, source, 
 JOIN retrieval_base base ON base.seq = facts.seq
 ORDER BY facts.ts, facts.seq`;
 }
+
+export const MASKED_FAILURE_ROW = specOf<MaskedFailureRow>()({ retrieval_id: 'string', session_id: 'string', consumed: 'boolean' });

@@ -4,7 +4,7 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 import { settingsFilter } from './filters';
 import { retrievalBaseOfSource } from './label-source';
 import { RETRIEVAL_COLUMNS } from './retrieval-base';
-import { rawSql, sql, valueArray, type SqlQuery } from './sql-query';
+import { rawSql, sql, valueArray, type SqlQuery } from '../core/sql-query';
 import type { MatrixCell } from '../../../model/metrics/matrix-cells';
 
 /** The temp table that holds `retrievalFactsQuery(settings)` for the latest settings. */

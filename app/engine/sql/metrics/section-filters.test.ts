@@ -5,7 +5,7 @@ import type { Engine } from '../../engine';
 import { computeMetricsReport } from '../../metrics-report';
 import { createTestEngine, loadEvents, makeAction, makePrompt, makeRetrieval } from './fixtures';
 import { matrixQuery } from './matrix';
-import type { SqlQuery } from './sql-query';
+import type { SqlQuery } from '../core/sql-query';
 import { tier0Query } from './tier0';
 import { tierQuery } from './tier1-tier2';
 import { tier3Query } from './tier3';

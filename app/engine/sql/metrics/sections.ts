@@ -2,7 +2,9 @@ import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { scopedEvents } from '../event-scope';
 import { filtersByCategory, settingsFilter } from './filters';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { FeedbackWeekRow, GateDecisionRow, TotalsRow } from '../../../model/metrics/rows';
+import { specOf } from '../core/row-spec';
 
 /** ISO week label of an epoch-ms `ts` column, e.g. 2026-W39 (docs/metrics.md: per ISO week). */
 export const isoWeekOf = (column: string) => DUCKDB.isoWeek(column);
@@ -14,6 +16,8 @@ SELECT (SELECT count(*) FROM events)::INTEGER AS events,
        (SELECT count(*) FROM rejected)::INTEGER AS rejected,
        (SELECT count(*) FROM session_summary)::INTEGER AS sessions`;
 }
+
+export const TOTALS_ROW = specOf<TotalsRow>()({ events: 'number', rejected: 'number', sessions: 'number' });
 
 /** An event view with the columns the filters read: its category (event-scope.ts) is worked out only when the filters keep units by category. */
 function filteredEvents(view: string, settings: MetricSettings, dialect: SqlDialect): SqlQuery {
@@ -33,6 +37,8 @@ GROUP BY week
 ORDER BY week`;
 }
 
+export const FEEDBACK_WEEK_ROW = specOf<FeedbackWeekRow>()({ week: 'string', total: 'number', down: 'number' });
+
 /** docs/metrics.md, Gate: decision counts over the gate events the filters keep. */
 export function gateDecisionsQuery(settings: MetricSettings, dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
@@ -41,3 +47,5 @@ FROM ${filteredEvents('gates', settings, dialect)}
 GROUP BY decision
 ORDER BY decision`;
 }
+
+export const GATE_DECISION_ROW = specOf<GateDecisionRow>()({ decision: 'string', n: 'number' });

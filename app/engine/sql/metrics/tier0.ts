@@ -4,7 +4,9 @@ import { keyIn, type KeyScope } from '../derived/table';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { ownOrTurnCategory, turnCategories } from '../event-scope';
 import { filtersByCategory, settingsFilter } from './filters';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { Tier0Row } from '../../../model/metrics/rows';
+import { specOf } from '../core/row-spec';
 
 /**
  * One row per prompt with what Tier 0 needs (docs/metrics.md, Tier 0); data-only, derived after a
@@ -61,3 +63,8 @@ SELECT count(*)::INTEGER AS prompts,
 FROM prompt_facts
 WHERE ${settingsFilter(settings, { ts: 'ts', surface: 'surface', runId: 'run_id', category: 'category' })}`;
 }
+
+export const TIER0_ROW = specOf<Tier0Row>()({
+  prompts: 'number', invoked: 'number', invoked_labeled: 'number', misrouted: 'number', intent_true: 'number', missed: 'number',
+  labeled: 'number', multi_intent: 'number', search_rewrites: 'number', downstream_corrections: 'number', downstream_edits: 'number',
+});

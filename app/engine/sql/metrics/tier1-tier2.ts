@@ -1,7 +1,9 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { factsFrom, type FactsSource } from './retrieval-facts';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import type { TierRow } from '../../../model/metrics/rows';
+import { specOf } from '../core/row-spec';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 export type { RetrievalAggregates, TierRow } from '../../../model/metrics/rows';
 
@@ -27,6 +29,16 @@ export const retrievalAggregates = (dialect: SqlDialect = DUCKDB) => rawSql(`
        ${dialect.countWhere('NOT (gpr OR acr OR orf)')}::INTEGER AS uor`);
 
 export const RETRIEVAL_AGGREGATES = retrievalAggregates();
+
+/** The columns of `retrievalAggregates`. */
+export const AGGREGATE_COLUMNS = {
+  retrievals: 'number', empty: 'number', failed: 'number', judged: 'number',
+  sum_p_at_1: 'number|null', sum_p_at_k: 'number|null', sum_recall_at_k: 'number|null', sum_ndcg_at_k: 'number|null', sum_rr: 'number|null',
+  sum_judged_at_k: 'number|null', sum_p_at_1_high: 'number|null', sum_p_at_k_high: 'number|null', sum_ndcg_at_k_high: 'number|null', sum_rr_high: 'number|null',
+  gpr: 'number', acr: 'number', orf: 'number', uor: 'number',
+} as const;
+
+export const TIER_ROW = specOf<TierRow>()({ role: 'string|null', ...AGGREGATE_COLUMNS });
 
 /** docs/metrics.md Tier 1 and Tier 2, overall (`role` null) and per effective role: `TierRow`s. */
 export function tierQuery(settings: MetricSettings, source: FactsSource = 'inline', dialect: SqlDialect = DUCKDB): SqlQuery {

@@ -1,7 +1,7 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { settingsFilter } from './filters';
 import { RETRIEVAL_COLUMNS } from './retrieval-base';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { attributedSourceFilter, COMPLETION_COLUMNS } from './tier3';
 
 export type Tier3SessionList = 'abandoned_by_session' | 'abandoned_by_lineage' | 'rescued_by_lineage' | 'cross_session';

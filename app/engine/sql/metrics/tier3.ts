@@ -5,7 +5,9 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 import { ownOrTurnCategory, turnCategories } from '../event-scope';
 import { attributedRetrievalFilter, settingsFilter } from './filters';
 import { RETRIEVAL_COLUMNS } from './retrieval-base';
-import { rawSql, sql, type SqlQuery } from './sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import type { Tier3Row } from '../../../model/metrics/rows';
+import { specOf } from '../core/row-spec';
 
 /** A completion's own columns the filters read (`completion_facts`). */
 export const COMPLETION_COLUMNS = { ts: 'ts', surface: 'surface', runId: 'run_id', category: 'category' } as const;
@@ -69,3 +71,7 @@ SELECT (SELECT count(*) FROM completions)::INTEGER AS completions,
        (SELECT ${countWhere('NOT has_completion')} FROM retrieval_sessions)::INTEGER AS abandoned_by_session,
        (SELECT ${countWhere('NOT has_completion AND NOT led_to_completion')} FROM retrieval_sessions)::INTEGER AS abandoned_by_lineage`;
 }
+
+export const TIER3_ROW = specOf<Tier3Row>()({
+  completions: 'number', attributed_by_lineage: 'number', cross_session: 'number', abandoned_by_session: 'number', abandoned_by_lineage: 'number',
+});

@@ -1,8 +1,10 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, type FactsSource } from './retrieval-facts';
-import { rawSql, sql, type SqlQuery } from './sql-query';
-import { retrievalAggregates } from './tier1-tier2';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { AGGREGATE_COLUMNS, retrievalAggregates } from './tier1-tier2';
+import type { TrendRow } from '../../../model/metrics/rows';
+import { specOf } from '../core/row-spec';
 
 export type TrendBucket = 'day' | 'week';
 
@@ -29,3 +31,5 @@ WITH buckets AS (
 )
 SELECT ${rawSql(label(dialect))} AS bucket, ${rawSql(dialect.starExcept(['bucket_index']))} FROM buckets ORDER BY bucket_index`;
 }
+
+export const TREND_ROW = specOf<TrendRow>()({ bucket: 'string', masked: 'number', ...AGGREGATE_COLUMNS });

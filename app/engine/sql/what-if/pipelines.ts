@@ -1,6 +1,6 @@
 import type { Pipeline } from '../../../model/what-if/pipeline';
 import { DUCKDB, type SqlDialect } from '../dialect';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * docs/metrics.md, "What-if on logged candidates": per retrieval for which `pipeline` is defined, the

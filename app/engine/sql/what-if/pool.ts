@@ -2,7 +2,7 @@ import type { MetricSettings } from '../../../model/metrics/settings';
 import { poolOfListsQuery, poolSizeOfListsQuery } from '../compare/pool';
 import { settingsFilter } from '../metrics/filters';
 import { RETRIEVAL_COLUMNS } from '../metrics/retrieval-base';
-import { rawSql, sql, type SqlQuery } from '../metrics/sql-query';
+import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * docs/metrics.md, "Judged depth, bounds and the pool", for a what-if: the judged retrievals of

@@ -1,4 +1,4 @@
-import { sql, type SqlQuery } from '../metrics/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 /** One retrieval as a what-if opens it: where it was logged, its returned list and the resolved grade of each labeled asset. */
 export interface WhatIfRetrievalRow {
