@@ -21,13 +21,13 @@ import { TYPE_COLUMNS } from '../schema/columns';
 import type { EventType } from '../schema/event-types';
 import { generatedEvents } from '../engine/clickhouse/generated-events-fixture';
 import { generatedLog } from './generated-log-fixture';
-import { runCli } from './run-in-process';
+import { runCli, runCliOnce } from './run-in-process';
 
 
-async function cli(...args: string[]) {
-  const { code, out, err } = await runCli(args);
-  return { code, out, err, json: () => JSON.parse(out.join('\n')) as Record<string, unknown> };
-}
+const withJson = ({ code, out, err }: Awaited<ReturnType<typeof runCli>>) => ({ code, out, err, json: () => JSON.parse(out.join('\n')) as Record<string, unknown> });
+const cli = async (...args: string[]) => withJson(await runCli(args));
+/** A report asked again over the same inputs (files and tables no test changes): the first run's output. */
+const cliOnce = async (...args: string[]) => withJson(await runCliOnce(args));
 
 const readParquet = async (file: string) => {
   const bytes = readFileSync(file);
@@ -109,9 +109,10 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const onChdb = (...args: string[]) => cli('report', '--engine', 'clickhouse', '--url', `chdb:${chdbDir}`, ...args);
+  const otelOnChdb = () => cliOnce('report', '--engine', 'clickhouse', '--url', `chdb:${chdbDir}`, '--json', '--otel-traces', '--database', 'otel');
 
   it('gives the DuckDB report over the same events, key by key', async () => {
-    const duck = await cli('report', '--json', ...SAMPLE_FILES);
+    const duck = await cliOnce('report', '--json', ...SAMPLE_FILES);
     const expected = duck.json();
     const { code, err, json } = await onChdb('--json');
     expect({ code, err }).toEqual({ code: 0, err: duck.err.map((line) => line.replace('; `retrieval-inspector check` lists them', ' when the logs were loaded')) });
@@ -143,7 +144,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
 
   it('applies --from/--to and the other filters as the DuckDB engine does', async () => {
     const args = ['--from', WINDOW[0], '--to', WINDOW[1], '--k', '3', '--tier1-threshold', '0.7'];
-    const whole = ((await cli('report', '--json', ...SAMPLE_FILES)).json());
+    const whole = ((await cliOnce('report', '--json', ...SAMPLE_FILES)).json());
     const expected = ((await cli('report', '--json', ...args, ...SAMPLE_FILES)).json());
     const got = (await onChdb('--json', ...args)).json();
     expect(got).toEqual(expected);
@@ -153,7 +154,7 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
 
   it('reads the exporter\'s otel_traces as the OTLP import reads its spans (no rejected lines: a table of spans holds none)', async () => {
     const imported = (await cli('report', '--json', otlpFile)).json();
-    const { code, err, json } = await onChdb('--json', '--otel-traces', '--database', 'otel');
+    const { code, err, json } = await otelOnChdb();
     expect({ code, err }).toEqual({ code: 0, err: [] });
     expect(json()).toEqual({ ...(imported), rejected: 0 });
     expect(imported.events).toBeGreaterThan(0);
@@ -163,12 +164,12 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
   const helpdeskImported = async () => {
     const file = path.join(dir, 'helpdesk.otlp.jsonl');
     writeFileSync(file, otlpLines.filter((line) => line.includes('"helpdesk-agent"')).join('\n'));
-    return (await cli('report', '--json', file)).json();
+    return (await cliOnce('report', '--json', file)).json();
   };
 
   it('keeps the spans of one service with --service (bound in the source): the import of that service\'s traces alone', async () => {
     const imported = await helpdeskImported();
-    const all = (await onChdb('--json', '--otel-traces', '--database', 'otel')).json();
+    const all = (await otelOnChdb()).json();
     const helpdesk = (await onChdb('--json', '--otel-traces', '--database', 'otel', '--service', 'helpdesk-agent')).json();
     expect(helpdesk).toEqual({ ...(imported), rejected: 0 });
     expect(helpdesk.events).toBeGreaterThan(0);

@@ -1,12 +1,14 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearDataset } from '../engine/dataset';
+import type { Engine } from '../engine/engine';
 import { createTestEngine } from '../engine/sql/metrics/fixtures';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
-import { runCli } from './run-in-process';
+import { runCli, runCliOnce } from './run-in-process';
 
 /**
  * Traces written as the real OpenInference instrumentors write them (app/ingest/otlp/fixtures,
@@ -16,8 +18,9 @@ import { runCli } from './run-in-process';
 const FIXTURES = path.resolve(__dirname, '../ingest/otlp/fixtures');
 const names = readdirSync(FIXTURES).filter((name) => name.endsWith('.otlp.jsonl')).map((name) => name.replace(/\.otlp\.jsonl$/, ''));
 
+/** `report --json` over one file; the export test compares against the traces' reports the first tests made. */
 async function reportJson(file: string): Promise<Record<string, unknown>> {
-  const { code, out, err } = await runCli(['report', '--json', file]);
+  const { code, out, err } = await runCliOnce(['report', '--json', file]);
   expect({ code, err }).toEqual({ code: 0, err: [] });
   return JSON.parse(out.join('\n')) as Record<string, unknown>;
 }
@@ -35,19 +38,30 @@ describe('traces from the real instrumentors', () => {
   });
 });
 
+// One engine for every load below, cleared before each: a fresh engine a file cost seconds apiece.
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createTestEngine();
+}, 120_000);
+afterAll(() => engine?.close());
+
+// Loads take turns: a test that timed out leaves its load running, and the next must not start inside it.
+let previousLoad: Promise<unknown> = Promise.resolve();
+function storedEvents(file: string): Promise<string[]> {
+  const load = previousLoad.then(() => loadedEvents(file));
+  previousLoad = load.catch(() => undefined);
+  return load;
+}
+
 /** The stored events of a load, as comparable rows: ids the spec leaves open (all but a retrieval's) are left out. */
-async function storedEvents(file: string): Promise<string[]> {
-  const engine = await createTestEngine();
-  try {
-    await loadFiles(engine, [nodeInputFile(file)], new LoadState());
-    const rows = await engine.query<Record<string, unknown>>(`SELECT * EXCLUDE (file_id, line, seq) FROM events`);
-    return rows.map((row) => {
-      const kept = Object.fromEntries(Object.entries(row).filter(([name, value]) => value !== null && !(name === 'event_id' && row.type !== 'retrieval')));
-      return JSON.stringify(kept, Object.keys(kept).sort());
-    }).sort();
-  } finally {
-    await engine.close();
-  }
+async function loadedEvents(file: string): Promise<string[]> {
+  await clearDataset(engine);
+  await loadFiles(engine, [nodeInputFile(file)], new LoadState());
+  const rows = await engine.query<Record<string, unknown>>(`SELECT * EXCLUDE (file_id, line, seq) FROM events`);
+  return rows.map((row) => {
+    const kept = Object.fromEntries(Object.entries(row).filter(([name, value]) => value !== null && !(name === 'event_id' && row.type !== 'retrieval')));
+    return JSON.stringify(kept, Object.keys(kept).sort());
+  }).sort();
 }
 
 describe('each instrumentor trace becomes exactly the hand-written events', () => {
