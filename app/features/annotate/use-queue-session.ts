@@ -2,8 +2,8 @@ import { useState, type RefObject } from 'react';
 import { useGiveFlow } from '../../components/labeling-keys/use-give-flow';
 import type { QueueKind } from '../../model/annotation/queue';
 import { RETRIEVAL_ROLES, type Grade, type LabelInput } from '../../schema/given-label';
+import { parseIntents } from '../../model/annotation/intent-list';
 
-export const parseIntents = (text: string) => [...new Set(text.split(',').map((intent) => intent.trim()).filter((intent) => intent !== ''))];
 
 /** Relevance: the position of the graded asset in the list, where undo puts the focus back. */
 interface GivenAt {

@@ -1,4 +1,4 @@
-import { HUMAN_LABELS, LIST_FILTERS, type ListFilter, type MetricSettings } from '../../model/metrics/settings';
+import { HUMAN_LABELS, LIST_FILTERS, tier1BadCondition, type ListFilter, type MetricSettings } from '../../model/metrics/settings';
 
 export const ROLE_ORDER = ['find', 'browse', 'operate', 'reference', 'step', 'contextual', 'unknown'];
 
@@ -22,7 +22,7 @@ export const hasScreenFilters = (settings: MetricSettings) =>
 
 /** The settings behind the numbers, printed once above the panels: a number without its definition cannot be compared. */
 export function settingsCaption(settings: MetricSettings): string {
-  const parts = [`K = ${settings.k}`, `Tier 1 bad: empty, P@1 = 0 or nDCG@${settings.k} < ${settings.tier1Threshold}`, `used: ${settings.usedActions.join(', ')}`];
+  const parts = [`K = ${settings.k}`, `Tier 1 bad: ${tier1BadCondition(settings)}`, `used: ${settings.usedActions.join(', ')}`];
   for (const [list, name] of FILTER_NAMES) {
     const values = settings[list];
     if (values?.length) parts.push(`${name}: ${values.join(', ')}`);

@@ -1,5 +1,4 @@
 import { LogText } from '../../components/LogText';
-import { tier1Rule } from '../../components/lineage-graph/fact-settings';
 import { Link } from '../../components/Link';
 import type { SessionRow } from '../../engine/sql/sessions';
 import { formatDuration, formatTimestamp, pluralize } from '../../lib/format';
@@ -7,7 +6,7 @@ import { navigate, useUrlHash } from '../../lib/url-state';
 import { sessionsUrl } from '../../links/sessions';
 import type { SessionLink } from '../../model/lineage/graph';
 import type { TimelineTurn } from '../../model/lineage/timeline';
-import type { MetricSettings } from '../../model/metrics/settings';
+import { tier1BadCondition, type MetricSettings } from '../../model/metrics/settings';
 import { markSteps, nextStepIndex, type FlagStep } from './flag-steps';
 
 interface InspectorHeaderProps {
@@ -83,7 +82,7 @@ export function InspectorHeader({ sessionId, summary, missing, turns, links, set
         ))}
         {driftFlags !== null && driftFlags > 0 && <FlagCount n={driftFlags} label="drift flag" steps={driftSteps} at={at} />}
         {partial && <span className="text-soft">on this page</span>}
-        <span className="text-soft rule" title="Masked and Tier 1 marks follow the metrics' settings (k, tier1_threshold, used_actions in the URL)">{tier1Rule(settings)}</span>
+        <span className="text-soft rule" title="Masked and Tier 1 marks follow the metrics' settings (k, tier1_threshold, used_actions in the URL)">Tier 1 bad = judged and ({tier1BadCondition(settings)})</span>
       </div>
       {links.length > 0 && (
         <nav className="session-links" aria-label="Lineage in other sessions">

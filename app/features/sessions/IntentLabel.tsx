@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { itemKeys, useSessionLabels } from './session-labels-context';
 import { VoteLine } from './VoteLine';
+import { parseIntents } from '../../model/annotation/intent-list';
 
-const parseIntents = (text: string) => [...new Set(text.split(',').map((intent) => intent.trim()).filter(Boolean))];
 
 /**
  * The turn's retrieval intent (did the prompt call for retrieval?) and its intents (two or more:

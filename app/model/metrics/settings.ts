@@ -125,3 +125,7 @@ export function parseMetricSettings(raw: RawSettings): SettingsResult {
   if (settings.labels === ALL_LABELS) delete settings.labels;
   return errors.length > 0 ? { ok: false, errors } : { ok: true, settings };
 }
+
+/** When a judged retrieval is Tier 1 bad at these settings (docs/metrics.md, Tier 1): the words every screen shows. */
+export const tier1BadCondition = (settings: Pick<MetricSettings, 'k' | 'tier1Threshold'>) =>
+  `empty, P@1 = 0 or nDCG@${settings.k} < ${settings.tier1Threshold}`;
