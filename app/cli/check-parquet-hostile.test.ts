@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parquetMetadata } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOfIPC } from '../engine/arrow-rows';
 import { ingestFile } from '../ingest/ingest-file';
-import { hostileParquetCorpus } from '../ingest/parquet/hostile-parquet';
+import { claimedRows, hostileParquetCorpus } from '../ingest/parquet/hostile-parquet';
 import { bytesSource } from '../ingest/parquet/random-access';
 import { textInputFile } from '../ingest/text-input';
 import type { CheckedFile, LineIssue } from './check-report';
@@ -25,14 +24,6 @@ async function inTheBrowsersReader(name: string, bytes: Uint8Array) {
   return { events: result.events, error: result.error, lines };
 }
 
-function claimedRows(bytes: Uint8Array): number | null {
-  try {
-    const rows = Number(parquetMetadata(bytes.slice().buffer, { geoparquet: false }).num_rows);
-    return Number.isSafeInteger(rows) && rows >= 0 ? rows : null;
-  } catch {
-    return null;
-  }
-}
 
 describe('check over the fuzz corpus of damaged Parquet files', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ri-parquet-hostile-'));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsOfIPC } from '../../engine/arrow-rows';
 import { ingestFile } from '../ingest-file';
 import { textInputFile } from '../text-input';
-import { BASE_ROWS, baseParquet, hostileParquetCorpus } from './hostile-parquet';
+import { BASE_ROWS, baseParquet, claimedRows, hostileParquetCorpus } from './hostile-parquet';
 import { bytesSource } from './random-access';
 
 interface Outcome {
@@ -41,15 +41,6 @@ const DECODER = /\bparquet [a-z_]+ (?:[a-z_]+ )?(?:is|not|exceeds|missing|unsupp
 /** A file-level message that says why its rows are not counted one by one. */
 const ACCOUNTED = /cannot be trusted|how many it holds is unknown|none of its (?:([\d,]+) )?rows were read/;
 
-/** The rows a file's footer claims, read independently of the app, or null when it does not decode. */
-function claimedRows(bytes: Uint8Array): number | null {
-  try {
-    const rows = Number(parquetMetadata(bytes.slice().buffer, { geoparquet: false }).num_rows);
-    return Number.isSafeInteger(rows) && rows >= 0 ? rows : null;
-  } catch {
-    return null;
-  }
-}
 
 const corpus = hostileParquetCorpus();
 const outcomes = new Map<string, Promise<Outcome>>();

@@ -2,7 +2,7 @@ import { parquetHeader } from 'hyparquet/src/column.js';
 import { deserializeTCompactProtocol } from 'hyparquet/src/thrift.js';
 import { ByteWriter, parquetWriteBuffer, type ColumnSource } from 'hyparquet-writer';
 import { serializeTCompactProtocol } from 'hyparquet-writer/src/thrift.js';
-import type { SchemaElement } from 'hyparquet';
+import { parquetMetadata, type SchemaElement } from 'hyparquet';
 import { mulberry32 } from '../../lib/seeded-random';
 
 /**
@@ -256,4 +256,14 @@ export function hostileParquetCorpus({ seed = 20261202, idPrefix = '' } = {}): P
   add('schema-unnamed', footerMutant(snappy, (footer) => delete schemaList(footer)[3].field_4));
   add('schema-empty', footerMutant(snappy, (footer) => (footer.field_2 = [{ field_4: new TextEncoder().encode('root'), field_5: 0 }])));
   return mutants;
+}
+
+/** The rows a file's footer claims, read independently of the app, or null when it does not decode. */
+export function claimedRows(bytes: Uint8Array): number | null {
+  try {
+    const rows = Number(parquetMetadata(bytes.slice().buffer, { geoparquet: false }).num_rows);
+    return Number.isSafeInteger(rows) && rows >= 0 ? rows : null;
+  } catch {
+    return null;
+  }
 }
