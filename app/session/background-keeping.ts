@@ -11,10 +11,17 @@ export interface KeepingHooks {
 
 /**
  * Keeps the dataset in the browser's storage after a load, while every screen already answers:
- * each slice of the copy is a `background` job of the coordinator, so a screen's query waits
- * for at most the slice running when it was asked. A write to the dataset (a load, labels) stops
+ * each slice of the copy is a `background` job of the coordinator, started only once the screens
+ * have asked nothing for a moment, so a screen's query waits for at most the slice running when
+ * it was asked, and a screen asking query after query waits for none. A write to the dataset (a load, labels) stops
  * it first; the next keeping writes a new file from the start.
  */
+/**
+ * How long the screens must have asked nothing before the next slice starts: longer than the gap
+ * between a screen's answer and its next query (a render), short beside a slice.
+ */
+const SCREENS_QUIET_MS = 300;
+
 interface Running {
   abort: AbortController;
   done: Promise<void>;
@@ -32,7 +39,10 @@ export class BackgroundKeeping {
   start(): void {
     const abort = new AbortController();
     const coordinator = datasetCoordinator(this.engine);
-    const run: StepRunner = (step) => coordinator.read(({ engine }) => step(engine), { priority: 'background', signal: abort.signal });
+    const run: StepRunner = async (step) => {
+      await coordinator.screensQuietFor(SCREENS_QUIET_MS);
+      return coordinator.read(({ engine }) => step(engine), { priority: 'background', signal: abort.signal });
+    };
     this.hooks().onProgress(0);
     const running: Running = { abort, done: Promise.resolve() };
     running.done = this.engine.keep(run, (fraction) => this.hooks().onProgress(fraction)).then(

@@ -151,3 +151,28 @@ describe('QueryCoordinator', () => {
     expect(statements.sort()).toEqual(['first', 'second', 'take-over']);
   });
 });
+
+describe('QueryCoordinator.screensQuietFor', () => {
+  it('resolves only once no screen read has been queued or running for the time asked; background reads do not count', async () => {
+    const coordinator = new QueryCoordinator(engine);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const screenRead = coordinator.read(async ({ engine: own }) => {
+      await held;
+      return count(own);
+    });
+    let quietAt: number | null = null;
+    const quiet = coordinator.screensQuietFor(200).then(() => (quietAt = performance.now()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(quietAt).toBeNull();
+    release();
+    await screenRead;
+    const endedAt = performance.now();
+    await quiet;
+    expect(quietAt! - endedAt).toBeGreaterThanOrEqual(190);
+    await coordinator.read(({ engine: own }) => count(own), { priority: 'background' });
+    const started = performance.now();
+    await coordinator.screensQuietFor(200);
+    expect(performance.now() - started).toBeLessThan(150);
+  });
+});

@@ -52,6 +52,9 @@ export class QueryCoordinator {
   private currentVersion = 0;
   private lastDatasetVersion: number | null = null;
   private preparation: Promise<void> | null = null;
+  /** Reads a screen asked for (any priority but background) that have not ended, and when the last one ended. */
+  private screenReads = 0;
+  private screenReadEndedAt = -Infinity;
 
   constructor(private readonly engine: Engine, private readonly options: CoordinatorOptions = {}) {
     this.cache = new ResultCache(options.cacheSize ?? 256);
@@ -73,7 +76,7 @@ export class QueryCoordinator {
     }
     const version = this.currentVersion;
     const preparation = options.prepared ? this.prepare() : null;
-    return this.queue.run('read', async (signal) => {
+    const job = this.queue.run('read', async (signal) => {
       await preparation;
       await this.tables.enterVersion(version);
       try {
@@ -87,6 +90,30 @@ export class QueryCoordinator {
         this.tables.jobDone();
       }
     }, options);
+    return options.priority === 'background' ? job : this.countedScreenRead(job);
+  }
+
+  /**
+   * Resolves once no screen's read has been queued or running for `ms`: background work (keeping
+   * the dataset) waits for it before each step, so a screen that asks one query after another
+   * (each after the last one's answer rendered) is not held up by a step between two of them.
+   */
+  async screensQuietFor(ms: number): Promise<void> {
+    for (;;) {
+      const quietMs = performance.now() - this.screenReadEndedAt;
+      if (this.screenReads === 0 && quietMs >= ms) return;
+      await new Promise((resolve) => setTimeout(resolve, this.screenReads === 0 ? ms - quietMs : ms));
+    }
+  }
+
+  private countedScreenRead<T>(job: Promise<T>): Promise<T> {
+    this.screenReads += 1;
+    const ended = () => {
+      this.screenReads -= 1;
+      this.screenReadEndedAt = performance.now();
+    };
+    job.then(ended, ended);
+    return job;
   }
 
   /** Runs `work` after every job queued so far and before every job queued later; it starts a new version. */
