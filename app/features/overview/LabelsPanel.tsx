@@ -65,7 +65,7 @@ export function LabelsPanel() {
                     </td>
                   );
                 })}
-                <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}>Export <LogText text={annotator} shown={40} more={false} />'s ↓</button>}</td>
+                <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}><span className="nowrap">Export <LogText text={annotator} shown={40} more={false} />'s ↓</span></button>}</td>
               </tr>
             ))}
           </tbody>
@@ -74,7 +74,7 @@ export function LabelsPanel() {
               <td className="text-soft">every annotator</td>
               {LABEL_KINDS.map((kind) => (
                 <td key={kind} className="num">
-                  <button type="button" className="button subtle" onClick={() => exportLabels({ kind })} disabled={!rows.some((row) => row.kind === kind)}>
+                  <button type="button" className="button subtle nowrap" onClick={() => exportLabels({ kind })} disabled={!rows.some((row) => row.kind === kind)}>
                     Export {kind} ↓
                   </button>
                 </td>
