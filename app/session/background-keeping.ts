@@ -40,7 +40,7 @@ export class BackgroundKeeping {
     const abort = new AbortController();
     const coordinator = datasetCoordinator(this.engine);
     const run: StepRunner = async (step) => {
-      await coordinator.screensQuietFor(SCREENS_QUIET_MS);
+      await coordinator.screensQuietFor(SCREENS_QUIET_MS, abort.signal);
       return coordinator.read(({ engine }) => step(engine), { priority: 'background', signal: abort.signal });
     };
     this.hooks().onProgress(0);

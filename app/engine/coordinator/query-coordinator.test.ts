@@ -174,5 +174,15 @@ describe('QueryCoordinator.screensQuietFor', () => {
     const started = performance.now();
     await coordinator.screensQuietFor(200);
     expect(performance.now() - started).toBeLessThan(150);
+    // keeping stopped while a screen still asks: the wait ends at once
+    const busy = coordinator.read(async ({ engine: own }) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return count(own);
+    });
+    const abort = new AbortController();
+    const waiting = coordinator.screensQuietFor(200, abort.signal);
+    abort.abort(new Error('keeping stopped'));
+    await expect(waiting).rejects.toThrow('keeping stopped');
+    await busy;
   });
 });

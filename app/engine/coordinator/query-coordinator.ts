@@ -97,12 +97,14 @@ export class QueryCoordinator {
    * Resolves once no screen's read has been queued or running for `ms`: background work (keeping
    * the dataset) waits for it before each step, so a screen that asks one query after another
    * (each after the last one's answer rendered) is not held up by a step between two of them.
+   * Rejects as soon as `signal` aborts (Clear stops keeping while a screen still computes).
    */
-  async screensQuietFor(ms: number): Promise<void> {
+  async screensQuietFor(ms: number, signal?: AbortSignal): Promise<void> {
     for (;;) {
+      signal?.throwIfAborted();
       const quietMs = performance.now() - this.screenReadEndedAt;
       if (this.screenReads === 0 && quietMs >= ms) return;
-      await new Promise((resolve) => setTimeout(resolve, this.screenReads === 0 ? ms - quietMs : ms));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(this.screenReads === 0 ? ms - quietMs : ms, 50)));
     }
   }
 
