@@ -10,25 +10,20 @@ import { computeMetricsReport, ensureDerivedTables } from '../metrics-report';
 import { DERIVED_TABLES, METRIC_TABLES, POST_LOAD_TABLES } from '../sql/derived/registry';
 import { createTestEngine, type TestEvent } from '../sql/metrics/fixtures';
 import { updateDerivedTables, type TableOutcome } from './update-derived-tables';
+import { recordStatements } from '../coordinator/statement-recorder';
 
 
 const ALL_TABLES = [...POST_LOAD_TABLES, ...METRIC_TABLES];
 
 /** The engine, with what each derived table went through since `outcomes` was last read. */
 function recording(engine: Engine) {
-  let statements: string[] = [];
-  const recorded: Engine = {
-    query: (sql, params) => (statements.push(sql), engine.query(sql, params)),
-    exec: (sql) => (statements.push(sql), engine.exec(sql)),
-    insertArrowIPC: (table, ipc) => engine.insertArrowIPC(table, ipc),
-    close: () => engine.close(),
-  };
+  const { engine: recorded, ran: statements } = recordStatements(engine);
   const outcomes = () => {
     const outcome = (table: string): TableOutcome =>
       statements.some((sql) => sql.includes(`CREATE OR REPLACE TABLE "${table}"`)) ? 'rebuilt'
         : statements.some((sql) => sql.includes(`DELETE FROM "${table}"`)) ? 'updated' : 'unchanged';
     const result = Object.fromEntries(ALL_TABLES.map((table) => [table, outcome(table)]));
-    statements = [];
+    statements.length = 0;
     return result;
   };
   return { engine: recorded, outcomes };
