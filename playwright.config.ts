@@ -21,6 +21,10 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',
+    // A click or a navigation that cannot happen fails at its line within a minute, instead of
+    // waiting out the test's whole timeout (Playwright's default for both is no limit).
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     trace: 'off',
   },
   projects: [

@@ -37,8 +37,7 @@ test('labeling items in a row: each next item is ready at once once read ahead',
 
   const app = new AppPage(page);
   await app.open('?view=overview');
-  await page.getByLabel('Open log files').setInputFiles(BIG);
-  await app.idle();
+  await app.openFiles(BIG);
   await expect(app.status()).toContainText(/Loaded 5\d,\d{3} events/);
 
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Annotate/ }).click();

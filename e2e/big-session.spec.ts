@@ -33,8 +33,7 @@ test.beforeAll(async ({ browser }) => {
   writeFileSync(file, bigSessionLog());
   const app = new AppPage(page);
   await app.open('?view=sessions&session=big');
-  await page.getByLabel('Open log files').setInputFiles(file);
-  await app.idle();
+  await app.openFiles(file);
   inspector = page.getByRole('region', { name: 'Session big', exact: true });
 });
 

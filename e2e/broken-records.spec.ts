@@ -7,9 +7,7 @@ const retrieval = (id: string) => ({ type: 'retrieval', ts: TS, session_id: 's1'
 const file = (name: string, text: string) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text) });
 
 async function pick(page: Page, ...files: ReturnType<typeof file>[]) {
-  await page.getByLabel('Open log files').setInputFiles(files);
-  await expect(page.locator('body')).toHaveAttribute('data-phase', 'loading');
-  await new AppPage(page).idle();
+  await new AppPage(page).openFiles(files);
 }
 
 test('a record that once threw costs only its line, and the other files of the selection still load', async ({ page }) => {
@@ -37,9 +35,7 @@ test('the same file loaded twice is skipped the second time, and the user is tol
   const day = file('day.jsonl', jsonl(retrieval('r1'), { type: 'prompt', ts: TS, session_id: 's1', text: 'hello' }));
   await pick(page, day);
   await expect(app.status()).toContainText('Loaded 2 events from 1 file (0 rejected)');
-  await page.getByLabel('Open log files').setInputFiles(day);
-  await app.answerOpen('add');
-  await app.idle();
+  await app.openFiles(day);
   await expect(page.getByRole('alert')).toHaveText('day.jsonl: this file was already loaded; it was skipped so that its events are not stored twice');
   await expect(app.status()).toContainText('Loaded 2 events');
   await page.screenshot({ path: 'test-results/screens/same-file-twice.png' });

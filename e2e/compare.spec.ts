@@ -71,8 +71,7 @@ test.beforeAll(async ({ browser }) => {
   app = new AppPage(page);
   await app.open('?view=compare');
   fixturePath = fixture();
-  await page.getByLabel('Open log files').setInputFiles([fixturePath]);
-  await app.idle();
+  await app.openFiles([fixturePath]);
 });
 
 test.afterAll(() => page.close());

@@ -19,8 +19,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   app = new AppPage(page);
   await app.open('?view=metrics');
-  await page.getByLabel('Open log files').setInputFiles(file);
-  await app.idle();
+  await app.openFiles(file);
   await expect(app.status()).toContainText(/Loaded 5\d,\d{3} events/);
 });
 

@@ -23,8 +23,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles([summaryFile, sampleFile]);
-  await app.idle();
+  await app.openFiles([summaryFile, sampleFile]);
 });
 test.afterAll(async () => {
   await page.close();

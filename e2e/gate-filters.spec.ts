@@ -230,8 +230,7 @@ test('the system filter lists each run_id with its counts and narrows to it', as
   writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n'));
   const own = new AppPage(fresh);
   await own.open('?view=gate');
-  await fresh.getByLabel('Open log files').setInputFiles(file);
-  await own.idle();
+  await own.openFiles(file);
   const system = fresh.getByRole('region', { name: 'Gate filters' }).getByLabel('System (run_id)', { exact: true });
   await expect(system.locator('option')).toHaveText(['All systems', 'bot-a (4 gates, 8 votes)', 'bot-b (2 gates, 4 votes)']);
   await expect(fresh.locator('tr[data-week="2026-W41"]')).toHaveAttribute('data-alarm', 'true');

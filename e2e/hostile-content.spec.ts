@@ -108,8 +108,7 @@ test.beforeAll(async ({ browser }) => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles(file);
-  await app.idle();
+  await app.openFiles(file);
 });
 
 test.afterAll(async () => {

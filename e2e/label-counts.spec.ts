@@ -40,8 +40,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles(file);
-  await app.idle();
+  await app.openFiles(file);
   await expect(app.status()).toContainText(/Loaded 5\d,\d{3} events/);
 });
 

@@ -62,9 +62,7 @@ test('a label survives a reload right after the click, and its export loads back
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Discard labels given here…' }).click();
   await expect(page.getByTestId('labels.export-given')).toBeDisabled();
-  await page.getByLabel('Open log files').setInputFiles(labelsFile);
-  await app.answerOpen('add');
-  await app.idle();
+  await app.openFiles(labelsFile);
   await app.goTo('Metrics');
   const reloaded = await download(page, () => page.getByTestId('metrics.download-report').click(), testInfo.outputPath('report-after-import.json'));
   expect(rounded(reloaded)).toEqual(rounded(report));

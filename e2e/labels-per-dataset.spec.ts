@@ -52,8 +52,7 @@ test('labels given on one log stay with it: another log neither counts nor shows
 
   // Another log: its own events only, no warning, no tester among its annotators.
   await clear(app);
-  await page.getByLabel('Open log files').setInputFiles(big);
-  await app.idle();
+  await app.openFiles(big);
   await expect(app.status()).toHaveText(`Loaded ${bigEvents.toLocaleString('en-US')} events from 1 file (0 rejected)`, { timeout: 120_000 });
   await expect(page.locator('.status-line')).not.toContainText('warning');
   await expect(page.getByTestId('status.given-labels')).toHaveText('None of your labels apply to these logs; 2 labels given here belong to other logs, kept.');

@@ -52,8 +52,7 @@ test.beforeAll(async ({ browser }) => {
   const app = new AppPage(page);
   await app.open();
   fixture = writeFixture();
-  await page.getByLabel('Open log files').setInputFiles(fixture);
-  await app.idle();
+  await app.openFiles(fixture);
   await page.evaluate((session) => {
     history.pushState(null, '', `/?view=sessions&session=${session}`);
     dispatchEvent(new PopStateEvent('popstate'));

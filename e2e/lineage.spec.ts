@@ -138,8 +138,7 @@ function popularAssetLog(): string {
 test('a trace of over a thousand nodes is drawn on a canvas and still pans and zooms', async ({ page }) => {
   const app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles({ name: 'popular.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(popularAssetLog()) });
-  await app.idle();
+  await app.openFiles({ name: 'popular.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(popularAssetLog()) });
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Lineage/ }).click();
   const form = page.getByRole('search', { name: 'Trace lineage' });
   await form.getByRole('searchbox', { name: 'Id to trace' }).fill('hot');

@@ -19,8 +19,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   app = new AppPage(page);
   await app.open('?view=metrics');
-  await page.getByLabel('Open log files').setInputFiles(workspaceLog());
-  await app.idle();
+  await app.openFiles(workspaceLog());
 });
 
 test.afterAll(() => page.close());

@@ -49,8 +49,7 @@ test('a multi-megabyte JSON Lines file split across parsing workers loads every 
   expect(readFileSync(file.path).byteLength).toBeGreaterThan(8 * 1024 * 1024);
   const app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles(file.path);
-  await app.idle();
+  await app.openFiles(file.path);
   await expect(app.status()).toHaveText(`Loaded ${file.events.toLocaleString('en-US')} events from 1 file (${file.rejected.length} rejected)`);
   await page.screenshot({ path: 'test-results/screens/parallel-ingest-overview.png', fullPage: true });
 

@@ -61,9 +61,7 @@ test.afterAll(async () => {
 });
 
 async function openFiles(...paths: string[]) {
-  await page.getByLabel('Open log files').setInputFiles(paths);
-  await expect(page.locator('body')).toHaveAttribute('data-phase', 'loading');
-  await app.idle();
+  await app.openFiles(paths);
 }
 
 async function saved(testId: string): Promise<Uint8Array> {

@@ -49,8 +49,7 @@ test.beforeAll(async ({ browser }) => {
     }
   });
   await app.open('?view=metrics');
-  await page.getByLabel('Open log files').setInputFiles(workspaceLog());
-  await app.idle();
+  await app.openFiles(workspaceLog());
   await expect(app.status()).toContainText(/Loaded 5\d,\d{3} events/);
 });
 

@@ -38,8 +38,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   app = new AppPage(page);
   await app.open('?view=review');
-  await page.getByLabel('Open log files').setInputFiles(files);
-  await app.idle();
+  await app.openFiles(files);
   await expect(app.status()).toContainText(/Loaded 5\d,\d{3} events from 3 files/);
 });
 

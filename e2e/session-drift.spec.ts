@@ -190,9 +190,7 @@ test('a thumbs-down shows on the response it names, with who gave it; the feedba
   writeFileSync(file, FEEDBACK_LOG.map((event) => JSON.stringify(event)).join('\n'));
   const app = new AppPage(own);
   await app.open('?view=sessions&session=fx-1');
-  await own.getByLabel('Open log files').setInputFiles(file);
-  await expect(own.locator('body')).toHaveAttribute('data-phase', 'loading');
-  await app.idle();
+  await app.openFiles(file);
 
   const session = own.getByRole('region', { name: 'Session fx-1', exact: true });
   const response = eventOf(session, 'fx-r1');

@@ -20,8 +20,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   const app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles(FIXTURE);
-  await app.idle();
+  await app.openFiles(FIXTURE);
   await page.evaluate((session) => {
     history.pushState(null, '', `/?view=sessions&session=${session}`);
     dispatchEvent(new PopStateEvent('popstate'));

@@ -51,8 +51,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ acceptDownloads: true });
   app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles([binaryPath, ...GOOD.map(samplePath)]);
-  await app.idle();
+  await app.openFiles([binaryPath, ...GOOD.map(samplePath)]);
 });
 
 test.afterAll(() => page.close());

@@ -49,8 +49,7 @@ test.beforeAll(async ({ browser }) => {
   const app = new AppPage(page);
   await app.open();
   const samples = ['creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz', 'multihop-qa.json', 'customer-service.jsonl', 'malformed.jsonl'];
-  await page.getByLabel('Open log files').setInputFiles([...samples.map(samplePath), formula]);
-  await app.idle();
+  await app.openFiles([...samples.map(samplePath), formula]);
 });
 
 test.afterAll(() => page.close());

@@ -49,8 +49,7 @@ test.beforeAll(async ({ browser }) => {
   writeFileSync(file, popularAssetLog());
   const app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles(file);
-  await app.idle();
+  await app.openFiles(file);
   await app.goTo('Lineage');
   const form = page.getByRole('search', { name: 'Trace lineage' });
   await form.getByRole('searchbox', { name: 'Id to trace' }).fill(ASSET);

@@ -49,9 +49,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(() => page.close());
 
 async function openFiles(...paths: string[]) {
-  await page.getByLabel('Open log files').setInputFiles(paths);
-  await expect(page.locator('body')).toHaveAttribute('data-phase', 'loading');
-  await app.idle();
+  await app.openFiles(paths);
 }
 
 /** A session opened from the Sessions list: found by its id in the search box, then clicked. */

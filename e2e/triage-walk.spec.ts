@@ -25,8 +25,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   app = new AppPage(page);
   await app.open();
-  await page.getByLabel('Open log files').setInputFiles(BIG);
-  await app.idle();
+  await app.openFiles(BIG);
   await expect(app.status()).toContainText(/Loaded 5\d,\d{3} events/);
 });
 

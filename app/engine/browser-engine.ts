@@ -204,6 +204,23 @@ async function createEmptyDatabase(name: string, quota: number | null): Promise<
   }
 }
 
+/**
+ * Runs `open` (which takes a file's access handle) again while the handle is still held: the
+ * spare worker of createEmptyDatabase lets go of its handles only some time after it ends, the
+ * longer the busier the machine (seconds, seen on a loaded 2-core machine).
+ */
+async function whenReleased(open: () => Promise<void>, waitMs = 10_000): Promise<void> {
+  const until = performance.now() + waitMs;
+  for (;;) {
+    try {
+      return await open();
+    } catch (error) {
+      if (storageFailure(error).kind !== 'locked' || performance.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** DuckDB-wasm in its own Web Worker: screens read on one connection, loads write on the other (`writer`). */
 export async function startBrowserEngine({ keep, onStep = () => undefined, storageQuotaBytes = null }: EngineStartOptions): Promise<BrowserEngine> {
   const settings = { onStep, quota: storageQuotaBytes };
@@ -268,10 +285,10 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
       const next = nextKeptFileName(current);
       const files = [opfsPath(next), `${opfsPath(next)}.wal`];
       await createEmptyDatabase(next, settings.quota);
-      await ready.db.registerOPFSFileName(files[0]);
+      await whenReleased(() => ready.db.registerOPFSFileName(files[0]));
       // An empty file is left unregistered by registerOPFSFileName, and DuckDB cannot then write its log.
       const wal = await (await navigator.storage.getDirectory()).getFileHandle(`${next}.wal`, { create: true });
-      await ready.db.registerFileHandle(files[1], wal, DuckDBDataProtocol.BROWSER_FSACCESS, true);
+      await whenReleased(() => ready.db.registerFileHandle(files[1], wal, DuckDBDataProtocol.BROWSER_FSACCESS, true));
       // A write the browser refuses is reported, not thrown (engine-worker.ts): each step checks.
       const checked: StepRunner = (step) => run(async (engine) => {
         const result = await step(engine);

@@ -29,14 +29,40 @@ interface Running {
 
 export class BackgroundKeeping {
   private running: Running | null = null;
+  /** Starts and stops in the order asked, one at a time: two keepings never write at once. */
+  private order: Promise<void> = Promise.resolve();
 
   constructor(private readonly engine: BrowserEngine, private readonly hooks: () => KeepingHooks) {}
 
-  get active(): boolean {
-    return this.running !== null;
+  /** Keeps the dataset as it is now (stopping a keeping that runs: it started from older rows). */
+  start(): Promise<void> {
+    return this.inOrder(async () => {
+      await this.stopRunning();
+      this.begin();
+    });
   }
 
-  start(): void {
+  /** The dataset changed: a keeping that runs starts again from the new rows; none starts otherwise. */
+  restartIfRunning(): Promise<void> {
+    return this.inOrder(async () => {
+      if (!this.running) return;
+      await this.stopRunning();
+      this.begin();
+    });
+  }
+
+  /** Stops the keeping that runs (its new file is removed; the kept dataset stays as it was). */
+  stop(): Promise<void> {
+    return this.inOrder(() => this.stopRunning());
+  }
+
+  private inOrder(step: () => Promise<void>): Promise<void> {
+    const next = this.order.then(step);
+    this.order = next.catch(() => undefined);
+    return next;
+  }
+
+  private begin(): void {
     const abort = new AbortController();
     const coordinator = datasetCoordinator(this.engine);
     const run: StepRunner = async (step) => {
@@ -52,8 +78,7 @@ export class BackgroundKeeping {
     this.running = running;
   }
 
-  /** Stops the keeping that runs (its new file is removed; the kept dataset stays as it was). */
-  async stop(): Promise<void> {
+  private async stopRunning(): Promise<void> {
     const running = this.running;
     if (!running) return;
     running.abort.abort(new Error('keeping stopped: the dataset changes'));

@@ -137,10 +137,7 @@ export class DatasetSession {
     });
     this.loader.advance(sync.nextSeq);
     // Labels changed the dataset while it was being kept: keeping starts again, from these rows.
-    if (sync.inserted + sync.removed > 0 && this.keeping.active) {
-      await this.keeping.stop();
-      this.keeping.start();
-    }
+    if (sync.inserted + sync.removed > 0) await this.keeping.restartIfRunning();
     this.lastLabelSync = { journal: new Set(journal.map((label) => label.event_id)), applied: sync.appliedIds };
     const leftOutChanged = sync.otherLogs !== this.labelsOtherLogs || sync.inLoadedFiles !== this.labelsInLoadedFiles;
     this.labelsOtherLogs = sync.otherLogs;
@@ -181,13 +178,14 @@ export class DatasetSession {
       if (this.engine.storage.mode !== 'kept' || !fileFailed) throw error;
       return this.moveToMemory(failure.message, inputs, onProgress);
     } finally {
-      if (this.engine.storage.mode === 'kept' && !this.engine.onKeptFile) this.keeping.start();
+      if (this.engine.storage.mode === 'kept' && !this.engine.onKeptFile) await this.keeping.start();
     }
   }
 
   /** The storage refused the kept copy: the logs stay in this tab's memory, and the user is told. */
   private async keepingFailed(error: unknown): Promise<void> {
     const why = storageFailure(error).message;
+    console.error(`Keeping the logs in this browser failed: ${(error as Error).message ?? String(error)}`);
     await this.engine.stopKeeping(why);
     this.origin = {
       restored: null,

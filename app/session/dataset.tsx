@@ -114,6 +114,8 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   const [summary, setSummary] = useState<DatasetSummary>(EMPTY_SUMMARY);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
   const [keeping, setKeeping] = useState<number | null>(null);
+  /** Loads ended in this tab (on <body> for tests: a short load's phase can pass between two looks). */
+  const [loadsEnded, setLoadsEnded] = useState(0);
   const [start, setStart] = useState<EngineStart | null>(() => ({ step: lastStep, since: START_BEGAN }));
   const [origin, setOrigin] = useState<DatasetOrigin | null>(null);
   const [notice, setNotice] = useState<Dataset['notice']>(null);
@@ -144,6 +146,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
         setProgress(null);
         await refresh(session);
         setPhase('ready');
+        setLoadsEnded((count) => count + 1);
       }
     },
     [refresh],
@@ -184,6 +187,9 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
   useEffect(() => {
     document.body.dataset.phase = phase;
   }, [phase]);
+  useEffect(() => {
+    document.body.dataset.loadsEnded = String(loadsEnded);
+  }, [loadsEnded]);
   useEffect(() => {
     if (keeping === null) delete document.body.dataset.keeping;
     else document.body.dataset.keeping = String(Math.floor(keeping * 100));

@@ -1,8 +1,11 @@
-import { expect, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 import { SAMPLE_LOGS_DIR, sampleLogPath } from '../../app/ingest/sample-logs-path';
 
 export const SAMPLE_DIR = SAMPLE_LOGS_DIR;
 export const samplePath = sampleLogPath;
+
+/** What a file input takes: paths, or files made in the test. */
+type InputFiles = Parameters<Locator['setInputFiles']>[0];
 
 /** The screens' links, as the navigation names them. */
 export type ScreenName = 'Overview' | 'Metrics' | 'Compare' | 'Sessions' | 'Lineage' | 'Questions' | 'Annotate' | 'Review' | 'Agreement'
@@ -49,13 +52,17 @@ export class AppPage {
     await this.openFiles(names.map(samplePath));
   }
 
-  /** Opens files by path; with logs loaded, the app asks whether they add to those or replace them. */
-  async openFiles(paths: string | string[], answer: 'add' | 'replace' = 'add') {
-    const loaded = (await this.status().textContent())?.startsWith('Loaded') || (await this.status().textContent())?.startsWith('Restored');
-    await this.page.getByLabel('Open log files').setInputFiles(paths);
+  /**
+   * Picks files as a user would (paths, or files the test made as `{ name, mimeType, buffer }`);
+   * with logs loaded, answers the add-or-replace question. Waits until the load ended and the
+   * dataset is kept: counting ended loads, since a short load's phase can pass between two looks.
+   */
+  async openFiles(files: InputFiles, answer: 'add' | 'replace' = 'add') {
+    const ended = await this.loadsEnded();
+    const loaded = /^(Loaded|Restored)/.test((await this.status().textContent()) ?? '');
+    await this.page.getByLabel('Open log files').setInputFiles(files);
     if (loaded) await this.answerOpen(answer);
-    await expect(this.page.locator('body')).toHaveAttribute('data-phase', /loading|clearing/);
-    await this.idle();
+    await this.untilLoadEnded(ended);
   }
 
   /**
@@ -63,11 +70,23 @@ export class AppPage {
    * and waits until they are read; `whileLoading` runs once the app says it is loading.
    */
   async pickMadeFiles(files: { name: string; bytes: Uint8Array | string; mimeType?: string }[], whileLoading?: () => Promise<void>) {
+    const ended = await this.loadsEnded();
     await this.page.getByLabel('Open log files').setInputFiles(
       files.map(({ name, bytes, mimeType }) => ({ name, mimeType: mimeType ?? 'application/octet-stream', buffer: Buffer.from(bytes) })),
     );
-    await expect(this.page.locator('body')).toHaveAttribute('data-phase', 'loading');
-    await whileLoading?.();
+    if (whileLoading) {
+      await expect(this.page.locator('body')).toHaveAttribute('data-phase', 'loading');
+      await whileLoading();
+    }
+    await this.untilLoadEnded(ended);
+  }
+
+  private async loadsEnded(): Promise<number> {
+    return Number((await this.page.locator('body').getAttribute('data-loads-ended')) ?? 0);
+  }
+
+  private async untilLoadEnded(before: number) {
+    await expect.poll(() => this.loadsEnded(), { timeout: 120_000, message: 'the load ends' }).toBeGreaterThan(before);
     await this.idle();
   }
 

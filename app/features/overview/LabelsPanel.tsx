@@ -43,46 +43,48 @@ export function LabelsPanel() {
       )}
       {rows.length === 0 && <p className="text-soft">No label is loaded or given yet: label on the Annotate, Review or Sessions screens, or load a label file.</p>}
       {rows.length > 0 && (
-        <table className="data labels-table">
-          <thead>
-            <tr>
-              <th>annotator</th>
-              {LABEL_KINDS.map((kind) => <th key={kind} className="num">{kind}</th>)}
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {annotators.map((annotator) => (
-              <tr key={annotator ?? ''} data-annotator={annotator ?? ''}>
-                <td>{annotator === null ? <span className="text-soft">(no annotator)</span> : <LogText text={annotator} />}</td>
-                {LABEL_KINDS.map((kind) => {
-                  const cell = count(annotator, kind);
-                  return (
-                    <td key={kind} className="num" data-kind={kind} data-labels={cell?.labels} data-items={cell?.items}>
-                      {cell ? formatCount(cell.labels) : <span className="text-soft">—</span>}
-                      {cell && <span className="text-soft labels-items" title={ITEMS_LABELED_TEXT}> · {formatCount(cell.items)} {cell.items === 1 ? 'item' : 'items'}</span>}
-                      {cell && cell.given_here > 0 && <span className="text-soft" title="given in this browser"> ({formatCount(cell.given_here)} here)</span>}
-                    </td>
-                  );
-                })}
-                <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}><span className="nowrap">Export <LogText text={annotator} shown={40} more={false} />'s ↓</span></button>}</td>
+        <div className="table-scroll">
+          <table className="data labels-table">
+            <thead>
+              <tr>
+                <th>annotator</th>
+                {LABEL_KINDS.map((kind) => <th key={kind} className="num">{kind}</th>)}
+                <th />
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <td className="text-soft">every annotator</td>
-              {LABEL_KINDS.map((kind) => (
-                <td key={kind} className="num">
-                  <button type="button" className="button subtle nowrap" onClick={() => exportLabels({ kind })} disabled={!rows.some((row) => row.kind === kind)}>
-                    Export {kind} ↓
-                  </button>
-                </td>
+            </thead>
+            <tbody>
+              {annotators.map((annotator) => (
+                <tr key={annotator ?? ''} data-annotator={annotator ?? ''}>
+                  <td>{annotator === null ? <span className="text-soft">(no annotator)</span> : <LogText text={annotator} />}</td>
+                  {LABEL_KINDS.map((kind) => {
+                    const cell = count(annotator, kind);
+                    return (
+                      <td key={kind} className="num" data-kind={kind} data-labels={cell?.labels} data-items={cell?.items}>
+                        {cell ? formatCount(cell.labels) : <span className="text-soft">—</span>}
+                        {cell && <span className="text-soft labels-items" title={ITEMS_LABELED_TEXT}> · {formatCount(cell.items)} {cell.items === 1 ? 'item' : 'items'}</span>}
+                        {cell && cell.given_here > 0 && <span className="text-soft" title="given in this browser"> ({formatCount(cell.given_here)} here)</span>}
+                      </td>
+                    );
+                  })}
+                  <td>{annotator && <button type="button" className="button subtle" onClick={() => exportLabels({ annotator })}><span className="nowrap">Export <LogText text={annotator} shown={40} more={false} />'s ↓</span></button>}</td>
+                </tr>
               ))}
-              <td />
-            </tr>
-          </tfoot>
-        </table>
+            </tbody>
+            <tfoot>
+              <tr>
+                <td className="text-soft">every annotator</td>
+                {LABEL_KINDS.map((kind) => (
+                  <td key={kind} className="num">
+                    <button type="button" className="button subtle nowrap" onClick={() => exportLabels({ kind })} disabled={!rows.some((row) => row.kind === kind)}>
+                      Export {kind} ↓
+                    </button>
+                  </td>
+                ))}
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       )}
       <div className="labels-actions">
         <button type="button" className="button" onClick={() => exportLabels({})} disabled={rows.length === 0} data-testid="labels.export-all">Export all labels ↓</button>
