@@ -1,8 +1,12 @@
 import type { Engine } from './engine';
 import { ident, literal } from './sql/core/quote';
 
-/** Rows per slice: a slice is one statement, so a screen's query waits for at most one. */
-export const SLICE_ROWS = 60_000;
+/**
+ * Rows per slice: a slice is one statement, so a screen's query waits for at most one. DuckDB's
+ * row group (122,880 rows): each slice writes whole groups. Copying 1M rows of five columns into a
+ * database file (Node, wasm engine): 2.70 s in slices of 60,000, 2.12 s of 122,880, 1.83 s in one.
+ */
+export const SLICE_ROWS = 122_880;
 
 /** Runs one step of the copy on the engine (the browser: as a low-priority job of the coordinator). */
 export type StepRunner = <T>(step: (engine: Engine) => Promise<T>) => Promise<T>;
