@@ -1,4 +1,7 @@
 import { GIVEN_LABELS_FILE_ID, type LabelKind } from '../../../schema/given-label';
+import { TYPE_COLUMNS } from '../../../schema/columns';
+import { PROVENANCE_COLUMNS } from '../../../schema/fields';
+import { specOfColumns } from '../core/row-spec';
 import { sql, type SqlQuery } from '../core/sql-query';
 
 export interface LabelExportFilter {
@@ -20,3 +23,6 @@ WHERE (${annotator ?? null}::VARCHAR IS NULL OR annotator = ${annotator ?? null}
   AND (NOT ${givenHere} OR file_id = ${GIVEN_LABELS_FILE_ID})
 ORDER BY ts NULLS FIRST, seq`;
 }
+
+/** Every column `exportLabelsQuery` reads: the label table's, but where the load stored it. */
+export const EXPORTED_LABEL_ROW = specOfColumns(TYPE_COLUMNS.label.filter((column) => !Object.hasOwn(PROVENANCE_COLUMNS, column.name)));
