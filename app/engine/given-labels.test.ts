@@ -12,7 +12,7 @@ import { syncGivenLabels } from './given-labels';
 import { DATASET_COUNTS_ROW, DATASET_SUMMARY_SQL } from './sql/dataset-summary';
 import { datasetIdOf } from '../ingest/file-fingerprint';
 import { computeMetricsReport, ensureDerivedTables } from './metrics-report';
-import { exportLabelsQuery } from './sql/annotation/export-labels';
+import { exportedLabelRows } from './sql/annotation/export-labels';
 import { createTestEngine } from './sql/metrics/fixtures';
 import { run } from './sql/core/run';
 
@@ -60,8 +60,7 @@ describe('labels given in the browser', () => {
     expect(after.tier1.judged).toBe(before.tier1.judged + 3);
     expect(after.events).toBe(before.events + 5);
 
-    const exported = exportLabelsQuery({ givenHere: true });
-    const jsonl = labelEventsJsonl(await engine.query(exported.sql, exported.params));
+    const jsonl = labelEventsJsonl(await exportedLabelRows(engine, { givenHere: true }));
     expect(jsonl.trim().split('\n')).toHaveLength(5);
     const reloaded = await samples();
     await loadFiles(reloaded, [textInputFile('labels.jsonl', jsonl, 1 << 16)], new LoadState());

@@ -4,8 +4,7 @@ import { LabelJournal } from '../storage/label-journal';
 import { LabelSaver, mergeUnsaved, type LabelSaveState } from '../storage/label-saver';
 import { exportedLabels, unexportedLabels } from '../engine/exported-labels';
 import { pendingLabels } from '../storage/pending-labels';
-import { EXPORTED_LABEL_ROW, exportLabelsQuery } from '../engine/sql/annotation/export-labels';
-import { run } from '../engine/sql/core/run';
+import { exportedLabelRows } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';
 import { labelsReplacedElsewhere, type ReplacedLabel } from '../model/annotation/labels-replaced-elsewhere';
 import { GIVEN_LABEL_VERSION, labelEventOf, type GivenLabel, type LabelInput } from '../schema/given-label';
@@ -130,7 +129,7 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       await applying.current;
       const { engine } = datasetRef.current;
       if (!engine) throw new Error('The database engine is not ready');
-      const rows = await datasetCoordinator(engine).read(({ engine: reader }) => run(reader, exportLabelsQuery(filter), EXPORTED_LABEL_ROW));
+      const rows = await datasetCoordinator(engine).read(({ engine: reader }) => exportedLabelRows(reader, filter));
       const givenIds = new Set(givenRef.current.map((label) => label.event_id));
       exportedLabels.add(rows.map((row) => String(row.event_id)).filter((id) => givenIds.has(id)));
       return labelEventsJsonl(rows);

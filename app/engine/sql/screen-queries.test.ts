@@ -8,7 +8,7 @@ import { textInputFile } from '../../ingest/text-input';
 import { DATASET_COUNTS_ROW, DATASET_SUMMARY_SQL } from './dataset-summary';
 import { COUNTS_BY_TYPE_SQL, FILE_ROW, FILES_SQL, TYPE_COUNT_ROW } from './overview';
 import { REJECTED_FACET_ROW, REJECTED_FACETS_SQL, REJECTED_LIST_ROW, rejectedListQuery } from './rejected';
-import { SESSION_EVENT_ROW, SESSION_EVENTS_SQL, SURFACE_ROW, SURFACES_SQL } from './sessions';
+import { SESSION_EVENT_ROW, SESSION_EVENTS_SQL, SESSION_SUMMARY_ROW, SESSION_SUMMARY_ROW_SQL, SURFACE_ROW, SURFACES_SQL } from './sessions';
 import { run } from './core/run';
 
 const line = (event: Record<string, unknown>) => JSON.stringify(event);
@@ -41,6 +41,13 @@ describe('the queries behind the screens, on the real engine', () => {
 
   it('session surfaces', async () => {
     expect(await run(engine, SURFACES_SQL, SURFACE_ROW)).toEqual([{ surface: 'chat' }, { surface: 'library' }]);
+  });
+
+  it("a session's summary row", async () => {
+    // s-a: prompt 10:00:00, retrieval, gate, action 10:05:00
+    expect(await run(engine, { sql: SESSION_SUMMARY_ROW_SQL, params: ['s-a'] }, SESSION_SUMMARY_ROW)).toMatchObject([{
+      session_id: 's-a', user_id: 'u1', surface: 'chat', start_ts: Date.UTC(2026, 9, 1, 10), duration_ms: 5 * 60_000, events: 4, prompts: 1, retrievals: 1, actions: 1,
+    }]);
   });
 
   it('session events in time order with their file name', async () => {

@@ -1,7 +1,9 @@
 import { GIVEN_LABELS_FILE_ID, type LabelKind } from '../../../schema/given-label';
 import { TYPE_COLUMNS } from '../../../schema/columns';
 import { PROVENANCE_COLUMNS } from '../../../schema/fields';
+import type { Engine } from '../../engine';
 import { specOfColumns } from '../core/row-spec';
+import { run } from '../core/run';
 import { sql, type SqlQuery } from '../core/sql-query';
 
 export interface LabelExportFilter {
@@ -25,4 +27,7 @@ ORDER BY ts NULLS FIRST, seq`;
 }
 
 /** Every column `exportLabelsQuery` reads: the label table's, but where the load stored it. */
-export const EXPORTED_LABEL_ROW = specOfColumns(TYPE_COLUMNS.label.filter((column) => !Object.hasOwn(PROVENANCE_COLUMNS, column.name)));
+const EXPORTED_LABEL_ROW = specOfColumns(TYPE_COLUMNS.label.filter((column) => !Object.hasOwn(PROVENANCE_COLUMNS, column.name)));
+
+/** The rows of the labels to export (`labelEventsJsonl` writes them as events). */
+export const exportedLabelRows = (engine: Engine, filter: LabelExportFilter = {}) => run(engine, exportLabelsQuery(filter), EXPORTED_LABEL_ROW);
