@@ -1,4 +1,7 @@
 import type { Engine, SqlValue } from '../engine/engine';
+import type { RowSpec } from '../engine/sql/core/row-spec';
+import { run } from '../engine/sql/core/run';
+import { sql } from '../engine/sql/core/sql-query';
 
 /** Rows read per query: a million rejected lines are never in memory at once. */
 export const CHECK_PAGE_ROWS = 5_000;
@@ -21,12 +24,13 @@ export interface IssueRow {
  * Keyset pages, each ordered as the whole list is: rejected lines by file, (named) file, line;
  * warnings by file, line, event. `rowid` breaks ties, so a page never repeats or skips a row.
  */
-const PAGE_SQL: Record<IssueKind, { sql: string; key: (row: Record<string, unknown>) => SqlValue[] }> = {
+const PAGE_SQL: Record<IssueKind, { sql: string; row: RowSpec; key: (row: Record<string, unknown>) => SqlValue[] }> = {
   rejected: {
     sql: `SELECT file_id, file, line, reason, field, message, raw, rowid AS rid FROM rejected
           WHERE (?::INTEGER IS NULL OR file_id = ?)
             AND (?::BOOLEAN OR (file_id, file, line, rowid) > (?::INTEGER, ?::VARCHAR, ?::INTEGER, ?::BIGINT))
           ORDER BY file_id, file, line, rowid LIMIT ?`,
+    row: { file_id: 'number', file: 'string|null', line: 'number|null', reason: 'string', field: 'string|null', message: 'string|null', raw: 'string|null', rid: 'number' },
     key: (row) => [row.file_id as number, row.file as string, row.line as number, row.rid as number],
   },
   warnings: {
@@ -34,6 +38,7 @@ const PAGE_SQL: Record<IssueKind, { sql: string; key: (row: Record<string, unkno
           WHERE (?::INTEGER IS NULL OR file_id = ?)
             AND (?::BOOLEAN OR (file_id, line, seq, rowid) > (?::INTEGER, ?::INTEGER, ?::BIGINT, ?::BIGINT))
           ORDER BY file_id, line, seq, rowid LIMIT ?`,
+    row: { file_id: 'number', line: 'number|null', reason: 'string', field: 'string|null', message: 'string|null', rid: 'number', seq: 'number|null' },
     key: (row) => [row.file_id as number, row.line as number, row.seq as number, row.rid as number],
   },
 };
@@ -53,8 +58,8 @@ export async function* issuePages(
   let after: SqlValue[] | null = null;
   while (left > 0) {
     const take = Math.min(pageRows, left);
-    const { sql, key } = PAGE_SQL[kind];
-    const rows: Record<string, unknown>[] = await engine.query(sql, [fileId, fileId, after === null, ...(after ?? [null, null, null, null]), take]);
+    const { sql: pageSql, row, key } = PAGE_SQL[kind];
+    const rows = await run(engine, { sql: pageSql, params: [fileId, fileId, after === null, ...(after ?? [null, null, null, null]), take] }, row);
     if (rows.length === 0) return;
     after = key(rows[rows.length - 1]);
     left -= rows.length;
@@ -66,15 +71,15 @@ export async function* issuePages(
 /** How many rejected lines and warnings each loaded file has. */
 export async function issueCountsByFile(engine: Engine, kind: IssueKind): Promise<Map<number, number>> {
   const table = kind === 'rejected' ? 'rejected' : 'reference_warnings';
-  const rows = await engine.query<{ file_id: number; n: number }>(`SELECT file_id, count(*)::INTEGER AS n FROM ${table} GROUP BY file_id`);
+  const rows = await run(engine, `SELECT file_id, count(*)::INTEGER AS n FROM ${table} GROUP BY file_id`, { file_id: 'number', n: 'number' });
   return new Map(rows.map(({ file_id, n }) => [file_id, n]));
 }
 
 /** The last line of a file that was stored or rejected: how far a file read in part got. */
 export async function lastLineRead(engine: Engine, fileId: number): Promise<number | null> {
-  const [row] = await engine.query<{ line: number | null }>(
-    'SELECT max(line)::INTEGER AS line FROM (SELECT line FROM events WHERE file_id = ? UNION ALL SELECT line FROM rejected WHERE file_id = ?)',
-    [fileId, fileId],
+  const [row] = await run(engine,
+    sql`SELECT max(line)::INTEGER AS line FROM (SELECT line FROM events WHERE file_id = ${fileId} UNION ALL SELECT line FROM rejected WHERE file_id = ${fileId})`,
+    { line: 'number|null' },
   );
   return row?.line ?? null;
 }

@@ -10,8 +10,8 @@ import { loadFiles } from '../ingest/load-files';
 import type { FileIngestResult } from '../ingest/ingest-file';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
-import { SPANS_BY_KIND_SQL } from '../engine/sql/spans';
-import type { SpanKindCount } from '../model/session/unmapped-spans';
+import { SPAN_KIND_COUNT_ROW, SPANS_BY_KIND_SQL } from '../engine/sql/spans';
+import { run } from '../engine/sql/core/run';
 
 /**
  * How much of a file was read: all of it; its lines up to `read_up_to_line` (a gzip file that
@@ -111,8 +111,8 @@ export async function runCheck<T>(
     for (const [index, { file, result }] of loaded.entries()) await describeLoaded(engine, file, result, loaded.slice(0, index));
     const fileIds = new Map(loaded.map(({ file, result }) => [file, result.fileId]));
     const pathByFileId = new Map(loaded.map(({ path, result }) => [result.fileId, path]));
-    const counts = await engine.query<{ type: string; n: number }>('SELECT type, count(*)::INTEGER AS n FROM events GROUP BY type ORDER BY n DESC, type');
-    const spans = await engine.query<SpanKindCount>(SPANS_BY_KIND_SQL);
+    const counts = await run(engine, 'SELECT type, count(*)::INTEGER AS n FROM events GROUP BY type ORDER BY n DESC, type', { type: 'string', n: 'number' });
+    const spans = await run(engine, SPANS_BY_KIND_SQL, SPAN_KIND_COUNT_ROW);
     const countsByFile = { rejected: await issueCountsByFile(engine, 'rejected'), warnings: await issueCountsByFile(engine, 'warnings') };
     const total = (kind: IssueKind) => [...countsByFile[kind].values()].reduce((sum, n) => sum + n, 0);
 

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initDataset } from '../engine/dataset';
 import type { Engine } from '../engine/engine';
 import { createNodeEngine } from '../engine/node-engine';
-import { FULL_SUMMARY_TOTALS_SQL, fullSummaryRowsQuery, type FullSummaryRow, type FullSummaryTotals } from '../engine/sql/full-dataset-summary';
+import { FULL_SUMMARY_ROW, FULL_SUMMARY_TOTALS_ROW, FULL_SUMMARY_TOTALS_SQL, fullSummaryRowsQuery } from '../engine/sql/full-dataset-summary';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
 import type { MetricsReport } from '../model/metrics/report';
 import { generatedLog } from './generated-log-fixture';
 import { runCli } from './run-in-process';
+import { run } from '../engine/sql/core/run';
 
 async function cli(...args: string[]) {
   return runCli(args);
@@ -70,10 +71,9 @@ describe('export --sessions-summary', () => {
   it('opens in the browser as the full-dataset summary, with the same rows', async () => {
     const engine = await openedAsInBrowser([path.join(dir, 'summary.parquet')]);
     try {
-      const [totals] = await engine.query<FullSummaryTotals>(FULL_SUMMARY_TOTALS_SQL);
+      const [totals] = await run(engine, FULL_SUMMARY_TOTALS_SQL, FULL_SUMMARY_TOTALS_ROW);
       expect(totals).toEqual({ sessions: 300, events: sum(summary, 'events'), first_ts: Math.min(...summary.map((row) => row.start_ts as number)), last_ts: Math.max(...summary.map((row) => row.end_ts as number)), loaded: 0 });
-      const query = fullSummaryRowsQuery('masked', true, 5);
-      const top = await engine.query<FullSummaryRow>(query.sql, query.params);
+      const top = await run(engine, fullSummaryRowsQuery('masked', true, 5), FULL_SUMMARY_ROW);
       const expected = [...summary].sort((a, b) => (b.masked as number) - (a.masked as number) || String(a.session_id).localeCompare(String(b.session_id))).slice(0, 5);
       expect(top.map((row) => [row.session_id, row.masked, row.events])).toEqual(expected.map((row) => [row.session_id, row.masked, row.events]));
       // The summary is no events: nothing else is loaded from it.
@@ -107,10 +107,9 @@ describe('export --sample-sessions', () => {
   it('opened beside the summary, links the sampled sessions', async () => {
     const engine = await openedAsInBrowser([path.join(dir, 'summary.parquet'), sample]);
     try {
-      const [totals] = await engine.query<FullSummaryTotals>(FULL_SUMMARY_TOTALS_SQL);
+      const [totals] = await run(engine, FULL_SUMMARY_TOTALS_SQL, FULL_SUMMARY_TOTALS_ROW);
       expect(totals.loaded).toBe(SAMPLED);
-      const query = fullSummaryRowsQuery('session_id', false, null);
-      const rows = await engine.query<FullSummaryRow>(query.sql, query.params);
+      const rows = await run(engine, fullSummaryRowsQuery('session_id', false, null), FULL_SUMMARY_ROW);
       const sampled = new Set((await readParquet(sample)).map((row) => row.session_id).filter((id) => id !== null));
       expect(new Set(rows.filter((row) => row.loaded).map((row) => row.session_id))).toEqual(sampled);
     } finally {

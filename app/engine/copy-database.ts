@@ -1,5 +1,7 @@
 import type { Engine } from './engine';
 import { ident, literal } from './sql/core/quote';
+import { run } from './sql/core/run';
+import { sql } from './sql/core/sql-query';
 
 /**
  * Rows per slice: a slice is one statement, so a screen's query waits for at most one. DuckDB's
@@ -18,12 +20,11 @@ interface TableSpan {
 }
 
 async function tablesOf(engine: Engine, database: string): Promise<TableSpan[]> {
-  const tables = await engine.query<{ table_name: string }>(
-    `SELECT table_name FROM duckdb_tables() WHERE database_name = ? AND schema_name = 'main' AND NOT temporary ORDER BY table_name`, [database]);
+  const tables = await run(engine,
+    sql`SELECT table_name FROM duckdb_tables() WHERE database_name = ${database} AND schema_name = 'main' AND NOT temporary ORDER BY table_name`, { table_name: 'string' });
   if (tables.length === 0) return [];
-  const ends = await engine.query<{ name: string; end: number }>(tables.map(({ table_name: name }) =>
-    `SELECT ${literal(name)} AS name, (coalesce(max(rowid), -1) + 1)::BIGINT AS "end" FROM ${ident(database)}.main.${ident(name)}`).join(' UNION ALL '));
-  return ends.map((row) => ({ name: row.name, end: Number(row.end) }));
+  return run(engine, tables.map(({ table_name: name }) =>
+    `SELECT ${literal(name)} AS name, (coalesce(max(rowid), -1) + 1)::BIGINT AS "end" FROM ${ident(database)}.main.${ident(name)}`).join(' UNION ALL '), { name: 'string', end: 'number' });
 }
 
 /**
@@ -33,24 +34,24 @@ async function tablesOf(engine: Engine, database: string): Promise<TableSpan[]> 
  * detaches `target`. The data must not change meanwhile (the caller starts again if it does).
  */
 export async function copyDatabaseInSlices(
-  run: StepRunner, target: string, onProgress: (fraction: number) => void, sliceRows = SLICE_ROWS,
+  runStep: StepRunner, target: string, onProgress: (fraction: number) => void, sliceRows = SLICE_ROWS,
 ): Promise<void> {
-  const source = await run(async (engine) => (await engine.query<{ name: string }>('SELECT current_database() AS name'))[0].name);
-  await run((engine) => engine.exec(`COPY FROM DATABASE ${ident(source)} TO ${ident(target)} (SCHEMA)`));
-  const tables = await run((engine) => tablesOf(engine, source));
+  const source = await runStep(async (engine) => (await run(engine, 'SELECT current_database() AS name', { name: 'string' }))[0].name);
+  await runStep((engine) => engine.exec(`COPY FROM DATABASE ${ident(source)} TO ${ident(target)} (SCHEMA)`));
+  const tables = await runStep((engine) => tablesOf(engine, source));
   const total = tables.reduce((sum, table) => sum + table.end, 0);
   let copied = 0;
   onProgress(0);
   for (const table of tables) {
     for (let from = 0; from < table.end; from += sliceRows) {
       const to = Math.min(table.end, from + sliceRows);
-      await run((engine) => engine.exec(
+      await runStep((engine) => engine.exec(
         `INSERT INTO ${ident(target)}.main.${ident(table.name)} SELECT * FROM ${ident(source)}.main.${ident(table.name)} WHERE rowid >= ${from} AND rowid < ${to}`));
       copied += to - from;
       onProgress(total === 0 ? 1 : copied / total);
     }
   }
-  await run((engine) => engine.exec(`CHECKPOINT ${ident(target)}`));
-  await run((engine) => engine.exec(`DETACH ${ident(target)}`));
+  await runStep((engine) => engine.exec(`CHECKPOINT ${ident(target)}`));
+  await runStep((engine) => engine.exec(`DETACH ${ident(target)}`));
   onProgress(1);
 }

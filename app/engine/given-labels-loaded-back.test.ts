@@ -9,7 +9,7 @@ import type { Engine } from './engine';
 import { finalizeLoad } from './dataset';
 import { syncGivenLabels } from './given-labels';
 import { computeMetricsReport, ensureDerivedTables } from './metrics-report';
-import { exportLabelsQuery } from './sql/annotation/export-labels';
+import { exportedLabelRows } from './sql/annotation/export-labels';
 import { createTestEngine } from './sql/metrics/fixtures';
 import { sampleLogPath } from '../ingest/sample-logs-path';
 
@@ -49,8 +49,7 @@ describe('labels given here and their export loaded back into the same dataset',
       `SELECT retrieval_id, returned_asset_ids[1] AS asset_id FROM retrievals WHERE len(returned_asset_ids) > 0 ORDER BY seq LIMIT 2`);
     const exported = [given({ kind: 'relevance', retrieval_id: first.retrieval_id, asset_id: first.asset_id, grade: 2 })];
     await sync(engine, exported);
-    const query = exportLabelsQuery({ givenHere: true });
-    const jsonl = labelEventsJsonl(await engine.query(query.sql, query.params));
+    const jsonl = labelEventsJsonl(await exportedLabelRows(engine, { givenHere: true }));
     // A second label is given after the export: it is in no file, and stays a label given here.
     const journal = [...exported, given({ kind: 'relevance', retrieval_id: second.retrieval_id, asset_id: second.asset_id, grade: 0 })];
     await sync(engine, journal);

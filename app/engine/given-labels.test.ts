@@ -9,11 +9,12 @@ import { GIVEN_LABEL_VERSION, type GivenLabel, type LabelInput } from '../schema
 import type { Engine } from './engine';
 import { finalizeLoad } from './dataset';
 import { syncGivenLabels } from './given-labels';
-import { DATASET_SUMMARY_SQL, type DatasetCounts } from './sql/dataset-summary';
+import { DATASET_COUNTS_ROW, DATASET_SUMMARY_SQL } from './sql/dataset-summary';
 import { datasetIdOf } from '../ingest/file-fingerprint';
 import { computeMetricsReport, ensureDerivedTables } from './metrics-report';
-import { exportLabelsQuery } from './sql/annotation/export-labels';
+import { exportedLabelRows } from './sql/annotation/export-labels';
 import { createTestEngine } from './sql/metrics/fixtures';
+import { run } from './sql/core/run';
 
 const LOGS = ['customer-service.jsonl', 'creative-assistant.jsonl', 'creative-labels.csv', 'asset-catalog.jsonl.gz'].map(sampleLogPath);
 
@@ -59,8 +60,7 @@ describe('labels given in the browser', () => {
     expect(after.tier1.judged).toBe(before.tier1.judged + 3);
     expect(after.events).toBe(before.events + 5);
 
-    const exported = exportLabelsQuery({ givenHere: true });
-    const jsonl = labelEventsJsonl(await engine.query(exported.sql, exported.params));
+    const jsonl = labelEventsJsonl(await exportedLabelRows(engine, { givenHere: true }));
     expect(jsonl.trim().split('\n')).toHaveLength(5);
     const reloaded = await samples();
     await loadFiles(reloaded, [textInputFile('labels.jsonl', jsonl, 1 << 16)], new LoadState());
@@ -104,7 +104,7 @@ describe('labels given in the browser', () => {
     await loadFiles(other, [textInputFile('other.jsonl', otherLog, 1 << 16)], new LoadState());
     expect(await syncGivenLabels(other, journal)).toMatchObject({ inserted: 3, applied: 3, otherLogs: 2 });
     await finalizeLoad(other);
-    const [summary] = await other.query<DatasetCounts>(DATASET_SUMMARY_SQL);
+    const [summary] = await run(other, DATASET_SUMMARY_SQL, DATASET_COUNTS_ROW);
     // The file's two events; the three labels given here are counted apart, and none is a warning.
     expect(summary).toMatchObject({ events: 2, given_here: 3, warnings: 0 });
     expect(await other.query(`SELECT DISTINCT annotator FROM events_label`)).toEqual([{ annotator: 'reviewer' }]);
@@ -122,7 +122,7 @@ describe('labels given in the browser', () => {
     const stale = { ...label, retrieval_id: 'elsewhere' } as GivenLabel;
     expect(await syncGivenLabels(engine, [stale])).toMatchObject({ removed: 1, applied: 0, otherLogs: 1 });
     await finalizeLoad(engine);
-    const [summary] = await engine.query<DatasetCounts>(DATASET_SUMMARY_SQL);
+    const [summary] = await run(engine, DATASET_SUMMARY_SQL, DATASET_COUNTS_ROW);
     expect(summary).toMatchObject({ events: 1, given_here: 0, warnings: 0 });
   });
 

@@ -4,6 +4,7 @@ import { validateEvent } from '../schema/validate';
 import type { Engine, SqlValue } from './engine';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/core/quote';
+import { run } from './sql/core/run';
 
 export interface GivenLabelsSync {
   inserted: number;
@@ -39,8 +40,9 @@ export async function labelsWithLoadedItems(engine: Engine, journal: readonly Gi
   for (const kind of Object.keys(ITEM_SOURCES) as LabelItem['kind'][]) {
     const ids = [...new Set(items.filter((item) => item.kind === kind).map((item) => item.id))];
     if (ids.length === 0) continue;
-    const rows = await engine.query<{ id: string }>(
-      `SELECT DISTINCT id FROM (${ITEM_SOURCES[kind].join(' UNION ALL ')}) WHERE id IN (SELECT unnest(string_split(?, chr(31))))`, [ids.join(SEPARATOR)]);
+    const rows = await run(engine, {
+      sql: `SELECT DISTINCT id FROM (${ITEM_SOURCES[kind].join(' UNION ALL ')}) WHERE id IN (SELECT unnest(string_split(?, chr(31))))`, params: [ids.join(SEPARATOR)],
+    }, { id: 'string' });
     present.set(kind, new Set(rows.map((row) => row.id)));
   }
   return journal.filter((_, index) => present.get(items[index].kind)?.has(items[index].id) ?? false);
@@ -58,8 +60,8 @@ export async function syncGivenLabels(engine: Engine, journal: readonly GivenLab
   const belonging = await labelsWithLoadedItems(engine, journal);
   const inFiles = await labelIdsInLoadedFiles(engine, belonging);
   const wanted = belonging.filter((label) => !inFiles.has(label.event_id));
-  const stored = new Set((await engine.query<{ event_id: string }>(
-    `SELECT event_id FROM events_label WHERE file_id = ${GIVEN_LABELS_FILE_ID}`)).map((row) => row.event_id));
+  const stored = new Set((await run(engine,
+    `SELECT event_id FROM events_label WHERE file_id = ${GIVEN_LABELS_FILE_ID}`, { event_id: 'string' })).map((row) => row.event_id));
   const wantedIds = new Set(wanted.map((label) => label.event_id));
   const gone = [...stored].filter((id) => !wantedIds.has(id));
   const added = wanted.filter((label) => !stored.has(label.event_id));
@@ -67,7 +69,7 @@ export async function syncGivenLabels(engine: Engine, journal: readonly GivenLab
     await engine.query(`DELETE FROM events_label WHERE file_id = ${GIVEN_LABELS_FILE_ID} AND list_contains(string_split(?, chr(31)), event_id)`, [gone.join(SEPARATOR)]);
     await engine.exec(NEW_GENERATION_SQL);
   }
-  let [{ next_seq: nextSeq }] = await engine.query<{ next_seq: number }>('SELECT (coalesce(max(seq), -1) + 1)::INTEGER AS next_seq FROM events');
+  let [{ next_seq: nextSeq }] = await run(engine, 'SELECT (coalesce(max(seq), -1) + 1)::INTEGER AS next_seq FROM events', { next_seq: 'number' });
   for (const label of added) await insertLabel(engine, label, nextSeq++);
   return {
     inserted: added.length, removed: gone.length, applied: wanted.length, appliedIds: [...wantedIds], otherLogs: journal.length - belonging.length, inLoadedFiles: inFiles.size, nextSeq,
@@ -79,10 +81,11 @@ async function labelIdsInLoadedFiles(engine: Engine, labels: readonly GivenLabel
   if (labels.length === 0) return new Set();
   // The file is told apart here, not in the WHERE: in the browser, on a dataset restored from its
   // storage, DuckDB-wasm 1.32 answered `file_id <> 0 AND event_id IN (…)` with rows of file 0.
-  const rows = await engine.query<{ event_id: string; file_id: number }>(
-    `SELECT event_id, file_id FROM events_label WHERE event_id IN (SELECT unnest(string_split(?, chr(31))))`,
-    [labels.map((label) => label.event_id).join(SEPARATOR)]);
-  return new Set(rows.filter((row) => Number(row.file_id) !== GIVEN_LABELS_FILE_ID).map((row) => row.event_id));
+  const rows = await run(engine, {
+    sql: `SELECT event_id, file_id FROM events_label WHERE event_id IN (SELECT unnest(string_split(?, chr(31))))`,
+    params: [labels.map((label) => label.event_id).join(SEPARATOR)],
+  }, { event_id: 'string', file_id: 'number' });
+  return new Set(rows.filter((row) => row.file_id !== GIVEN_LABELS_FILE_ID).map((row) => row.event_id));
 }
 
 /** One given label as a row of `events_label`, its fields checked by the schema as any loaded label's are. */

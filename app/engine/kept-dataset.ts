@@ -4,6 +4,7 @@ import type { Engine } from './engine';
 import { datasetSetupSql, FILE_ROW_TABLES, schemaSql } from './sql/ddl';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/core/quote';
+import { run } from './sql/core/run';
 
 /**
  * A dataset kept from an earlier page (or made by an earlier version of the app) is checked
@@ -32,7 +33,7 @@ export type OpenedDataset =
 
 async function readMeta(engine: Engine): Promise<Map<string, string>> {
   await engine.exec(META_TABLE_SQL);
-  const rows = await engine.query<{ key: string; value: string }>('SELECT key, value FROM dataset_meta');
+  const rows = await run(engine, 'SELECT key, value FROM dataset_meta', { key: 'string', value: 'string' });
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
@@ -43,8 +44,9 @@ async function writeMeta(engine: Engine, key: string, value: string): Promise<vo
 /** Rows whose file never finished loading (the page was closed mid-load): not part of the dataset. */
 async function removeInterruptedRows(engine: Engine): Promise<number> {
   const orphans = (table: string) => `FROM ${ident(table)} WHERE file_id NOT IN (SELECT file_id FROM files)`;
-  const counts = await engine.query<{ name: string; rows: number }>(
+  const counts = await run(engine,
     FILE_ROW_TABLES.map((table) => `SELECT '${table}' AS name, count(*)::INTEGER AS rows ${orphans(table)}`).join(' UNION ALL '),
+    { name: 'string', rows: 'number' },
   );
   let removed = 0;
   for (const { name, rows } of counts) {
@@ -55,9 +57,10 @@ async function removeInterruptedRows(engine: Engine): Promise<number> {
 }
 
 export async function readKeptFiles(engine: Engine): Promise<KeptFiles> {
-  const [row] = await engine.query<{ files: number; names: string[] | null; events: number; loaded_at: number | null }>(
+  const [row] = await run(engine,
     `SELECT count(*)::INTEGER AS files, list(name ORDER BY file_id) AS names, coalesce(sum(events), 0)::INTEGER AS events,
             max(loaded_at) AS loaded_at FROM files`,
+    { files: 'number', names: 'string[]|null', events: 'number', loaded_at: 'number|null' },
   );
   return { files: row.files, names: row.names ?? [], events: row.events, loadedAt: row.loaded_at };
 }
@@ -104,12 +107,13 @@ export interface LoadCounters {
 }
 
 export async function readLoadCounters(engine: Engine): Promise<LoadCounters> {
-  const [row] = await engine.query<{ next_file_id: number; next_seq: number }>(
+  const [row] = await run(engine,
     `SELECT (SELECT coalesce(max(file_id), 0) + 1 FROM files)::INTEGER AS next_file_id,
             (SELECT coalesce(max(seq), -1) + 1 FROM events)::INTEGER AS next_seq`,
+    { next_file_id: 'number', next_seq: 'number' },
   );
-  const ids = await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM events_retrieval');
-  const files = await engine.query<{ fingerprint: string; name: string }>('SELECT fingerprint, name FROM files WHERE fingerprint IS NOT NULL ORDER BY file_id');
+  const ids = await run(engine, 'SELECT retrieval_id FROM events_retrieval', { retrieval_id: 'string' });
+  const files = await run(engine, 'SELECT fingerprint, name FROM files WHERE fingerprint IS NOT NULL ORDER BY file_id', { fingerprint: 'string', name: 'string' });
   return {
     nextFileId: row.next_file_id, nextSeq: row.next_seq, retrievalIds: ids.map((id) => id.retrieval_id),
     loadedFiles: files.map((file): [string, string] => [file.fingerprint, file.name]),

@@ -3,6 +3,8 @@ import type { ColumnSpec } from '../schema/columns';
 import { ArrowBatchBuilder } from './arrow-batch';
 import type { Engine } from './engine';
 import { ident } from './sql/core/quote';
+import { run } from './sql/core/run';
+import { sql } from './sql/core/sql-query';
 import { STAGE_LIST_COLUMNS } from './sql/what-if/stages';
 
 const SPECS: ColumnSpec[] = [
@@ -25,20 +27,21 @@ const READ_PAGE = 50_000;
  * with the connection.
  */
 export async function ensureStageListsTable(engine: Engine): Promise<string> {
-  const [stamp] = await engine.query<{ stored: number; last: number; files: number }>(
+  const [stamp] = await run(engine,
     'SELECT count(*)::INTEGER AS stored, coalesce(max(seq), 0)::BIGINT AS last, coalesce(max(file_id), 0)::INTEGER AS files FROM retrievals WHERE stages IS NOT NULL',
+    { stored: 'number', last: 'number', files: 'number' },
   );
-  const name = `what_if_stage_lists_${stamp.stored}_${Number(stamp.last)}_${stamp.files}`;
-  const [found] = await engine.query<{ tables: number }>('SELECT count(*)::INTEGER AS tables FROM duckdb_tables() WHERE table_name = ?', [name]);
+  const name = `what_if_stage_lists_${stamp.stored}_${stamp.last}_${stamp.files}`;
+  const [found] = await run(engine, sql`SELECT count(*)::INTEGER AS tables FROM duckdb_tables() WHERE table_name = ${name}`, { tables: 'number' });
   if (found.tables > 0) return name;
-  const stale = await engine.query<{ name: string }>("SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, 'what_if_stage_lists_')");
+  const stale = await run(engine, "SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, 'what_if_stage_lists_')", { name: 'string' });
   for (const table of stale) await engine.exec(`DROP TABLE IF EXISTS ${ident(table.name)}`);
   await engine.exec(`CREATE OR REPLACE TEMP TABLE ${ident(name)} (${STAGE_LIST_COLUMNS})`);
   const builder = new ArrowBatchBuilder(SPECS, ROWS_PER_BATCH);
   for (let offset = 0; ; offset += READ_PAGE) {
-    const rows = await engine.query<{ retrieval_id: string; stages: string }>(
-      'SELECT retrieval_id, stages FROM retrievals WHERE stages IS NOT NULL ORDER BY seq, file_id LIMIT ? OFFSET ?', [READ_PAGE, offset],
-    );
+    const rows = await run(engine,
+      sql`SELECT retrieval_id, stages FROM retrievals WHERE stages IS NOT NULL ORDER BY seq, file_id LIMIT ${READ_PAGE} OFFSET ${offset}`,
+      { retrieval_id: 'string', stages: 'string' });
     for (const row of rows) {
       for (const [index, stage] of parseStoredStages(row.stages).entries()) {
         builder.add({ retrieval_id: row.retrieval_id, stage_index: index + 1, stage_name: stage.name, stage_kind: stage.kind, logged_ids: stage.asset_ids, logged_scores: stage.scores ?? null });

@@ -1,11 +1,13 @@
 import { ParquetWriter, type Writer } from 'hyparquet-writer';
 import type { Engine } from '../engine/engine';
 import {
-  EVENTS_RANGE_SQL, EXPORTED_EVENT_COLUMNS, EXPORTED_REJECTED_COLUMNS, REJECTED_RANGE_SQL, exportEventsPage, exportRejectedPage, type ExportRange,
+  EVENTS_RANGE_SQL, EXPORT_RANGE_ROW, EXPORTED_EVENT_COLUMNS, EXPORTED_REJECTED_COLUMNS, EXPORTED_REJECTED_ROW, REJECTED_RANGE_SQL, exportEventsPage, exportRejectedPage, exportedTypeRow,
 } from '../engine/sql/dataset-export';
 import {
   SAMPLED_SESSION_COUNT_SQL, SESSIONS_SUMMARY_RANGE_SQL, chosenSessionsQuery, materializeSessionsSummaryQuery, sampleSessionsQuery, sampledEventsPage, sessionsSummaryPage,
 } from '../engine/sql/session-export';
+import { specOfColumns } from '../engine/sql/core/row-spec';
+import { run } from '../engine/sql/core/run';
 import type { SqlQuery } from '../engine/sql/core/sql-query';
 import type { ColumnSpec } from '../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../schema/event-types';
@@ -30,10 +32,7 @@ const eventsTable = (pageOf: (type: EventType, from: number, to: number) => SqlQ
   rangeSql: EVENTS_RANGE_SQL,
   async page(engine, from, to) {
     const rows: Row[] = [];
-    for (const type of EVENT_TYPE_NAMES) {
-      const query = pageOf(type, from, to);
-      rows.push(...(await engine.query<Row>(query.sql, query.params)));
-    }
+    for (const type of EVENT_TYPE_NAMES) rows.push(...(await run(engine, pageOf(type, from, to), exportedTypeRow(type))));
     return rows.sort((a, b) => (a.seq as number) - (b.seq as number));
   },
 });
@@ -43,26 +42,21 @@ const EVENTS = eventsTable(exportEventsPage);
 const SESSIONS_SUMMARY: ExportedTable = {
   columns: SESSIONS_SUMMARY_COLUMNS,
   rangeSql: SESSIONS_SUMMARY_RANGE_SQL,
-  page: (engine, from, to) => {
-    const query = sessionsSummaryPage(SESSIONS_SUMMARY_COLUMNS.map((column) => column.name), from, to);
-    return engine.query<Row>(query.sql, query.params);
-  },
+  page: (engine, from, to) =>
+    run(engine, sessionsSummaryPage(SESSIONS_SUMMARY_COLUMNS.map((column) => column.name), from, to), specOfColumns(SESSIONS_SUMMARY_COLUMNS)),
 };
 
 const REJECTED: ExportedTable = {
   columns: EXPORTED_REJECTED_COLUMNS,
   rangeSql: REJECTED_RANGE_SQL,
-  page: (engine, from, to) => {
-    const query = exportRejectedPage(from, to);
-    return engine.query<Row>(query.sql, query.params);
-  },
+  page: (engine, from, to) => run(engine, exportRejectedPage(from, to), EXPORTED_REJECTED_ROW),
 };
 
 /** `extra` is stored as JSON text and written as a JSON column, which the writer serializes itself. */
 const cell = (column: ColumnSpec, value: unknown) => (column.name === 'extra' && typeof value === 'string' ? JSON.parse(value) : value ?? null);
 
 async function writeTable(engine: Engine, table: ExportedTable, writer: Writer, onRows?: (rows: number) => void): Promise<number> {
-  const [range] = await engine.query<ExportRange>(table.rangeSql);
+  const [range] = await run(engine, table.rangeSql, EXPORT_RANGE_ROW);
   const parquet = new ParquetWriter({ writer, schema: parquetSchemaOf(table.columns), createdBy: 'retrieval-inspector' });
   let written = 0;
   if (range.first !== null && range.last !== null) {
@@ -110,7 +104,7 @@ export type SessionSample = { count: number; seed: string } | { ids: readonly st
 export async function writeSampledEventsParquet(engine: Engine, writer: Writer, sample: SessionSample): Promise<{ sessions: number; events: number }> {
   const pick = 'ids' in sample ? chosenSessionsQuery(sample.ids) : sampleSessionsQuery(sample.count, sample.seed);
   await engine.query(pick.sql, pick.params);
-  const [{ sessions }] = await engine.query<{ sessions: number }>(SAMPLED_SESSION_COUNT_SQL);
+  const [{ sessions }] = await run(engine, SAMPLED_SESSION_COUNT_SQL, { sessions: 'number' });
   const events = await writeTable(engine, eventsTable(sampledEventsPage), writer);
   return { sessions, events };
 }

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { agreementVotesIn, type AgreementVotes } from '../engine/annotation-report';
-import { annotatorLabelCountsQuery, type AnnotatorLabelCountRow } from '../engine/sql/annotation/annotator-label-counts';
+import { ANNOTATOR_LABEL_COUNT_ROW, annotatorLabelCountsQuery, type AnnotatorLabelCountRow } from '../engine/sql/annotation/annotator-label-counts';
+import { run } from '../engine/sql/core/run';
 import { loadAgreementItem } from '../engine/sql/annotation/agreement-item';
-import { judgeDisagreementsQuery } from '../engine/sql/annotation/judge-agreement';
+import { JUDGE_DISAGREEMENT_ROW, judgeDisagreementsQuery } from '../engine/sql/annotation/judge-agreement';
 import { judgeAgreementsIn } from '../engine/judges/judges-report';
-import type { JudgeDisagreement } from '../model/annotation/judges';
 import { agreementReport, type AgreementReport } from '../model/annotation/agreement';
 import { parseItemKey } from '../model/annotation/item-key';
 import type { LabelKind } from '../schema/given-label';
@@ -34,8 +34,7 @@ export const agreementOptions = (dataset: DatasetRef) =>
     queryKey: datasetKey(dataset, 'agreement', 'votes'),
     queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<AgreementData> => {
       const { votes, adjudicated } = await agreementVotesIn(engine);
-      const { sql, params } = annotatorLabelCountsQuery();
-      const labelCounts = await engine.query<AnnotatorLabelCountRow>(sql, params);
+      const labelCounts = await run(engine, annotatorLabelCountsQuery(), ANNOTATOR_LABEL_COUNT_ROW);
       return { votes, adjudicated, report: agreementReport(votes, adjudicated), labelCounts };
     }),
     enabled: dataset.engine !== null,
@@ -67,10 +66,7 @@ export const judgesOptions = (dataset: DatasetRef) =>
 export const judgeDisagreementsOptions = (dataset: DatasetRef, kind: LabelKind, judge: string | null) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'agreement', 'judge-disagreements', kind, judge),
-    queryFn: coordinatedQueryFn(dataset, async ({ engine }) => {
-      const { sql, params } = judgeDisagreementsQuery(kind, judge ?? '');
-      return engine.query<JudgeDisagreement>(sql, params);
-    }),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, judgeDisagreementsQuery(kind, judge ?? ''), JUDGE_DISAGREEMENT_ROW)),
     enabled: dataset.engine !== null && judge !== null,
     placeholderData: sameTarget('agreement', 'judge-disagreements', kind, judge),
   });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { defaultPairQuery, sliceOptionsQuery, type DefaultPairRow, type SliceOptionRow } from '../engine/sql/compare/slice-options';
+import { DEFAULT_PAIR_ROW, defaultPairQuery, SLICE_OPTION_ROW, sliceOptionsQuery, type SliceOptionRow } from '../engine/sql/compare/slice-options';
+import { run } from '../engine/sql/core/run';
 import { chooseDefaultPair, type PairCandidate } from '../model/compare/default-pair';
 import type { SliceFilters } from '../model/compare/slice';
 import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
@@ -13,7 +14,7 @@ export const sliceOptionsOptions = (dataset: DatasetRef) =>
     queryKey: datasetKey(dataset, 'compare', 'slice-options'),
     queryFn: coordinatedQueryFn(dataset, async ({ engine }) => {
       const options: SliceOptions = { retriever: [], run_id: [], surface: [], role: [], category: [] };
-      for (const row of await engine.query<SliceOptionRow>(sliceOptionsQuery().sql)) options[row.key].push({ value: row.value, retrievals: row.retrievals });
+      for (const row of await run(engine, sliceOptionsQuery(), SLICE_OPTION_ROW)) options[row.key].push({ value: row.value, retrievals: row.retrievals });
       return options;
     }, READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
@@ -33,8 +34,7 @@ export const defaultSlicesOptions = (dataset: DatasetRef) =>
     queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<DefaultSlices> => {
       const candidates: PairCandidate[] = [];
       for (const column of ['retriever', 'run_id'] as const) {
-        const { sql, params } = defaultPairQuery(column);
-        const [pair] = await engine.query<DefaultPairRow>(sql, params);
+        const [pair] = await run(engine, defaultPairQuery(column), DEFAULT_PAIR_ROW);
         if (pair) candidates.push({ column, ...pair });
       }
       const best = chooseDefaultPair(candidates);

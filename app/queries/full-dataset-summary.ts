@@ -1,5 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { FULL_SUMMARY_TOTALS_SQL, fullSummaryRowsQuery, type FullSummaryRow, type FullSummarySort, type FullSummaryTotals } from '../engine/sql/full-dataset-summary';
+import { run } from '../engine/sql/core/run';
+import {
+  FULL_SUMMARY_ROW, FULL_SUMMARY_TOTALS_ROW, FULL_SUMMARY_TOTALS_SQL, fullSummaryRowsQuery, type FullSummaryRow, type FullSummarySort, type FullSummaryTotals,
+} from '../engine/sql/full-dataset-summary';
 import type { Engine } from '../engine/engine';
 import { coordinatedQueryFn } from './coordinated-query';
 import { datasetKey, type DatasetRef } from './dataset-key';
@@ -12,7 +15,7 @@ export const FULL_SUMMARY_PAGE_ROWS = 200;
 export const fullSummaryTotalsOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'full-summary', 'totals'),
-    queryFn: coordinatedQueryFn(dataset, async ({ engine }) => (await engine.query<FullSummaryTotals>(FULL_SUMMARY_TOTALS_SQL))[0]),
+    queryFn: coordinatedQueryFn(dataset, async ({ engine }) => (await run(engine, FULL_SUMMARY_TOTALS_SQL, FULL_SUMMARY_TOTALS_ROW))[0]),
     enabled: dataset.engine !== null,
   });
 
@@ -23,10 +26,8 @@ export interface FullSummaryView {
   loadedOnly: boolean;
 }
 
-const readRows = (engine: Engine, { sort, descending, loadedOnly }: FullSummaryView, limit: number | null) => {
-  const query = fullSummaryRowsQuery(sort, descending, limit, loadedOnly);
-  return engine.query<FullSummaryRow>(query.sql, query.params);
-};
+const readRows = (engine: Engine, { sort, descending, loadedOnly }: FullSummaryView, limit: number | null) =>
+  run(engine, fullSummaryRowsQuery(sort, descending, limit, loadedOnly), FULL_SUMMARY_ROW);
 
 export const fullSummaryRowsOptions = (dataset: DatasetRef, view: FullSummaryView) =>
   queryOptions({

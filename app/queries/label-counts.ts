@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { annotatorLabelCountsQuery, type AnnotatorLabelCountRow } from '../engine/sql/annotation/annotator-label-counts';
+import { ANNOTATOR_LABEL_COUNT_ROW, annotatorLabelCountsQuery } from '../engine/sql/annotation/annotator-label-counts';
+import { run } from '../engine/sql/core/run';
 import { coordinatedQueryFn } from './coordinated-query';
 import { datasetKey, type DatasetRef } from './dataset-key';
 
@@ -15,10 +16,7 @@ const sameLogs = (load: number) =>
 export const annotatorLabelCountsOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'annotator-label-counts', dataset.loadVersion ?? dataset.version),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => {
-      const { sql, params } = annotatorLabelCountsQuery();
-      return engine.query<AnnotatorLabelCountRow>(sql, params);
-    }),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, annotatorLabelCountsQuery(), ANNOTATOR_LABEL_COUNT_ROW)),
     enabled: dataset.engine !== null,
     placeholderData: sameLogs(dataset.loadVersion ?? dataset.version),
   });

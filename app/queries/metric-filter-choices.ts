@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { FILTER_CHOICES_SQL, type FilterChoiceRow } from '../engine/sql/metrics/filter-choices';
+import { run } from '../engine/sql/core/run';
+import { FILTER_CHOICE_ROW, FILTER_CHOICES_SQL, type FilterChoiceRow } from '../engine/sql/metrics/filter-choices';
 import { loadedLogsKey, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn } from './coordinated-query';
 
@@ -14,7 +15,7 @@ export const metricFilterChoicesOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: loadedLogsKey(dataset, 'metrics', 'filter-choices'),
     queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<MetricFilterChoices> => {
-      const rows = await engine.query<FilterChoiceRow>(FILTER_CHOICES_SQL);
+      const rows = await run(engine, FILTER_CHOICES_SQL, FILTER_CHOICE_ROW);
       const of = (filter: FilterChoiceRow['filter']) => rows.filter((row) => row.filter === filter).map((row) => row.value);
       return { retrievers: of('retriever'), runIds: of('run_id'), categories: of('category') };
     }),

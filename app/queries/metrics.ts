@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { metricPanelsIn, type MetricPanels } from '../engine/metrics-report';
 import { withRetrievalFacts } from '../engine/retrieval-facts-table';
-import type { RetrievalDetailRow } from '../engine/sql/metrics/retrieval-details';
-import { matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
-import { RELEVANCE_ANNOTATORS_SQL } from '../engine/sql/metrics/label-source';
+import { run } from '../engine/sql/core/run';
+import { MATRIX_CELL_ROW, matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
+import { RELEVANCE_ANNOTATOR_ROW, RELEVANCE_ANNOTATORS_SQL } from '../engine/sql/metrics/label-source';
 import type { MatrixCell } from '../model/metrics/matrix-cells';
-import { tier3SessionsQuery, type Tier3SessionList, type Tier3SessionRow } from '../engine/sql/metrics/tier3-sessions';
+import { TIER3_SESSION_ROW, tier3SessionsQuery, type Tier3SessionList } from '../engine/sql/metrics/tier3-sessions';
 import { metricSettingsToParams } from '../model/metrics/settings-codec';
 import type { MetricSettings } from '../model/metrics/settings';
 import { datasetKey, logsMark, sameLogsPlaceholder, type DatasetRef } from './dataset-key';
@@ -32,17 +32,15 @@ export const metricPanelsOptions = (dataset: DatasetRef, settings: MetricSetting
     placeholderData: sameLogsPlaceholder(dataset),
   });
 
-export type MatrixCellRow = Pick<RetrievalDetailRow, 'retrieval_id' | 'query' | 'retriever' | 'role' | 'p_at_1' | 'ndcg_at_k' | 'orf_signals' | 'session_id' | 'ts'>;
+export type { MatrixCellRow } from '../engine/sql/metrics/retrieval-details';
 
 /** A cell's retrievals, read from the facts table the panels built for the same settings. */
 export const matrixCellOptions = (dataset: DatasetRef, settings: MetricSettings, cell: MatrixCell) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'metrics', 'cell', cell, settingsKey(settings)),
     queryFn:
-      coordinatedQueryFn(dataset, async (job) => {
-        const { sql, params } = matrixCellRetrievalsQuery(settings, cell, undefined, 'materialized');
-        return (await withRetrievalFacts(job, settings)).query<MatrixCellRow>(sql, params);
-      }, READS_DERIVED_TABLES),
+      coordinatedQueryFn(dataset, async (job) =>
+        run(await withRetrievalFacts(job, settings), matrixCellRetrievalsQuery(settings, cell, undefined, 'materialized'), MATRIX_CELL_ROW), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
   });
 
@@ -50,22 +48,14 @@ export const tier3SessionsOptions = (dataset: DatasetRef, settings: MetricSettin
   queryOptions({
     queryKey: datasetKey(dataset, 'metrics', 'tier3', list, settingsKey(settings)),
     queryFn:
-      coordinatedQueryFn(dataset, ({ engine }) => {
-        const { sql, params } = tier3SessionsQuery(settings, list);
-        return engine.query<Tier3SessionRow>(sql, params);
-      }, READS_DERIVED_TABLES),
+      coordinatedQueryFn(dataset, ({ engine }) => run(engine, tier3SessionsQuery(settings, list), TIER3_SESSION_ROW), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
   });
-
-export interface RelevanceAnnotator {
-  annotator: string;
-  annotator_kind: string;
-}
 
 /** Who gave relevance labels: the Metrics screen's label sources (`labels=<annotator>`). */
 export const relevanceAnnotatorsOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'metrics', 'relevance-annotators'),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => engine.query<RelevanceAnnotator>(RELEVANCE_ANNOTATORS_SQL)),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, RELEVANCE_ANNOTATORS_SQL, RELEVANCE_ANNOTATOR_ROW)),
     enabled: dataset.engine !== null,
   });

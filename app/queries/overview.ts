@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { COUNTS_BY_TYPE_SQL, FILES_SQL, USER_ACTIONS_SQL, type FileRow, type TypeCountRow } from '../engine/sql/overview';
-import { SPANS_BY_FILE_AND_KIND_SQL } from '../engine/sql/spans';
+import { run } from '../engine/sql/core/run';
+import { COUNTS_BY_TYPE_SQL, FILE_ROW, FILES_SQL, TYPE_COUNT_ROW, USER_ACTION_ROW, USER_ACTIONS_SQL, type FileRow } from '../engine/sql/overview';
+import { FILE_SPAN_KIND_COUNT_ROW, SPANS_BY_FILE_AND_KIND_SQL } from '../engine/sql/spans';
 import type { SpanKindCount } from '../model/session/unmapped-spans';
 import { datasetKey, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn } from './coordinated-query';
@@ -12,8 +13,8 @@ export const filesOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'files'),
     queryFn: coordinatedQueryFn(dataset, async ({ engine }): Promise<FileWithSpans[]> => {
-      const files = await engine.query<FileRow>(FILES_SQL);
-      const spans = await engine.query<SpanKindCount & { file_id: number }>(SPANS_BY_FILE_AND_KIND_SQL);
+      const files = await run(engine, FILES_SQL, FILE_ROW);
+      const spans = await run(engine, SPANS_BY_FILE_AND_KIND_SQL, FILE_SPAN_KIND_COUNT_ROW);
       return files.map((file) => ({ ...file, spanKinds: spans.filter((row) => row.file_id === file.file_id) }));
     }),
     enabled: dataset.engine !== null,
@@ -22,7 +23,7 @@ export const filesOptions = (dataset: DatasetRef) =>
 export const countsByTypeOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'counts-by-type'),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => engine.query<TypeCountRow>(COUNTS_BY_TYPE_SQL)),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, COUNTS_BY_TYPE_SQL, TYPE_COUNT_ROW)),
     enabled: dataset.engine !== null,
   });
 
@@ -30,7 +31,7 @@ export const userActionsOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'user-actions'),
     queryFn:
-      coordinatedQueryFn(dataset, async ({ engine }) => (await engine.query<{ action: string }>(USER_ACTIONS_SQL)).map((row) => row.action)),
+      coordinatedQueryFn(dataset, async ({ engine }) => (await run(engine, USER_ACTIONS_SQL, USER_ACTION_ROW)).map((row) => row.action)),
     enabled: dataset.engine !== null,
   });
 

@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Engine } from '../engine/engine';
-import { REJECTED_FACETS_SQL, rejectedListQuery, type RejectedFilter, type RejectedListRow, type RejectedPage } from '../engine/sql/rejected';
+import { run } from '../engine/sql/core/run';
+import {
+  REJECTED_FACET_ROW, REJECTED_FACETS_SQL, REJECTED_LIST_ROW, rejectedListQuery, type RejectedFilter, type RejectedListRow, type RejectedPage,
+} from '../engine/sql/rejected';
 import { eventRecord } from '../schema/event-record';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn } from './coordinated-query';
@@ -11,8 +14,7 @@ export interface RejectedItem extends Omit<RejectedListRow, 'event'> {
 }
 
 async function rejectedRows(engine: Engine, filter: RejectedFilter, page: RejectedPage): Promise<RejectedItem[]> {
-  const { sql, params } = rejectedListQuery(filter, page);
-  const rows = await engine.query<RejectedListRow>(sql, params);
+  const rows = await run(engine, rejectedListQuery(filter, page), REJECTED_LIST_ROW);
   return rows.map(({ event, ...row }) => ({ ...row, raw: row.raw ?? (event ? JSON.stringify(eventRecord(event)) : null) }));
 }
 
@@ -45,17 +47,11 @@ export const rejectedDownloadOptions = (dataset: DatasetRef, filter: RejectedFil
 
 const DOWNLOAD_PAGE_ROWS = 10_000;
 
-/** Counts by kind, reason and file; file is null for warnings on labels given in this browser. */
-export interface RejectedFacet {
-  severity: string;
-  reason: string | null;
-  file: string | null;
-  n: number;
-}
+export type { RejectedFacet } from '../engine/sql/rejected';
 
 export const rejectedFacetsOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'rejected', 'facets'),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => engine.query<RejectedFacet>(REJECTED_FACETS_SQL)),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, REJECTED_FACETS_SQL, REJECTED_FACET_ROW)),
     enabled: dataset.engine !== null,
   });

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EventScope } from '../model/event-scope';
-import { sessionSignalsQuery, type SessionSignalRow } from '../engine/sql/session-signals';
-import { SESSION_SUMMARY_ROW_SQL, SURFACES_SQL, sessionSearchQuery, type SessionRow, type SessionSearchMatch } from '../engine/sql/sessions';
+import { run } from '../engine/sql/core/run';
+import { SESSION_SIGNAL_ROW, sessionSignalsQuery } from '../engine/sql/session-signals';
+import { SESSION_SEARCH_MATCH_ROW, SESSION_SUMMARY_ROW, SESSION_SUMMARY_ROW_SQL, SURFACE_ROW, SURFACES_SQL, sessionSearchQuery } from '../engine/sql/sessions';
 import type { MetricSettings } from '../model/metrics/settings';
 import { datasetKey, sameDatasetPlaceholder, type DatasetRef } from './dataset-key';
 import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
@@ -10,10 +11,7 @@ import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
 export const sessionSignalsOptions = (dataset: DatasetRef, scope: EventScope, settings: MetricSettings) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'sessions', 'signals', scope, settings),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => {
-      const { sql, params } = sessionSignalsQuery(scope, settings);
-      return engine.query<SessionSignalRow>(sql, params);
-    }, READS_DERIVED_TABLES),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, sessionSignalsQuery(scope, settings), SESSION_SIGNAL_ROW), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
   });
 
@@ -21,10 +19,7 @@ export const sessionSignalsOptions = (dataset: DatasetRef, scope: EventScope, se
 export const sessionSearchOptions = (dataset: DatasetRef, search: string) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'sessions', 'search', search),
-    queryFn: coordinatedQueryFn(dataset, ({ engine }) => {
-      const { sql, params } = sessionSearchQuery(search);
-      return engine.query<SessionSearchMatch>(sql, params);
-    }),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => run(engine, sessionSearchQuery(search), SESSION_SEARCH_MATCH_ROW)),
     enabled: dataset.engine !== null && search !== '',
     placeholderData: sameDatasetPlaceholder(dataset),
   });
@@ -33,7 +28,7 @@ export const surfacesOptions = (dataset: DatasetRef) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'sessions', 'surfaces'),
     queryFn:
-      coordinatedQueryFn(dataset, async ({ engine }) => (await engine.query<{ surface: string }>(SURFACES_SQL)).map((r) => r.surface)),
+      coordinatedQueryFn(dataset, async ({ engine }) => (await run(engine, SURFACES_SQL, SURFACE_ROW)).map((r) => r.surface)),
     enabled: dataset.engine !== null,
   });
 
@@ -41,6 +36,6 @@ export const sessionSummaryOptions = (dataset: DatasetRef, sessionId: string) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'sessions', 'summary', sessionId),
     queryFn:
-      coordinatedQueryFn(dataset, async ({ engine }) => (await engine.query<SessionRow>(SESSION_SUMMARY_ROW_SQL, [sessionId]))[0] ?? null),
+      coordinatedQueryFn(dataset, async ({ engine }) => (await run(engine, { sql: SESSION_SUMMARY_ROW_SQL, params: [sessionId] }, SESSION_SUMMARY_ROW))[0] ?? null),
     enabled: dataset.engine !== null,
   });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { whatIfListsIn, whatIfResultOf, whatIfSlicesIn, type SweepPoint } from '../engine/what-if-report';
-import { whatIfRetrievalQuery, type WhatIfRetrievalRow } from '../engine/sql/what-if/retrieval-lists';
+import { run } from '../engine/sql/core/run';
+import { WHAT_IF_RETRIEVAL_ROW, whatIfRetrievalQuery } from '../engine/sql/what-if/retrieval-lists';
 import { metricSettingsToParams } from '../model/metrics/settings-codec';
 import type { MetricSettings } from '../model/metrics/settings';
 import { pipelineText, sweepPoints, sweepText, type Pipeline, type Sweep } from '../model/what-if/pipeline';
@@ -42,8 +43,7 @@ export const whatIfRetrievalOptions = (dataset: DatasetRef, pipeline: Pipeline, 
   queryOptions({
     queryKey: datasetKey(dataset, 'compare', 'what-if-retrieval', pipelineText(pipeline), retrievalId),
     queryFn: coordinatedQueryFn(dataset, async (job) => {
-      const { sql, params } = whatIfRetrievalQuery(retrievalId);
-      const [row] = await job.engine.query<WhatIfRetrievalRow>(sql, params);
+      const [row] = await run(job.engine, whatIfRetrievalQuery(retrievalId), WHAT_IF_RETRIEVAL_ROW);
       const [list] = await whatIfListsIn(job, pipeline, [retrievalId]);
       return { retrieval: row ?? null, whatIf: list?.asset_ids ?? null };
     }, READS_DERIVED_TABLES),

@@ -10,10 +10,12 @@ import type { Engine } from '../engine/engine';
 import { syncGivenLabels } from '../engine/given-labels';
 import type { GivenLabel } from '../schema/given-label';
 import { labelIdsOnLoadedLogs, NO_LABEL_SYNC, type LastLabelSync } from '../model/annotation/labels-on-loaded-logs';
-import { DATASET_FINGERPRINTS_SQL, DATASET_SUMMARY_SQL, type DatasetCounts, type DatasetSummary } from '../engine/sql/dataset-summary';
+import {
+  DATASET_COUNTS_ROW, DATASET_FINGERPRINT_ROW, DATASET_FINGERPRINTS_SQL, DATASET_SUMMARY_SQL, type DatasetSummary,
+} from '../engine/sql/dataset-summary';
+import { run } from '../engine/sql/core/run';
 import { datasetIdOf } from '../ingest/file-fingerprint';
-import { SPANS_BY_KIND_SQL } from '../engine/sql/spans';
-import type { SpanKindCount } from '../model/session/unmapped-spans';
+import { SPAN_KIND_COUNT_ROW, SPANS_BY_KIND_SQL } from '../engine/sql/spans';
 import { BrowserLoader, type LoadOutcome, type LoadProgress } from './browser-loader';
 import type { LoadInput } from '../ingest/worker-protocol';
 import { pluralize } from '../lib/format';
@@ -106,11 +108,11 @@ export class DatasetSession {
   /** The counts the status line shows, read through the coordinator like every screen's query. */
   async summary(): Promise<DatasetSummary> {
     return datasetCoordinator(this.engine).read(async ({ engine }) => {
-      const [counts] = await engine.query<DatasetCounts>(DATASET_SUMMARY_SQL);
-      const fingerprints = (await engine.query<{ fingerprint: string }>(DATASET_FINGERPRINTS_SQL)).map((row) => row.fingerprint);
+      const [counts] = await run(engine, DATASET_SUMMARY_SQL, DATASET_COUNTS_ROW);
+      const fingerprints = (await run(engine, DATASET_FINGERPRINTS_SQL, DATASET_FINGERPRINT_ROW)).map((row) => row.fingerprint);
       return {
         ...counts,
-        unmappedSpans: await engine.query<SpanKindCount>(SPANS_BY_KIND_SQL),
+        unmappedSpans: await run(engine, SPANS_BY_KIND_SQL, SPAN_KIND_COUNT_ROW),
         labelsOtherLogs: counts.files > 0 ? this.labelsOtherLogs : 0,
         labelsInLoadedFiles: counts.files > 0 ? this.labelsInLoadedFiles : 0,
         datasetId: fingerprints.length > 0 ? await datasetIdOf(fingerprints) : null,

@@ -4,7 +4,7 @@ import { LabelJournal } from '../storage/label-journal';
 import { LabelSaver, mergeUnsaved, type LabelSaveState } from '../storage/label-saver';
 import { exportedLabels, unexportedLabels } from '../engine/exported-labels';
 import { pendingLabels } from '../storage/pending-labels';
-import { exportLabelsQuery } from '../engine/sql/annotation/export-labels';
+import { exportedLabelRows } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';
 import { labelsReplacedElsewhere, type ReplacedLabel } from '../model/annotation/labels-replaced-elsewhere';
 import { GIVEN_LABEL_VERSION, labelEventOf, type GivenLabel, type LabelInput } from '../schema/given-label';
@@ -129,8 +129,7 @@ export function LabelingProvider({ children }: { children: ReactNode }) {
       await applying.current;
       const { engine } = datasetRef.current;
       if (!engine) throw new Error('The database engine is not ready');
-      const query = exportLabelsQuery(filter);
-      const rows = await datasetCoordinator(engine).read(({ engine: reader }) => reader.query<Record<string, unknown>>(query.sql, query.params));
+      const rows = await datasetCoordinator(engine).read(({ engine: reader }) => exportedLabelRows(reader, filter));
       const givenIds = new Set(givenRef.current.map((label) => label.event_id));
       exportedLabels.add(rows.map((row) => String(row.event_id)).filter((id) => givenIds.has(id)));
       return labelEventsJsonl(rows);

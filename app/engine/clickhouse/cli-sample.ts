@@ -1,4 +1,7 @@
 import { EVENT_TYPES, EVENT_TYPE_NAMES } from '../../schema/event-types';
+import { specOfColumns } from '../sql/core/row-spec';
+import { run } from '../sql/core/run';
+import { sql } from '../sql/core/sql-query';
 import { EXPORTED_EVENT_COLUMNS } from '../sql/dataset-export';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { chIdent } from './events-schema';
@@ -6,6 +9,7 @@ import { chIdent } from './events-schema';
 /** The temporary table of the sessions `--write-parquet` brings back. */
 const SAMPLED = 'cli_sampled_sessions';
 const ROWS_PER_PAGE = 50_000;
+const EXPORTED_EVENT_ROW = specOfColumns(EXPORTED_EVENT_COLUMNS);
 
 /**
  * Picks `count` sessions as `export --sample-sessions` does (sql/session-export.ts
@@ -13,9 +17,9 @@ const ROWS_PER_PAGE = 50_000;
  * both engines pick the same sessions of the same events. Keeps them for `sampledEventPages`.
  */
 export async function pickSampledSessions(engine: ClickHouseEngine, count: number, seed: string): Promise<string[]> {
-  const rows = await engine.query<{ session_id: string }>(
-    "SELECT session_id FROM session_summary ORDER BY lower(hex(MD5(concat(?, ':', session_id)))), session_id LIMIT ?",
-    [seed, count],
+  const rows = await run(engine,
+    sql`SELECT session_id FROM session_summary ORDER BY lower(hex(MD5(concat(${seed}, ':', session_id)))), session_id LIMIT ${count}`,
+    { session_id: 'string' },
   );
   await engine.exec(`CREATE TEMPORARY TABLE ${SAMPLED} (session_id String) ENGINE = MergeTree ORDER BY tuple()`);
   await engine.insertRows(SAMPLED, rows);
@@ -45,13 +49,13 @@ const SAMPLE_CONDITION = `(has(${quoted(SESSION_TYPES)}, type) AND ${inSample('s
  * range of `seq`) at a time: never the whole table at once.
  */
 export async function* sampledEventPages(engine: ClickHouseEngine): AsyncGenerator<Record<string, unknown>[]> {
-  const [range] = await engine.query<{ first: number | null; last: number | null }>('SELECT toFloat64(min(seq)) AS first, toFloat64(max(seq)) AS last FROM events');
+  const [range] = await run(engine, 'SELECT toFloat64(min(seq)) AS first, toFloat64(max(seq)) AS last FROM events', { first: 'number|null', last: 'number|null' });
   if (range.first === null || range.last === null) return;
   const columns = EXPORTED_EVENT_COLUMNS.map((column) => chIdent(column.name)).join(', ');
   for (let from = range.first; from <= range.last; from += ROWS_PER_PAGE) {
-    const rows = await engine.query<Record<string, unknown>>(
-      `SELECT ${columns} FROM events WHERE seq >= ? AND seq < ? AND (${SAMPLE_CONDITION}) ORDER BY seq`,
-      [from, from + ROWS_PER_PAGE],
+    const rows = await run(engine,
+      { sql: `SELECT ${columns} FROM events WHERE seq >= ? AND seq < ? AND (${SAMPLE_CONDITION}) ORDER BY seq`, params: [from, from + ROWS_PER_PAGE] },
+      EXPORTED_EVENT_ROW,
     );
     if (rows.length > 0) yield rows;
   }

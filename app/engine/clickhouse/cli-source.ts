@@ -1,4 +1,6 @@
 import { EVENT_TYPE_NAMES } from '../../schema/event-types';
+import { run } from '../sql/core/run';
+import { sql } from '../sql/core/sql-query';
 import { EXPORTED_EVENT_COLUMNS, EXPORTED_REJECTED_COLUMNS } from '../sql/dataset-export';
 import { TYPE_VIEWS } from '../sql/ddl';
 import type { SqlValue } from '../engine';
@@ -58,12 +60,12 @@ export const OTEL_TRACES_TABLE = 'otel_traces';
  * heavy to repeat in every section). Returns the qualified name of the table read.
  */
 export async function prepareClickHouseSource(engine: ClickHouseEngine, source: ClickHouseSource): Promise<string> {
-  const [{ db }] = await engine.query<{ db: string }>('SELECT currentDatabase() AS db');
+  const [{ db }] = await run(engine, 'SELECT currentDatabase() AS db', { db: 'string' });
   const database = source.database ?? db;
   const table = source.table ?? (source.otelTraces ? OTEL_TRACES_TABLE : CLICKHOUSE_EVENTS_TABLE);
   const qualified = `${database}.${table}`;
   const exists = async (name: string) =>
-    (await engine.query<{ n: number }>('SELECT count() AS n FROM system.tables WHERE database = ? AND name = ?', [database, name]))[0].n > 0;
+    (await run(engine, sql`SELECT count() AS n FROM system.tables WHERE database = ${database} AND name = ${name}`, { n: 'number' }))[0].n > 0;
   if (!(await exists(table))) throw new Error(`no table ${qualified}`);
   if (source.otelTraces) {
     const filter = sourceFilter(source);

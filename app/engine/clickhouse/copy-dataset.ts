@@ -1,14 +1,13 @@
 import type { Engine } from '../engine';
 import { EVENT_TYPE_NAMES } from '../../schema/event-types';
-import { EVENTS_RANGE_SQL, REJECTED_RANGE_SQL, exportEventsPage, exportRejectedPage, type ExportRange } from '../sql/dataset-export';
-import type { SqlQuery } from '../sql/core/sql-query';
+import {
+  EVENTS_RANGE_SQL, EXPORT_RANGE_ROW, EXPORTED_REJECTED_ROW, REJECTED_RANGE_SQL, exportEventsPage, exportRejectedPage, exportedTypeRow,
+} from '../sql/dataset-export';
+import { run } from '../sql/core/run';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { eventViewsSql, eventsTableSql } from './events-schema';
 
 const ROWS_PER_PAGE = 50_000;
-type Row = Record<string, unknown>;
-
-const rowsOf = (engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
 
 /**
  * Copies a loaded DuckDB dataset into ClickHouse as the Parquet export writes it (the same pages
@@ -19,18 +18,18 @@ export async function copyDatasetToClickHouse(from: Engine, to: ClickHouseEngine
   await to.exec(eventsTableSql('events'));
   for (const statement of eventViewsSql('events')) await to.exec(statement);
   let events = 0;
-  const [eventRange] = await from.query<ExportRange>(EVENTS_RANGE_SQL);
+  const [eventRange] = await run(from, EVENTS_RANGE_SQL, EXPORT_RANGE_ROW);
   for (let start = eventRange.first ?? 0; eventRange.last !== null && start <= eventRange.last; start += ROWS_PER_PAGE) {
     for (const type of EVENT_TYPE_NAMES) {
-      const rows = await rowsOf(from, exportEventsPage(type, start, start + ROWS_PER_PAGE));
+      const rows = await run(from, exportEventsPage(type, start, start + ROWS_PER_PAGE), exportedTypeRow(type));
       await to.insertRows('events', rows);
       events += rows.length;
     }
   }
   let rejected = 0;
-  const [rejectedRange] = await from.query<ExportRange>(REJECTED_RANGE_SQL);
+  const [rejectedRange] = await run(from, REJECTED_RANGE_SQL, EXPORT_RANGE_ROW);
   for (let start = rejectedRange.first ?? 0; rejectedRange.last !== null && start <= rejectedRange.last; start += ROWS_PER_PAGE) {
-    const rows = await rowsOf(from, exportRejectedPage(start, start + ROWS_PER_PAGE));
+    const rows = await run(from, exportRejectedPage(start, start + ROWS_PER_PAGE), EXPORTED_REJECTED_ROW);
     await to.insertRows('rejected', rows);
     rejected += rows.length;
   }

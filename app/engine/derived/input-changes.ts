@@ -1,12 +1,6 @@
 import type { Engine } from '../engine';
-import { appendedCountSql, appendedRowsSql, INPUT_SNAPSHOT_SQL } from '../sql/derived/state';
-
-/** A loaded input (an event type's table, or `files`) at one moment. */
-export interface InputState {
-  generation: number;
-  row_count: number;
-  max_position: number;
-}
+import { run } from '../sql/core/run';
+import { APPENDED_COUNT_ROW, appendedCountSql, appendedRowsSql, INPUT_SNAPSHOT_ROW, INPUT_SNAPSHOT_SQL, type InputState } from '../sql/derived/state';
 
 export type InputStates = Map<string, InputState>;
 
@@ -21,7 +15,7 @@ export const UNCHANGED: InputChange = { kind: 'unchanged' };
 export const REPLACED: InputChange = { kind: 'replaced' };
 
 export async function readInputStates(engine: Engine): Promise<InputStates> {
-  const rows = await engine.query<InputState & { input: string }>(INPUT_SNAPSHOT_SQL);
+  const rows = await run(engine, INPUT_SNAPSHOT_SQL, INPUT_SNAPSHOT_ROW);
   return new Map(rows.map(({ input, ...state }) => [input, state]));
 }
 
@@ -47,7 +41,7 @@ export class LoadedInputChanges {
     const key = `${input}@${position}`;
     let count = this.appendedCounts.get(key);
     if (!count) {
-      count = this.engine.query<{ n: number }>(appendedCountSql(input, position)).then(([row]) => row.n);
+      count = run(this.engine, appendedCountSql(input, position), APPENDED_COUNT_ROW).then(([row]) => row.n);
       this.appendedCounts.set(key, count);
     }
     return count;

@@ -1,10 +1,11 @@
 import { fnv1a } from '../../lib/hash';
 import type { Engine } from '../engine';
 import { DERIVED_TABLES } from '../sql/derived/registry';
-import { DERIVED_STATE_SCHEMA_SQL } from '../sql/derived/state';
+import { run } from '../sql/core/run';
+import { DERIVED_STATE_SCHEMA_SQL, RECORDED_INPUT_ROW } from '../sql/derived/state';
 import type { DerivedTable } from '../sql/derived/table';
 import { ident, literal } from '../sql/core/quote';
-import { LoadedInputChanges, readInputStates, REPLACED, sameState, UNCHANGED, type InputChange, type InputState, type InputStates } from './input-changes';
+import { LoadedInputChanges, readInputStates, REPLACED, sameState, UNCHANGED, type InputChange, type InputStates } from './input-changes';
 
 export type TableOutcome = 'unchanged' | 'updated' | 'rebuilt';
 
@@ -45,8 +46,7 @@ interface Recorded {
 }
 
 async function readRecorded(engine: Engine): Promise<Map<string, Recorded>> {
-  const rows = await engine.query<InputState & { derived_table: string; definition: string; input: string }>(
-    `SELECT * FROM derived_table_inputs WHERE derived_table IN (SELECT table_name FROM duckdb_tables())`);
+  const rows = await run(engine, `SELECT * FROM derived_table_inputs WHERE derived_table IN (SELECT table_name FROM duckdb_tables())`, RECORDED_INPUT_ROW);
   const recorded = new Map<string, Recorded>();
   for (const { derived_table, definition, input, ...state } of rows) {
     if (!recorded.has(derived_table)) recorded.set(derived_table, { definition, inputs: new Map() });
@@ -90,8 +90,8 @@ async function recomputeKeys(engine: Engine, table: DerivedTable, key: readonly 
   const columns = key.join(', ');
   await engine.exec(`CREATE OR REPLACE TEMP TABLE ${keys} AS
     SELECT DISTINCT * FROM (${keySelects.map((select) => `SELECT * FROM (${select})`).join('\nUNION ALL\n')}) AS changed(${columns});`);
-  const [{ changed_keys: changedKeys, table_rows: tableRows }] = await engine.query<{ changed_keys: number; table_rows: number }>(
-    `SELECT (SELECT count(*) FROM ${keys}) AS changed_keys, (SELECT count(*) FROM ${ident(table.name)}) AS table_rows`);
+  const [{ changed_keys: changedKeys, table_rows: tableRows }] = await run(engine,
+    `SELECT (SELECT count(*) FROM ${keys}) AS changed_keys, (SELECT count(*) FROM ${ident(table.name)}) AS table_rows`, { changed_keys: 'number', table_rows: 'number' });
   if (!alwaysScoped && changedKeys > Math.max(ALWAYS_INCREMENTAL_KEYS, tableRows * MAX_CHANGED_SHARE)) return rebuild(engine, table);
   if (changedKeys === 0) return 'unchanged';
   const ofChangedKeys = `(${columns}) IN (SELECT ${columns} FROM ${keys})`;

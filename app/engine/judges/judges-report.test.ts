@@ -5,7 +5,8 @@ import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metric
 import { computeMetricsReport } from '../metrics-report';
 import { makeRelevance, makeRetrieval } from '../sql/metrics/fixtures';
 import { loadedTestEngine } from '../sql/metrics/loaded-test-engine';
-import { judgeDisagreementsQuery } from '../sql/annotation/judge-agreement';
+import { JUDGE_DISAGREEMENT_ROW, judgeDisagreementsQuery } from '../sql/annotation/judge-agreement';
+import { run } from '../sql/core/run';
 import { judgeAgreementsIn } from './judges-report';
 import { JUDGES_FIXTURE, REFERENCE } from './judges-reference';
 
@@ -94,7 +95,6 @@ describe('the label source setting on a small case', () => {
       gpt: { relevance: { items: 1, kappa: 0, kappa_binary: 0 }, corrected: {} },
       rule: { relevance: { items: 0, kappa: null, kappa_binary: null }, corrected: {} },
     });
-    const { sql, params } = judgeDisagreementsQuery('relevance', 'gpt');
-    expect(await engine.query(sql, params)).toEqual([{ item: 'retrieval|r1|x', judge_value: '0', human_value: '1', role: 'unknown' }]);
+    expect(await run(engine, judgeDisagreementsQuery('relevance', 'gpt'), JUDGE_DISAGREEMENT_ROW)).toEqual([{ item: 'retrieval|r1|x', judge_value: '0', human_value: '1', role: 'unknown' }]);
   });
 });

@@ -2,6 +2,7 @@ import { EVENT_COLUMNS, REJECTED_COLUMNS, TYPE_COLUMNS, typeTable, type ColumnSp
 import type { EventType } from '../../schema/event-types';
 import { PROVENANCE_COLUMNS } from '../../schema/fields';
 import { ident } from './core/quote';
+import { specOf, specOfColumns } from './core/row-spec';
 import { sql, rawSql, type SqlQuery } from './core/sql-query';
 
 /**
@@ -21,8 +22,17 @@ export interface ExportRange {
   rows: number;
 }
 
+export const EXPORT_RANGE_ROW = specOf<ExportRange>()({ first: 'number|null', last: 'number|null', rows: 'number' });
+
 export const EVENTS_RANGE_SQL = 'SELECT min(seq)::DOUBLE AS first, max(seq)::DOUBLE AS last, count(*)::INTEGER AS rows FROM events';
 export const REJECTED_RANGE_SQL = 'SELECT min(rowid)::DOUBLE AS first, max(rowid)::DOUBLE AS last, count(*)::INTEGER AS rows FROM rejected';
+
+/** The columns of one event type's table an export reads: its own fields, `extra` and `seq`. */
+export const exportedTypeColumns = (type: EventType): ColumnSpec[] =>
+  TYPE_COLUMNS[type].filter((column) => column.name !== 'file_id' && column.name !== 'line');
+
+/** The row of an event type's export page (`exportEventsPage`, session-export's `sampledEventsPage`). */
+export const exportedTypeRow = (type: EventType) => specOfColumns(exportedTypeColumns(type));
 
 /**
  * The events of one type with `from <= seq < to`, with the type's own columns and `seq` (the
@@ -32,9 +42,10 @@ export const REJECTED_RANGE_SQL = 'SELECT min(rowid)::DOUBLE AS first, max(rowid
  * JS values.
  */
 export function exportEventsPage(type: EventType, from: number, to: number): SqlQuery {
-  const columns = TYPE_COLUMNS[type].filter((column) => column.name !== 'file_id' && column.name !== 'line');
-  return sql`SELECT ${columnList(columns)} FROM ${rawSql(ident(typeTable(type)))} WHERE seq >= ${from} AND seq < ${to} ORDER BY seq`;
+  return sql`SELECT ${columnList(exportedTypeColumns(type))} FROM ${rawSql(ident(typeTable(type)))} WHERE seq >= ${from} AND seq < ${to} ORDER BY seq`;
 }
+
+export const EXPORTED_REJECTED_ROW = specOfColumns(EXPORTED_REJECTED_COLUMNS);
 
 export function exportRejectedPage(from: number, to: number): SqlQuery {
   return sql`SELECT ${columnList(EXPORTED_REJECTED_COLUMNS)} FROM rejected WHERE rowid >= ${from} AND rowid < ${to} ORDER BY rowid`;

@@ -1,5 +1,6 @@
 import type { SpanKindCount } from '../../model/session/unmapped-spans';
 import { GIVEN_LABELS_FILE_ID } from '../../schema/given-label';
+import { specOf } from './core/row-spec';
 
 /** The row of DATASET_SUMMARY_SQL. */
 export interface DatasetCounts {
@@ -32,7 +33,13 @@ SELECT ((SELECT count(*) FROM events) - (SELECT count(*) FROM events_label WHERE
        (SELECT count(*) FROM reference_warnings)::INTEGER AS warnings,
        (SELECT count(*) FROM session_summary)::INTEGER AS sessions`;
 
+export const DATASET_COUNTS_ROW = specOf<DatasetCounts>()({
+  events: 'number', given_here: 'number', files: 'number', rejected: 'number', warnings: 'number', sessions: 'number',
+});
+
 export const EMPTY_SUMMARY: DatasetSummary = { events: 0, given_here: 0, files: 0, rejected: 0, warnings: 0, sessions: 0, unmappedSpans: [], labelsOtherLogs: 0, labelsInLoadedFiles: 0, datasetId: null };
 
 /** Each loaded file's fingerprint (its name and size when it has none): what `datasetIdOf` identifies the dataset by. */
 export const DATASET_FINGERPRINTS_SQL = `SELECT coalesce(fingerprint, name || chr(0) || coalesce(bytes::VARCHAR, '?')) AS fingerprint FROM files WHERE error IS NULL`;
+
+export const DATASET_FINGERPRINT_ROW = { fingerprint: 'string' } as const;

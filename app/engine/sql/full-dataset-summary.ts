@@ -1,4 +1,5 @@
 import { SUMMARY_SESSIONS_TABLE } from '../../schema/sessions-summary';
+import { specOf } from './core/row-spec';
 import { rawSql, sql, type SqlQuery } from './core/sql-query';
 import { ident } from './core/quote';
 
@@ -44,6 +45,17 @@ export interface FullSummaryRow {
   completion: number;
   loaded: boolean;
 }
+
+export const FULL_SUMMARY_TOTALS_ROW = specOf<FullSummaryTotals>()({
+  sessions: 'number', events: 'number|null', first_ts: 'number|null', last_ts: 'number|null', loaded: 'number',
+});
+
+export const FULL_SUMMARY_ROW = specOf<FullSummaryRow>()({
+  session_id: 'string', user_id: 'string|null', surface: 'string|null', run_id: 'string|null', category: 'string|null',
+  start_ts: 'number|null', end_ts: 'number|null', duration_ms: 'number|null', events: 'number', prompts: 'number', retrievals: 'number', actions: 'number',
+  masked: 'number', orf: 'number', empty: 'number', clarify: 'number', handoff: 'number', down: 'number', wrong: 'number', worst_verdict: 'string|null',
+  rewrite: 'number', completion: 'number', loaded: 'boolean',
+});
 
 const TABLE = ident(SUMMARY_SESSIONS_TABLE);
 

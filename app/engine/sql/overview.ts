@@ -1,3 +1,5 @@
+import { specOf } from './core/row-spec';
+
 export interface FileRow {
   file_id: number;
   name: string;
@@ -27,6 +29,12 @@ SELECT f.file_id, f.name, f.bytes, f.text_bytes, f.events, f.rejected, f.blank_l
        (SELECT count(*) FROM reference_warnings w WHERE w.file_id = f.file_id)::INTEGER AS warnings
 FROM files f ORDER BY f.file_id`;
 
+export const FILE_ROW = specOf<FileRow>()({
+  file_id: 'number', name: 'string', bytes: 'number|null', text_bytes: 'number|null', events: 'number', rejected: 'number', blank_lines: 'number',
+  sampled_out: 'number|null', error: 'string|null', warnings: 'number', spans: 'number|null',
+  derived_metadata_ids: 'number|null', derived_content_ids: 'number|null', late_spans: 'number|null',
+});
+
 export interface TypeCountRow {
   type: string;
   events: number;
@@ -34,5 +42,9 @@ export interface TypeCountRow {
 
 export const COUNTS_BY_TYPE_SQL = `SELECT type, count(*)::INTEGER AS events FROM events GROUP BY type ORDER BY events DESC, type`;
 
+export const TYPE_COUNT_ROW = specOf<TypeCountRow>()({ type: 'string', events: 'number' });
+
 /** The action names users performed, for choosing the "used" action set. */
 export const USER_ACTIONS_SQL = `SELECT DISTINCT action FROM actions WHERE actor = 'user' AND action IS NOT NULL ORDER BY action`;
+
+export const USER_ACTION_ROW = { action: 'string' } as const;

@@ -3,7 +3,8 @@ import { loadFiles } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
 import { textInputFile } from '../../ingest/text-input';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
-import { REJECTED_FACETS_SQL, rejectedListQuery, type RejectedFilter } from './rejected';
+import { REJECTED_FACET_ROW, REJECTED_FACETS_SQL, REJECTED_LIST_ROW, rejectedListQuery, type RejectedFilter } from './rejected';
+import { run } from './core/run';
 
 const engine = loadedTestEngine();
 const REJECTED_LINES = 200_000;
@@ -25,8 +26,7 @@ describe('the rejected list at 200,000 rows', () => {
     const [result] = await loadFiles(engine, [textInputFile('big.jsonl', bigFile(), 1 << 16)], new LoadState());
     expect(result).toMatchObject({ events: 1, rejected: REJECTED_LINES - 1 });
     const page = async (offset: number, limit: number, filter = all) => {
-      const { sql, params } = rejectedListQuery(filter, { offset, limit });
-      return engine.query<{ line: number; severity: string; reason: string; raw: string | null }>(sql, params);
+      return run(engine, rejectedListQuery(filter, { offset, limit }), REJECTED_LIST_ROW);
     };
     const first = await page(0, 12);
     expect(first.map((r) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -38,7 +38,7 @@ describe('the rejected list at 200,000 rows', () => {
     expect((await page(REJECTED_LINES - 5, 200)).map((r) => r.line)).toEqual([199_996, 199_997, 199_998, 199_999, 200_000]);
     expect((await page(0, 200, { severity: 'rejected', reason: 'bad_ts', file: null })).map((r) => r.line)).toEqual([20]);
 
-    const facets = await engine.query<{ severity: string; reason: string; n: number }>(REJECTED_FACETS_SQL);
+    const facets = await run(engine, REJECTED_FACETS_SQL, REJECTED_FACET_ROW);
     expect(facets.map((f) => [f.severity, f.reason, f.n])).toEqual([
       ['rejected', 'unknown_type', REJECTED_LINES - 2], ['rejected', 'bad_ts', 1], ['warning', 'unknown_reference', 1],
     ]);

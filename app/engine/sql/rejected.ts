@@ -1,4 +1,5 @@
 import type { SqlValue } from '../engine';
+import { specOf } from './core/row-spec';
 
 /**
  * A row of the list. Every field but the kind may be null: a warning on a label given in this
@@ -17,6 +18,11 @@ export interface RejectedListRow {
   /** The stored event behind a warning (all fields null for a rejected line). */
   event: Record<string, unknown> | null;
 }
+
+export const REJECTED_LIST_ROW = specOf<RejectedListRow>()({
+  severity: 'string', file_id: 'number|null', file: 'string|null', line: 'number|null', reason: 'string|null', field: 'string|null',
+  message: 'string|null', raw: 'string|null', event: 'json|null',
+});
 
 export interface RejectedFilter {
   severity: 'rejected' | 'warning' | null;
@@ -63,8 +69,18 @@ export function rejectedListQuery(filter: RejectedFilter, page: RejectedPage = {
   };
 }
 
+/** Counts by kind, reason and file; file is null for warnings on labels given in this browser. */
+export interface RejectedFacet {
+  severity: string;
+  reason: string | null;
+  file: string | null;
+  n: number;
+}
+
 /** Counts by kind, reason and file: the facets of the list, and (summed over a filter) its length. */
 export const REJECTED_FACETS_SQL = `
 SELECT severity, reason, file, count(*)::INTEGER AS n FROM (
   SELECT severity, reason, file FROM rejected UNION ALL SELECT severity, reason, file FROM reference_warnings
 ) GROUP BY ALL ORDER BY n DESC`;
+
+export const REJECTED_FACET_ROW = specOf<RejectedFacet>()({ severity: 'string', reason: 'string|null', file: 'string|null', n: 'number' });

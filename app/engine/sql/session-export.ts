@@ -1,7 +1,8 @@
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
-import { TYPE_COLUMNS, typeTable } from '../../schema/columns';
+import { typeTable } from '../../schema/columns';
 import { EVENT_TYPES, type EventType } from '../../schema/event-types';
 import { DUCKDB, type SqlDialect } from './dialect';
+import { exportedTypeColumns } from './dataset-export';
 import { scopedEvents } from './event-scope';
 import { ANY_SCOPE } from '../../model/event-scope';
 import { rawSql, sql, valueArray, type SqlQuery } from './core/sql-query';
@@ -80,7 +81,6 @@ function sampleCondition(type: EventType): string {
 
 /** `exportEventsPage` (dataset-export.ts) narrowed to the sample. */
 export function sampledEventsPage(type: EventType, from: number, to: number): SqlQuery {
-  const columns = TYPE_COLUMNS[type].filter((column) => column.name !== 'file_id' && column.name !== 'line');
-  return sql`SELECT ${rawSql(columns.map((column) => ident(column.name)).join(', '))} FROM ${rawSql(ident(typeTable(type)))}
+  return sql`SELECT ${rawSql(exportedTypeColumns(type).map((column) => ident(column.name)).join(', '))} FROM ${rawSql(ident(typeTable(type)))}
 WHERE seq >= ${from} AND seq < ${to} AND ${rawSql(sampleCondition(type))} ORDER BY seq`;
 }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../model/metrics/settings';
 import { ANY_SCOPE, type EventScope } from '../../model/event-scope';
 import { at, makeFeedback, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
-import { sessionSignalsQuery, type SessionSignalRow } from './session-signals';
+import { SESSION_SIGNAL_ROW, sessionSignalsQuery } from './session-signals';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
+import { run } from './core/run';
 
 const WEEK = 7 * 24 * 60;
 const review = (target: string, verdict: string, annotator: string, fields: TestEvent = {}): TestEvent =>
@@ -58,8 +59,7 @@ const DATASET: TestEvent[] = [
 const engine = loadedTestEngine(DATASET);
 
 const signals = async (scope: EventScope = ANY_SCOPE, settings: MetricSettings = DEFAULT_METRIC_SETTINGS) => {
-  const query = sessionSignalsQuery(scope, settings);
-  const rows = await engine.query<SessionSignalRow>(query.sql, query.params);
+  const rows = await run(engine, sessionSignalsQuery(scope, settings), SESSION_SIGNAL_ROW);
   return Object.fromEntries(rows.map(({ session_id, masked, orf, empty, failed, clarify, handoff, down, wrong, worst_verdict, rewrite, completion, in_scope }) =>
     [session_id, { masked, orf, empty, failed, clarify, handoff, down, wrong, worst_verdict, rewrite, completion, in_scope }]));
 };
@@ -76,8 +76,7 @@ describe('session signals', () => {
   });
 
   it('keeps the session summary columns, newest session first', async () => {
-    const query = sessionSignalsQuery(ANY_SCOPE, DEFAULT_METRIC_SETTINGS);
-    const rows = await engine.query<SessionSignalRow>(query.sql, query.params);
+    const rows = await run(engine, sessionSignalsQuery(ANY_SCOPE, DEFAULT_METRIC_SETTINGS), SESSION_SIGNAL_ROW);
     expect(rows.map((r) => [r.session_id, r.surface, r.run_id, r.prompts, r.retrievals, r.actions])).toEqual([
       ['s2', 'library', 'creative', 1, 1, 0], ['s3', 'chat', 'bot', 1, 1, 0], ['s1', 'chat', 'bot', 2, 4, 1],
     ]);

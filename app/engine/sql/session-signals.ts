@@ -6,6 +6,7 @@ import { DUCKDB, type SqlDialect } from './dialect';
 import { scopedEvents, scopeFilter } from './event-scope';
 import { isAnyScope, type EventScope } from '../../model/event-scope';
 import { CELL_CONDITIONS, retrievalFactsQuery } from './metrics/retrieval-facts';
+import { specOf } from './core/row-spec';
 import { rawSql, sql, type SqlQuery } from './core/sql-query';
 
 export type { SessionSignalRow };
@@ -72,3 +73,10 @@ LEFT JOIN retrieval_counts rc ON rc.session_id = ss.session_id
 LEFT JOIN reviews rv ON rv.session_id = ss.session_id
 ORDER BY ss.start_ts DESC NULLS LAST, ss.session_id`;
 }
+
+export const SESSION_SIGNAL_ROW = specOf<SessionSignalRow>()({
+  session_id: 'string', user_id: 'string|null', surface: 'string|null', run_id: 'string|null', start_ts: 'number|null', duration_ms: 'number|null',
+  events: 'number', prompts: 'number', retrievals: 'number', actions: 'number',
+  masked: 'number', orf: 'number', empty: 'number', failed: 'number', clarify: 'number', handoff: 'number', down: 'number',
+  wrong: 'number', worst_verdict: 'string|null', rewrite: 'number', completion: 'number', in_scope: 'boolean',
+});

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { at, makePrompt, makeRetrieval, type TestEvent } from './metrics/fixtures';
-import { escapeLike, SEARCH_CONTEXT_CHARS, sessionSearchQuery, type SessionSearchMatch } from './sessions';
+import { escapeLike, SEARCH_CONTEXT_CHARS, SESSION_SEARCH_MATCH_ROW, sessionSearchQuery } from './sessions';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
+import { run } from './core/run';
 
 /** s1 asks about a 50% discount; s2's query has "50_off"; s3 answers about refunds; ids differ per session. */
 const DATASET: TestEvent[] = [
@@ -38,8 +39,7 @@ beforeAll(async () => {
 });
 
 const search = async (text: string) => {
-  const query = sessionSearchQuery(text);
-  const rows = await engine.query<SessionSearchMatch>(query.sql, query.params);
+  const rows = await run(engine, sessionSearchQuery(text), SESSION_SEARCH_MATCH_ROW);
   return rows.sort((a, b) => a.session_id.localeCompare(b.session_id)).map((row) => [row.session_id, row.field, row.text]);
 };
 

@@ -1,11 +1,11 @@
-import type { SearchField, SessionSearchMatch } from '../../model/session/session-list';
+import type { SearchField, SessionRow, SessionSearchMatch } from '../../model/session/session-list';
 import type { SessionEvent } from '../../model/lineage/timeline';
 import { EVENT_COLUMNS, TYPE_COLUMNS, typeTable } from '../../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { TYPE_VIEWS } from './ddl';
 import { ident } from './core/quote';
 import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
-import { someColumnsOf, type RowOf } from './core/row-spec';
+import { someColumnsOf, specOf, type RowOf } from './core/row-spec';
 
 export type { SessionRow } from '../../model/session/session-list';
 
@@ -67,7 +67,11 @@ SELECT session_id, field,
 FROM first_hits`;
 }
 
+export const SESSION_SEARCH_MATCH_ROW = specOf<SessionSearchMatch>()({ session_id: 'string', field: 'string', text: 'string' });
+
 export const SURFACES_SQL = `SELECT DISTINCT surface FROM session_summary WHERE surface IS NOT NULL ORDER BY surface`;
+
+export const SURFACE_ROW = { surface: 'string' } as const;
 
 export const SESSION_EVENTS_SQL = `SELECT e.*, f.name AS file FROM events e LEFT JOIN files f ON f.file_id = e.file_id
   WHERE e.session_id = ? ORDER BY e.ts NULLS LAST, e.seq`;
@@ -195,3 +199,9 @@ SELECT shown_at::INTEGER AS shown_at FROM shown WHERE seq IN (${target}) ORDER B
 }
 
 export const SESSION_SUMMARY_ROW_SQL = `SELECT * FROM session_summary WHERE session_id = ?`;
+
+/** The columns of `session_summary` a `SessionRow` holds (the table has more: bits, seq range). */
+export const SESSION_SUMMARY_ROW = specOf<SessionRow>()({
+  session_id: 'string', user_id: 'string|null', surface: 'string|null', run_id: 'string|null', start_ts: 'number|null', duration_ms: 'number|null',
+  events: 'number', prompts: 'number', retrievals: 'number', actions: 'number', completions: 'number',
+});

@@ -9,7 +9,8 @@ import type { Engine } from '../engine';
 import { lineageReads, type LineageReads } from '../lineage-test-reads';
 import { createTestEngine } from './metrics/fixtures';
 import { loadSessionInspector } from './session-inspector';
-import { SPANS_BY_FILE_AND_KIND_SQL, SPANS_BY_KIND_SQL } from './spans';
+import { FILE_SPAN_KIND_COUNT_ROW, SPANS_BY_FILE_AND_KIND_SQL, SPANS_BY_KIND_SQL } from './spans';
+import { run } from './core/run';
 
 let engine: Engine;
 let read: LineageReads;
@@ -26,7 +27,7 @@ describe('the spans no event covers', () => {
     expect(await engine.query(SPANS_BY_KIND_SQL)).toEqual([
       { kind: 'AGENT', spans: 1 }, { kind: 'LLM', spans: 1 }, { kind: 'execute_tool', spans: 1 }, { kind: 'invoke_agent', spans: 1 },
     ]);
-    expect((await engine.query<{ file_id: number }>(SPANS_BY_FILE_AND_KIND_SQL)).map((row) => row.file_id)).toEqual([2, 2, 2, 2]);
+    expect((await run(engine, SPANS_BY_FILE_AND_KIND_SQL, FILE_SPAN_KIND_COUNT_ROW)).map((row) => row.file_id)).toEqual([2, 2, 2, 2]);
   });
 
   it('stand on the session timeline among its events, in time order, inside the turn whose time they overlap', async () => {

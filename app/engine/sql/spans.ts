@@ -1,4 +1,4 @@
-import type { SessionSpan } from '../../model/session/unmapped-spans';
+import type { SessionSpan, SpanKindCount } from '../../model/session/unmapped-spans';
 import { specOf } from './core/row-spec';
 import { sql, type SqlQuery } from './core/sql-query';
 
@@ -10,8 +10,12 @@ import { sql, type SqlQuery } from './core/sql-query';
 /** Rows of model/session/unmapped-spans.ts `SpanKindCount`. */
 export const SPANS_BY_KIND_SQL = `SELECT kind, count(*)::INTEGER AS spans FROM spans GROUP BY kind ORDER BY spans DESC, kind`;
 
+export const SPAN_KIND_COUNT_ROW = specOf<SpanKindCount>()({ kind: 'string', spans: 'number' });
+
 /** The same per file: `SpanKindCount` plus `file_id`. */
 export const SPANS_BY_FILE_AND_KIND_SQL = `SELECT file_id, kind, count(*)::INTEGER AS spans FROM spans GROUP BY file_id, kind ORDER BY file_id, spans DESC, kind`;
+
+export const FILE_SPAN_KIND_COUNT_ROW = specOf<SpanKindCount & { file_id: number }>()({ file_id: 'number', kind: 'string', spans: 'number' });
 
 /** A session's spans (model/session/unmapped-spans.ts `SessionSpan`), in time order; with `within`, those starting in that time. */
 export function sessionSpansQuery(sessionId: string, within?: { from: number; to: number } | null): SqlQuery {

@@ -5,7 +5,7 @@ import type { Engine } from '../../engine/engine';
 import { finalizeLoad } from '../../engine/dataset';
 import { syncGivenLabels } from '../../engine/given-labels';
 import { ensureDerivedTables } from '../../engine/metrics-report';
-import { rejectedListQuery, type RejectedListRow } from '../../engine/sql/rejected';
+import { REJECTED_LIST_ROW, rejectedListQuery } from '../../engine/sql/rejected';
 import { createTestEngine } from '../../engine/sql/metrics/fixtures';
 import { loadFiles } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
@@ -14,6 +14,7 @@ import { GIVEN_HERE_FILE } from '../../model/rejected/cells';
 import { GIVEN_LABEL_VERSION, type GivenLabel } from '../../schema/given-label';
 import { RejectedTable } from './RejectedTable';
 import type { RejectedItem } from '../../queries/rejected';
+import { run } from '../../engine/sql/core/run';
 
 const engines: Engine[] = [];
 afterEach(async () => { await Promise.all(engines.splice(0).map((engine) => engine.close())); });
@@ -43,8 +44,7 @@ describe('the Rejected rows table', () => {
     await engine.query(`UPDATE events_label SET retrieval_id = 'not-loaded' WHERE file_id = 0`);
     await finalizeLoad(engine);
     await ensureDerivedTables(engine);
-    const { sql, params } = rejectedListQuery({ severity: 'warning', reason: null, file: null });
-    const rows = await engine.query<RejectedListRow>(sql, params);
+    const rows = await run(engine, rejectedListQuery({ severity: 'warning', reason: null, file: null }), REJECTED_LIST_ROW);
     expect(rows).toMatchObject([{ file_id: 0, file: null, line: null, reason: 'unknown_reference', field: 'retrieval_id' }]);
     const html = render(rows.map(({ event: _event, ...row }) => ({ ...row, raw: null })));
     expect(html).toContain(GIVEN_HERE_FILE);

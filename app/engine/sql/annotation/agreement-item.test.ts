@@ -4,8 +4,9 @@ import { disagreementItems } from '../../../model/annotation/agreement';
 import { parseItemKey } from '../../../model/annotation/item-key';
 import { at, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadAgreementItem } from './agreement-item';
-import { annotatorLabelCountsQuery, type AnnotatorLabelCountRow } from './annotator-label-counts';
+import { ANNOTATOR_LABEL_COUNT_ROW, annotatorLabelCountsQuery } from './annotator-label-counts';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
+import { run } from '../core/run';
 
 const iso = (minutes: number) => new Date(at(minutes)).toISOString();
 const role = (annotator: string, value: string, fields: TestEvent = {}) => ({ type: 'label', kind: 'role', retrieval_id: 'r1', role: value, annotator, ...fields });
@@ -95,8 +96,7 @@ describe('loadAgreementItem', () => {
 
 describe('annotatorLabelCountsQuery', () => {
   it('counts each annotator\'s labels given and items labeled per kind, adjudications apart', async () => {
-    const { sql, params } = annotatorLabelCountsQuery();
-    const rows = await engine.query<AnnotatorLabelCountRow>(sql, params);
+    const rows = await run(engine, annotatorLabelCountsQuery(), ANNOTATOR_LABEL_COUNT_ROW);
     expect(rows).toEqual([
       { kind: 'answer_review', annotator: 'qa1', labels: 1, items: 1, adjudications: 0, given_here: 0 },
       { kind: 'answer_review', annotator: 'qa2', labels: 1, items: 1, adjudications: 0, given_here: 0 },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { at, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
-import { annotatorLabelCountsQuery, type AnnotatorLabelCountRow } from './annotator-label-counts';
+import { ANNOTATOR_LABEL_COUNT_ROW, annotatorLabelCountsQuery } from './annotator-label-counts';
+import { run } from '../core/run';
 
 const iso = (minutes: number) => new Date(at(minutes)).toISOString();
 
@@ -36,8 +37,7 @@ const engine = loadedTestEngine(DATASET);
 
 describe('annotatorLabelCountsQuery: one count for Overview, Annotate and Agreement', () => {
   it('counts labels given (every vote, superseded ones and adjudications included) and items labeled', async () => {
-    const { sql, params } = annotatorLabelCountsQuery();
-    const rows = await engine.query<AnnotatorLabelCountRow>(sql, params);
+    const rows = await run(engine, annotatorLabelCountsQuery(), ANNOTATOR_LABEL_COUNT_ROW);
     expect(rows).toEqual([
       { kind: 'relevance', annotator: 'ana', labels: 4, items: 3, adjudications: 0, given_here: 0 },
       { kind: 'relevance', annotator: 'bob', labels: 3, items: 2, adjudications: 1, given_here: 0 },

@@ -1,5 +1,6 @@
 import { GIVEN_LABELS_FILE_ID, LABEL_KINDS, type LabelKind } from '../../../schema/given-label';
 import { typeTable } from '../../../schema/columns';
+import { specOf } from '../core/row-spec';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { ident, literal } from '../core/quote';
 import { KIND_VOTES } from './label-votes';
@@ -23,6 +24,10 @@ export interface AnnotatorLabelCountRow {
   adjudications: number;
   given_here: number;
 }
+
+export const ANNOTATOR_LABEL_COUNT_ROW = specOf<AnnotatorLabelCountRow>()({
+  kind: 'string', annotator: 'string|null', labels: 'number', items: 'number', adjudications: 'number', given_here: 'number',
+});
 
 const byKind = (pick: (kind: LabelKind) => string, otherwise: string) =>
   `CASE kind ${LABEL_KINDS.map((kind) => `WHEN ${literal(kind)} THEN ${pick(kind)}`).join(' ')} ELSE ${otherwise} END`;

@@ -3,7 +3,7 @@ import { DUCKDB, type SqlDialect } from '../dialect';
 import { resolvedLabelsSql, resolvedRolesSelect } from '../labels';
 import { IS_HUMAN_LABEL } from '../metrics/label-source';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
-import type { JudgeConfusionRow, JudgeLabelKind } from '../../../model/annotation/judges';
+import type { JudgeConfusionRow, JudgeDisagreement, JudgeLabelKind } from '../../../model/annotation/judges';
 import { specOf } from '../core/row-spec';
 import { labelVotesSql } from './label-votes';
 
@@ -57,6 +57,8 @@ SELECT item, judge_value, human_value, role FROM compared
 WHERE annotator = ${annotator} AND judge_value <> human_value
 ORDER BY item`;
 }
+
+export const JUDGE_DISAGREEMENT_ROW = specOf<JudgeDisagreement>()({ item: 'string', judge_value: 'string', human_value: 'string', role: 'string|null' });
 
 /** The judges: each annotator with a label that is not human, its kind, and the label kinds it gave. */
 export function judgeAnnotatorsQuery(): SqlQuery {

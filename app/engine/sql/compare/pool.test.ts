@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../../model/metrics/settings';
 import { computeCompareResult } from '../../compare-report';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
-import { poolRowsQuery, poolSizeQuery, type PoolItemRow } from './pool';
+import { POOL_ITEM_ROW, poolRowsQuery, poolSizeQuery } from './pool';
+import { run } from '../core/run';
 import { POOL_DATASET as DATASET } from './pool-fixture';
 
 const engine = loadedTestEngine(DATASET);
@@ -14,8 +15,7 @@ const L2 = 1 / Math.log2(3);
 
 describe('the pool of a comparison', () => {
   it('lists every unlabeled (query, asset) of the first K of paired queries, by priority, then query, then asset', async () => {
-    const { sql, params } = poolRowsQuery(A, B);
-    const rows = await engine.query<PoolItemRow>(sql, params);
+    const rows = await run(engine, poolRowsQuery(A, B), POOL_ITEM_ROW);
     expect(rows.map((row) => `${row.query}·${row.asset_id}`)).toEqual(['q1·p', 'q2·m', 'q0·k1', 'q0·k3', 'q1·r', 'q0·k2', 'q1·u', 'q5·v', 'q2·w']);
     const expected = [2 + L2, 2, 1.5, 1.5, 1.5, 2 * L2, L2, L2, 0.5];
     rows.forEach((row, i) => expect(row.priority).toBeCloseTo(expected[i], 12));
@@ -25,8 +25,7 @@ describe('the pool of a comparison', () => {
   });
 
   it('gives each item its best rank in A and in B (labeled there or not) and the lists a label must reach', async () => {
-    const { sql, params } = poolRowsQuery(A, B);
-    const rows = await engine.query<PoolItemRow>(sql, params);
+    const rows = await run(engine, poolRowsQuery(A, B), POOL_ITEM_ROW);
     expect(rows.map((row) => [row.rank_a, row.rank_b])).toEqual([[1, 1], [1, 1], [1, 3], [3, 1], [3, 1], [2, 2], [null, 2], [1, 2], [null, 3]]);
     expect(rows.map((row) => row.retrieval_ids)).toEqual([
       ['rA1', 'rB1', 'rB2'], ['rA2', 'rB3'], ['rA4', 'rB4'], ['rA4', 'rB4'], ['rA1', 'rB1'], ['rA4', 'rB4'], ['rB2'], ['rB6'], ['rB3'],
@@ -36,14 +35,12 @@ describe('the pool of a comparison', () => {
   });
 
   it('keeps the first items with a limit', async () => {
-    const { sql, params } = poolRowsQuery(A, B, 3);
-    const rows = await engine.query<PoolItemRow>(sql, params);
+    const rows = await run(engine, poolRowsQuery(A, B, 3), POOL_ITEM_ROW);
     expect(rows.map((row) => `${row.query}·${row.asset_id}`)).toEqual(['q1·p', 'q2·m', 'q0·k1']);
   });
 
   it('a retrieval in both slices is one list', async () => {
-    const { sql, params } = poolRowsQuery({ ...K3, surfaces: ['chat', 'editor'] }, B);
-    const rows = await engine.query<PoolItemRow>(sql, params);
+    const rows = await run(engine, poolRowsQuery({ ...K3, surfaces: ['chat', 'editor'] }, B), POOL_ITEM_ROW);
     // q1, q2, q0 paired (judged in B, and in A ⊇ B); q4 is not (rB5 is unjudged): the same items as above, once each list
     expect(rows.map((row) => `${row.query}·${row.asset_id}`)).toEqual(['q1·p', 'q2·m', 'q0·k1', 'q0·k3', 'q1·r', 'q0·k2', 'q1·u', 'q5·v', 'q2·w']);
     expect(rows[0].lists).toBe(3);

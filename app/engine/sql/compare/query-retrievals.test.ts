@@ -7,8 +7,9 @@ import { ensureDerivedTables } from '../../metrics-report';
 import { withRetrievalFacts } from '../../retrieval-facts-table';
 import { at, makeRelevance, makeRetrieval } from '../metrics/fixtures';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
-import { queryRetrievalsQuery, type QueryRetrievalRow } from './query-retrievals';
-import { defaultPairQuery, sliceOptionsQuery, type DefaultPairRow, type SliceOptionRow } from './slice-options';
+import { QUERY_RETRIEVAL_ROW, queryRetrievalsQuery } from './query-retrievals';
+import { DEFAULT_PAIR_ROW, defaultPairQuery, SLICE_OPTION_ROW, sliceOptionsQuery } from './slice-options';
+import { run } from '../core/run';
 
 const QUOTED = 'red "poster", it\'s A4';
 
@@ -32,8 +33,7 @@ const engine = loadedTestEngine([
 
 const settings = (changes: Partial<MetricSettings> = {}): MetricSettings => ({ ...DEFAULT_METRIC_SETTINGS, k: 2, ...changes });
 const retrievalsOf = async (query: string, changes: Partial<MetricSettings>) => {
-  const { sql, params } = queryRetrievalsQuery(settings(changes), query);
-  return engine.query<QueryRetrievalRow>(sql, params);
+  return run(engine, queryRetrievalsQuery(settings(changes), query), QUERY_RETRIEVAL_ROW);
 };
 
 describe('the retrievals of one query text in a slice', () => {
@@ -76,10 +76,8 @@ describe('the drill-down beside the comparison', () => {
     const built = await tempTables();
     const sliceA = sliceSettings(base, a);
     if (!sliceA.ok) throw new Error('slice A is valid');
-    const rows = await coordinator.read(async (job) => {
-      const { sql, params } = queryRetrievalsQuery(sliceA.settings, 'q1', 'materialized');
-      return (await withRetrievalFacts(job, sliceA.settings)).query<QueryRetrievalRow>(sql, params);
-    }, { prepared: true });
+    const rows = await coordinator.read(async (job) =>
+      run(await withRetrievalFacts(job, sliceA.settings), queryRetrievalsQuery(sliceA.settings, 'q1', 'materialized'), QUERY_RETRIEVAL_ROW), { prepared: true });
     expect(await tempTables()).toEqual(built);
     expect(rows.map((row) => row.retrieval_id)).toEqual(['d1', 'd4']);
     expect(rows).toEqual(await retrievalsOf('q1', { retrievers: ['dense'] }));
@@ -89,7 +87,7 @@ describe('the drill-down beside the comparison', () => {
 
 describe('the slice options and the default pair', () => {
   it('lists every value of each filter with its retrievals', async () => {
-    const rows = await engine.query<SliceOptionRow>(sliceOptionsQuery().sql);
+    const rows = await run(engine, sliceOptionsQuery(), SLICE_OPTION_ROW);
     const of = (key: string) => rows.filter((row) => row.key === key).map((row) => [row.value, row.retrievals]);
     expect(of('retriever')).toEqual([['bm25', 1], ['dense', 4], ['hybrid', 3]]);
     expect(of('run_id')).toEqual([['r1', 4], ['r2', 4]]);
@@ -97,13 +95,11 @@ describe('the slice options and the default pair', () => {
   });
 
   it('picks the two retrievers sharing the most judged query texts, the one seen first as A', async () => {
-    const query = defaultPairQuery('retriever');
-    expect(await engine.query<DefaultPairRow>(query.sql, query.params)).toEqual([{ a: 'hybrid', b: 'dense', shared: 2, queries: 3 }]);
+    expect(await run(engine, defaultPairQuery('retriever'), DEFAULT_PAIR_ROW)).toEqual([{ a: 'hybrid', b: 'dense', shared: 2, queries: 3 }]);
   });
 
   it('picks two runs the same way', async () => {
     // run r1 = dense, r2 = hybrid + bm25: they share q1, q2 and QUOTED (bm25's is judged)
-    const runs = defaultPairQuery('run_id');
-    expect(await engine.query<DefaultPairRow>(runs.sql, runs.params)).toEqual([{ a: 'r2', b: 'r1', shared: 3, queries: 3 }]);
+    expect(await run(engine, defaultPairQuery('run_id'), DEFAULT_PAIR_ROW)).toEqual([{ a: 'r2', b: 'r1', shared: 3, queries: 3 }]);
   });
 });

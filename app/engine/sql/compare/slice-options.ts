@@ -1,3 +1,4 @@
+import { specOf } from '../core/row-spec';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** A value a slice filter can take, with how many retrievals have it. */
@@ -6,6 +7,8 @@ export interface SliceOptionRow {
   value: string;
   retrievals: number;
 }
+
+export const SLICE_OPTION_ROW = specOf<SliceOptionRow>()({ key: 'string', value: 'string', retrievals: 'number' });
 
 const COLUMNS = ['retriever', 'run_id', 'surface', 'role', 'category'] as const;
 
@@ -24,6 +27,8 @@ export interface DefaultPairRow {
   /** Judged query texts of either value: `shared` of them are in both. */
   queries: number;
 }
+
+export const DEFAULT_PAIR_ROW = specOf<DefaultPairRow>()({ a: 'string', b: 'string', shared: 'number', queries: 'number' });
 
 /**
  * The comparison a first start shows: of all pairs of values of `column` (`retriever` or

@@ -1,3 +1,5 @@
+import type { ColumnKind as StoredKind, ColumnSpec } from '../../../schema/columns';
+
 /**
  * A result's columns and what each holds, as every engine returns it (engine.ts): text as
  * strings; integers of any width, doubles and times (epoch milliseconds) as numbers (a DECIMAL
@@ -49,6 +51,12 @@ export const specOf = <Row>() => <S extends SpecFor<Row>>(spec: S): S & SpecOfRo
  * whether the statement is the one meant.
  */
 export const someColumnsOf = <Row>() => <S extends Partial<SpecFor<Row>>>(spec: S): S & SpecOfRow<Row> => spec as S & SpecOfRow<Row>;
+
+const STORED_KIND: Record<StoredKind, Kind> = { string: 'string', number: 'number', int: 'number', boolean: 'boolean', strings: 'string[]', numbers: 'number[]' };
+
+/** The spec of stored columns as schema/columns.ts declares them, each NULL-able. */
+export const specOfColumns = (columns: readonly ColumnSpec[]): RowSpec =>
+  Object.fromEntries(columns.map((column) => [column.name, `${STORED_KIND[column.kind]}|null`]));
 
 const KIND_TEST: Record<Kind, (value: unknown) => boolean> = {
   string: (value) => typeof value === 'string',

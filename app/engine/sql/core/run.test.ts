@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Engine } from '../../engine';
 import { createNodeEngine } from '../../node-engine';
-import { specOf } from './row-spec';
+import { specOf, specOfColumns } from './row-spec';
 import { run } from './run';
 import { sql } from './sql-query';
 
@@ -60,5 +60,12 @@ describe('run: one check of a result against its row spec', () => {
     specOf<Count>()({ kind: 'number', n: 'number' });
     // @ts-expect-error nor does a spec without a required field
     specOf<Count>()({ kind: 'string' });
+  });
+
+  it('reads stored columns by the kinds the schema gives them, each NULL-able', async () => {
+    const spec = specOfColumns([{ name: 'id', kind: 'string' }, { name: 'n', kind: 'int' }, { name: 'ids', kind: 'strings' }, { name: 'scores', kind: 'numbers' }]);
+    expect(spec).toEqual({ id: 'string|null', n: 'number|null', ids: 'string[]|null', scores: 'number[]|null' });
+    expect(await run(engine, "SELECT NULL::VARCHAR AS id, 3 AS n, ['a'] AS ids, NULL::DOUBLE[] AS scores", spec)).toEqual([{ id: null, n: 3, ids: ['a'], scores: null }]);
+    await expect(run(engine, "SELECT 'x' AS id, '3' AS n, ['a'] AS ids, [0.5] AS scores", spec)).rejects.toThrow('column "n" should hold number but holds string');
   });
 });

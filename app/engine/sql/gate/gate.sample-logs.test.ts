@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles } from '../../../ingest/load-files';
 import { LoadState } from '../../../ingest/load-state';
 import { nodeInputFile } from '../../../ingest/node-files';
-import { calibrate, type CalibrationCase } from '../../../model/gate/calibration';
+import { calibrate } from '../../../model/gate/calibration';
 import type { Engine } from '../../engine';
 import { computeMetricsReport, refreshDerivedTables } from '../../metrics-report';
 import { createTestEngine } from '../metrics/fixtures';
-import { calibrationCasesQuery } from './calibration';
-import { recallComparisonQuery } from './recall';
-import { answeredResponsesQuery } from './review';
+import { CALIBRATION_CASE_ROW, calibrationCasesQuery } from './calibration';
+import { RECALL_COMPARISON_ROW, recallComparisonQuery } from './recall';
+import { ANSWERED_RESPONSE_ROW, answeredResponsesQuery } from './review';
 import { loadGateScreen } from './gate-screen';
 import { ANY_SCOPE } from '../../../model/event-scope';
-import { weeklyReview, type AnsweredResponse } from '../../../model/gate/review';
+import { weeklyReview } from '../../../model/gate/review';
 import { sampleLogPath } from '../../../ingest/sample-logs-path';
+import { run } from '../core/run';
 
 const SAMPLE = sampleLogPath('customer-service.jsonl');
 
@@ -27,8 +28,7 @@ afterAll(() => engine.close());
 
 describe('gate calibration on sample-logs/customer-service.jsonl', () => {
   it('scores all 80 eval cases and puts every threshold among the observed scores', async () => {
-    const { sql, params } = calibrationCasesQuery();
-    const cases = await engine.query<CalibrationCase>(sql, params);
+    const cases = await run(engine, calibrationCasesQuery(), CALIBRATION_CASE_ROW);
     expect(cases).toHaveLength(80);
     expect(cases.every((item) => item.top1 !== null && item.top1 >= 0 && item.top1 <= 1)).toBe(true);
     const overall = calibrate(cases);
@@ -46,15 +46,13 @@ describe('gate calibration on sample-logs/customer-service.jsonl', () => {
   });
 
   it('shows the eval-versus-production recall gap of the sample (≈0.92 vs ≈0.68)', async () => {
-    const { sql, params } = recallComparisonQuery();
-    const [row] = await engine.query<{ eval_recall: number; production_recall: number }>(sql, params);
+    const [row] = await run(engine, recallComparisonQuery(), RECALL_COMPARISON_ROW);
     expect(row.eval_recall).toBeCloseTo(0.92, 1);
     expect(row.production_recall).toBeCloseTo(0.68, 1);
   });
 
   it('samples at most 50 answered responses a week and rates the reviewed ones (12 a week)', async () => {
-    const { sql, params } = answeredResponsesQuery();
-    const weeks = weeklyReview(await engine.query<AnsweredResponse>(sql, params));
+    const weeks = weeklyReview(await run(engine, answeredResponsesQuery(), ANSWERED_RESPONSE_ROW));
     expect(weeks.map((week) => week.week)).toEqual(Array.from({ length: 10 }, (_, i) => `2026-W${37 + i}`));
     for (const week of weeks) expect(week.sample.length).toBe(Math.min(50, week.answered));
     const reviewed = weeks.reduce((sum, week) => sum + week.sample.filter((response) => response.verdict !== null).length, 0);

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import { computeMetricsReport } from '../../metrics-report';
 import { ANY_SCOPE } from '../../../model/event-scope';
-import { sessionSignalsQuery, type SessionSignalRow } from '../session-signals';
+import { SESSION_SIGNAL_ROW, sessionSignalsQuery } from '../session-signals';
 import {
   approx, approxBounds, FAILED_RETRIEVALS_FLAGS, FAILED_RETRIEVALS_K, FAILED_RETRIEVALS_LOG, FAILED_RETRIEVALS_MATRIX, FAILED_RETRIEVALS_SESSIONS,
   FAILED_RETRIEVALS_BOUNDS, FAILED_RETRIEVALS_TIER1, FAILED_RETRIEVALS_TIER1_BY_ROLE, FAILED_RETRIEVALS_TIER2,
 } from './failed-retrievals-fixture';
 import { loadedTestEngine } from './loaded-test-engine';
 import { retrievalDetailsQuery, type RetrievalDetailRow } from './retrieval-details';
+import { run } from '../core/run';
 
 /** docs/log-format.md "Empty vs failed" on the DuckDB-wasm engine, numbers worked by hand in failed-retrievals-fixture.ts. */
 const engine = loadedTestEngine(FAILED_RETRIEVALS_LOG);
@@ -43,8 +44,7 @@ describe('failed retrievals', () => {
   });
 
   it('the Sessions list: empty counts no failed retrieval, failed counts them', async () => {
-    const { sql, params } = sessionSignalsQuery(ANY_SCOPE, settings);
-    const rows = await engine.query<SessionSignalRow>(sql, params);
+    const rows = await run(engine, sessionSignalsQuery(ANY_SCOPE, settings), SESSION_SIGNAL_ROW);
     expect(Object.fromEntries(rows.map(({ session_id, retrievals, empty, failed, masked, orf }) => [session_id, { retrievals, empty, failed, masked, orf }])))
       .toEqual(FAILED_RETRIEVALS_SESSIONS);
   });

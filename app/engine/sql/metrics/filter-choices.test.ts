@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FILTER_CHOICES_SQL } from './filter-choices';
+import { FILTER_CHOICE_ROW, FILTER_CHOICES_SQL } from './filter-choices';
 import { loadedTestEngine } from './loaded-test-engine';
 import { makeFeedback, makePrompt, makeRetrieval } from './fixtures';
+import { run } from '../core/run';
 
 const engine = loadedTestEngine([
   makeRetrieval('r1', { retriever: 'hybrid', run_id: 'new' }),
@@ -16,7 +17,7 @@ const engine = loadedTestEngine([
 
 describe('the choices of the retriever, run and category filters', () => {
   it('are the distinct values in the data, sorted, none empty', async () => {
-    const rows = await engine.query<{ filter: string; value: string }>(FILTER_CHOICES_SQL);
+    const rows = await run(engine, FILTER_CHOICES_SQL, FILTER_CHOICE_ROW);
     expect(rows.map((row) => `${row.filter}=${row.value}`)).toEqual([
       'category=billing', 'category=returns',
       'retriever=dense', 'retriever=hybrid',

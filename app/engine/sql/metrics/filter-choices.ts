@@ -1,8 +1,12 @@
+import { specOf } from '../core/row-spec';
+
 /** A value one of the Metrics filters can take: a retriever, a run_id or a category seen in the data. */
 export interface FilterChoiceRow {
   filter: 'retriever' | 'run_id' | 'category';
   value: string;
 }
+
+export const FILTER_CHOICE_ROW = specOf<FilterChoiceRow>()({ filter: 'string', value: 'string' });
 
 /**
  * The values the retriever, run and category filters offer, sorted: retrievers of the retrievals,

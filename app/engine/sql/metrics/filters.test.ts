@@ -4,7 +4,8 @@ import { recomputeMetricPanels } from '../../metrics-report';
 import { loadedTestEngine } from './loaded-test-engine';
 import { at, makeAction, makeFeedback, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from './fixtures';
 import { retrievalDetailsQuery } from './retrieval-details';
-import { tier3SessionsQuery } from './tier3-sessions';
+import { TIER3_SESSION_ROW, tier3SessionsQuery } from './tier3-sessions';
+import { run } from '../core/run';
 
 const DAY = 24 * 60;
 const inTurn = (session: string, turn: string, run: string) => ({ session_id: session, turn_id: turn, request_id: `q-${turn}`, run_id: run });
@@ -148,8 +149,7 @@ describe('the retriever, run and category filters', () => {
 
     it('the session lists behind Tier 3 follow the same filters', async () => {
       const list = async (filters: Partial<MetricSettings>, which: Parameters<typeof tier3SessionsQuery>[1]) => {
-        const { sql, params } = tier3SessionsQuery({ ...DEFAULT_METRIC_SETTINGS, ...filters }, which);
-        return (await engine.query<{ session_id: string }>(sql, params)).map((row) => row.session_id);
+        return (await run(engine, tier3SessionsQuery({ ...DEFAULT_METRIC_SETTINGS, ...filters }, which), TIER3_SESSION_ROW)).map((row) => row.session_id);
       };
       expect(await list({ retrievers: ['dense'] }, 'cross_session')).toEqual(['s5']);
       expect(await list({ retrievers: ['hybrid'] }, 'cross_session')).toEqual([]);

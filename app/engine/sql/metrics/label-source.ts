@@ -2,6 +2,7 @@ import { HUMAN_LABELS } from '../../../model/metrics/settings';
 import type { SqlDialect } from '../dialect';
 import { resolvedRelevanceSelect } from '../labels';
 import { rankedRelevanceCtes } from './retrieval-base';
+import { specOf } from '../core/row-spec';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** docs/metrics.md, "Judges and humans": a label is human unless its `annotator_kind` says otherwise. */
@@ -38,6 +39,13 @@ LEFT JOIN labeled_returned rel ON rel.retrieval_id = b.retrieval_id)`,
     params: where.params,
   };
 }
+
+export interface RelevanceAnnotator {
+  annotator: string;
+  annotator_kind: string;
+}
+
+export const RELEVANCE_ANNOTATOR_ROW = specOf<RelevanceAnnotator>()({ annotator: 'string', annotator_kind: 'string' });
 
 /** The annotators of relevance labels, each with its kind (`human` when unsaid), by name: the label sources besides all and human. */
 export const RELEVANCE_ANNOTATORS_SQL = `

@@ -3,7 +3,8 @@ import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import type { Engine } from '../../engine';
 import { computeMetricsReport } from '../../metrics-report';
 import { at, createTestEngine, loadEvents, makeAction, makeFeedback, makeRelevance, makeRetrieval, type TestEvent } from './fixtures';
-import { matrixCellRetrievalsQuery } from './retrieval-details';
+import { MATRIX_CELL_ROW, matrixCellRetrievalsQuery } from './retrieval-details';
+import { run } from '../core/run';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -63,8 +64,7 @@ describe('the Tier 1 × Tier 2 matrix', () => {
     ['visible_failure', [['m3', 'down_feedback', 0]]],
     ['downstream', [['m2', 'complaint', 1]]],
   ])('drills down into %s', async (cell, expected) => {
-    const { sql, params } = matrixCellRetrievalsQuery(DEFAULT_METRIC_SETTINGS, cell);
-    const rows = await engine.query<{ retrieval_id: string; orf_signals: string; p_at_1: number; session_id: string; query: string; role: string }>(sql, params);
+    const rows = await run(engine, matrixCellRetrievalsQuery(DEFAULT_METRIC_SETTINGS, cell), MATRIX_CELL_ROW);
     expect(rows.map((row) => [row.retrieval_id, row.orf_signals, row.p_at_1])).toEqual(expected);
     expect(rows[0]).toMatchObject({ query: `query of ${rows[0].retrieval_id}`, role: 'unknown', session_id: `s${rows[0].retrieval_id.slice(1)}`, retriever: null });
     expect(Object.keys(rows[0])).toEqual(['retrieval_id', 'query', 'retriever', 'role', 'p_at_1', 'ndcg_at_k', 'orf_signals', 'session_id', 'ts']);

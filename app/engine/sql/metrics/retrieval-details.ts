@@ -56,6 +56,14 @@ ORDER BY facts.ts, facts.seq
 ${limit}`;
 }
 
+/** A row of `matrixCellRetrievalsQuery`. */
+export type MatrixCellRow = Pick<RetrievalDetailRow, 'retrieval_id' | 'query' | 'retriever' | 'role' | 'p_at_1' | 'ndcg_at_k' | 'orf_signals' | 'session_id' | 'ts'>;
+
+export const MATRIX_CELL_ROW = specOf<MatrixCellRow>()({
+  retrieval_id: 'string', query: 'string|null', retriever: 'string|null', role: 'string', p_at_1: 'number|null', ndcg_at_k: 'number|null',
+  orf_signals: 'string', session_id: 'string', ts: 'number',
+});
+
 /**
  * The drill-down of one matrix cell: retrieval_id, query, retriever, role, P@1, nDCG@k, the ORF
  * signals (or 'none'), the session and the time, in time order.

@@ -1,6 +1,7 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { settingsFilter } from './filters';
 import { RETRIEVAL_COLUMNS } from './retrieval-base';
+import { specOf } from '../core/row-spec';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { attributedSourceFilter, COMPLETION_COLUMNS } from './tier3';
 
@@ -12,6 +13,8 @@ export interface Tier3SessionRow {
   source_session_id: string | null;
   retrieval_id: string | null;
 }
+
+export const TIER3_SESSION_ROW = specOf<Tier3SessionRow>()({ session_id: 'string', source_session_id: 'string|null', retrieval_id: 'string|null' });
 
 /**
  * The sessions behind the Tier 3 counts (same filters as tier3Query): abandoned by session,

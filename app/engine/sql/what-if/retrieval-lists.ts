@@ -1,3 +1,4 @@
+import { specOf } from '../core/row-spec';
 import { sql, type SqlQuery } from '../core/sql-query';
 
 /** One retrieval as a what-if opens it: where it was logged, its returned list and the resolved grade of each labeled asset. */
@@ -9,6 +10,10 @@ export interface WhatIfRetrievalRow {
   labeled_assets: string[] | null;
   labeled_grades: number[] | null;
 }
+
+export const WHAT_IF_RETRIEVAL_ROW = specOf<WhatIfRetrievalRow>()({
+  retrieval_id: 'string', session_id: 'string', query: 'string|null', returned_asset_ids: 'string[]|null', labeled_assets: 'string[]|null', labeled_grades: 'number[]|null',
+});
 
 export function whatIfRetrievalQuery(retrievalId: string): SqlQuery {
   return sql`
