@@ -21,9 +21,6 @@ export interface LoadOutcome {
 /** A worker that failed fails the next load, which says so. */
 const ignoreFailure = () => undefined;
 
-/** About an eighth of a 1M-event file's Arrow batches (862 MB): each pass costs a few fixed queries. */
-const DERIVE_EVERY_BYTES = 96 * 1024 * 1024;
-
 /**
  * Parsing and validation run in the ingest worker; Arrow batches come back here and go into
  * DuckDB (itself in another worker), one at a time, so memory stays bounded on large files.
@@ -38,8 +35,6 @@ export class BrowserLoader {
   private abort: AbortController | null = null;
   /** Where the running load's batches go: the worker asks the page to store each, and waits for the answer. */
   private store: (table: string, ipc: Uint8Array) => Promise<void> = () => Promise.resolve();
-  /** Bytes of Arrow batches inserted since the derived tables last took them in. */
-  private sinceDerived = 0;
 
   get busy(): boolean {
     return this.running;
@@ -47,14 +42,11 @@ export class BrowserLoader {
 
   /**
    * `engine` stores the batches (a connection of its own, one transaction per file);
-   * `whileLoading` brings some derived tables up to date with what it inserted so far, inside its
-   * transaction, while the workers parse the next chunks (after every `DERIVE_EVERY_BYTES`);
-   * `afterLoad` brings all of them up to date once the files are committed.
+   * `afterLoad` brings the derived tables up to date once the files are committed.
    */
   constructor(
     private readonly engine: Engine,
     private readonly afterLoad: () => Promise<void>,
-    private readonly whileLoading: (engine: Engine) => Promise<unknown> = async () => undefined,
   ) {
     this.worker.serve({ insert: ({ table, ipc }) => this.store(table, ipc) });
   }
@@ -62,7 +54,6 @@ export class BrowserLoader {
   load(inputs: LoadInput[], onProgress: (progress: LoadProgress) => void): Promise<LoadOutcome> {
     if (this.running) return Promise.reject(new Error('A load is already running'));
     this.running = true;
-    this.sinceDerived = 0;
     const abort = (this.abort = new AbortController());
     const outcome: LoadOutcome = { files: [], cancelledFile: null };
     // Engine calls are chained so batches and file records land in the order they were sent.
@@ -88,13 +79,7 @@ export class BrowserLoader {
     then(begin);
     this.store = (table, ipc) => {
       then(() => this.engine.insertArrowIPC(table, ipc));
-      const stored = work;
-      this.sinceDerived += ipc.byteLength;
-      if (this.sinceDerived >= DERIVE_EVERY_BYTES) {
-        this.sinceDerived = 0;
-        then(() => this.whileLoading(this.engine));
-      }
-      return stored;
+      return work;
     };
     const onEvent = (event: LoadEvent) => {
       switch (event.kind) {

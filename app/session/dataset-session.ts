@@ -5,8 +5,6 @@ import { storageFailure } from '../engine/kept-storage';
 import { finalizeLoad } from '../engine/dataset';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
-import { deriveWhileLoading } from '../engine/derived/metric-tables';
-import type { Engine } from '../engine/engine';
 import { syncGivenLabels } from '../engine/given-labels';
 import type { GivenLabel } from '../schema/given-label';
 import { labelIdsOnLoadedLogs, NO_LABEL_SYNC, type LastLabelSync } from '../model/annotation/labels-on-loaded-logs';
@@ -90,13 +88,7 @@ export class DatasetSession {
         await finalizeLoad(reader);
         await ensureDerivedTables(reader);
       });
-    // Between chunks, on the writer's transaction: after the job running on the reader (it may be
-    // bringing the same tables up to date for the data before this load), never beside it.
-    const whileLoading = async (writer: Engine) => {
-      await datasetCoordinator(engine).read(async () => undefined);
-      await deriveWhileLoading(writer);
-    };
-    const loader = new BrowserLoader(engine.writer, updateDerivedTables, whileLoading);
+    const loader = new BrowserLoader(engine.writer, updateDerivedTables);
     const restored = opened.kind === 'restored' ? opened.kept : null;
     // The metric tables of a restored dataset are brought up to date by the coordinator, before
     // the first screen query that reads them.

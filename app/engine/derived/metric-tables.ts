@@ -1,5 +1,5 @@
 import type { Engine } from '../engine';
-import { METRIC_TABLES, WHILE_LOADING_TABLES } from '../sql/derived/registry';
+import { METRIC_TABLES } from '../sql/derived/registry';
 import { updateDerivedTables } from './update-derived-tables';
 
 interface PassQueue {
@@ -47,13 +47,4 @@ export function ensureDerivedTables(engine: Engine): Promise<void> {
 /** Rebuilds every metric table from scratch. */
 export function refreshDerivedTables(engine: Engine): Promise<void> {
   return enqueue(engine, () => updateDerivedTables(engine, METRIC_TABLES, { rebuild: true }));
-}
-
-/**
- * The pass a load runs between chunks, on its own connection inside its transaction: the tables
- * of `WHILE_LOADING_TABLES` take in the rows appended since the last pass, so that little of them
- * is left after the last insert.
- */
-export function deriveWhileLoading(engine: Engine): Promise<unknown> {
-  return updateDerivedTables(engine, WHILE_LOADING_TABLES, { alwaysScoped: true });
 }

@@ -85,14 +85,14 @@ async function rebuild(engine: Engine, table: DerivedTable): Promise<TableOutcom
 }
 
 /** Deletes the rows of the changed keys and inserts them again from the table's definition, scoped to those keys. */
-async function recomputeKeys(engine: Engine, table: DerivedTable, key: readonly string[], keySelects: string[], alwaysScoped: boolean): Promise<TableOutcome> {
+async function recomputeKeys(engine: Engine, table: DerivedTable, key: readonly string[], keySelects: string[]): Promise<TableOutcome> {
   const keys = changedKeysTable(table.name);
   const columns = key.join(', ');
   await engine.exec(`CREATE OR REPLACE TEMP TABLE ${keys} AS
     SELECT DISTINCT * FROM (${keySelects.map((select) => `SELECT * FROM (${select})`).join('\nUNION ALL\n')}) AS changed(${columns});`);
   const [{ changed_keys: changedKeys, table_rows: tableRows }] = await run(engine,
     `SELECT (SELECT count(*) FROM ${keys}) AS changed_keys, (SELECT count(*) FROM ${ident(table.name)}) AS table_rows`, { changed_keys: 'number', table_rows: 'number' });
-  if (!alwaysScoped && changedKeys > Math.max(ALWAYS_INCREMENTAL_KEYS, tableRows * MAX_CHANGED_SHARE)) return rebuild(engine, table);
+  if (changedKeys > Math.max(ALWAYS_INCREMENTAL_KEYS, tableRows * MAX_CHANGED_SHARE)) return rebuild(engine, table);
   if (changedKeys === 0) return 'unchanged';
   const ofChangedKeys = `(${columns}) IN (SELECT ${columns} FROM ${keys})`;
   // One exec: no other statement on the connection sees the keys' rows deleted and not yet inserted.
@@ -101,7 +101,7 @@ async function recomputeKeys(engine: Engine, table: DerivedTable, key: readonly 
   return 'updated';
 }
 
-async function bringUpToDate(engine: Engine, table: DerivedTable, changes: [string, InputChange][] | null, alwaysScoped: boolean): Promise<TableOutcome> {
+async function bringUpToDate(engine: Engine, table: DerivedTable, changes: [string, InputChange][] | null): Promise<TableOutcome> {
   if (changes === null) return rebuild(engine, table);
   const keySelects: string[] = [];
   for (const [input, change] of changes) {
@@ -111,7 +111,7 @@ async function bringUpToDate(engine: Engine, table: DerivedTable, changes: [stri
     const select = keysOf(change.rows);
     if (select !== null) keySelects.push(select);
   }
-  return table.key && keySelects.length > 0 ? recomputeKeys(engine, table, table.key, keySelects, alwaysScoped) : 'unchanged';
+  return table.key && keySelects.length > 0 ? recomputeKeys(engine, table, table.key, keySelects) : 'unchanged';
 }
 
 function recordSql(tables: DerivedTable[], now: InputStates): string {
@@ -126,12 +126,6 @@ INSERT INTO derived_table_inputs VALUES ${rows.join(',\n')};`;
 export interface UpdateOptions {
   /** Rebuild every table whole. */
   rebuild?: boolean;
-  /**
-   * Recompute the changed keys however many there are (no rebuild beyond 10 %): for the passes
-   * while a load appends chunk after chunk, where each chunk's keys are a large share of what is
-   * there, yet rebuilding at every chunk would repeat the work of all chunks before.
-   */
-  alwaysScoped?: boolean;
 }
 
 /**
@@ -141,7 +135,7 @@ export interface UpdateOptions {
  * table saw is recorded last, so the pass after one that failed starts where it started.
  */
 export async function updateDerivedTables(
-  engine: Engine, names: readonly string[], { rebuild: rebuildAll = false, alwaysScoped = false }: UpdateOptions = {},
+  engine: Engine, names: readonly string[], { rebuild: rebuildAll = false }: UpdateOptions = {},
 ): Promise<Map<string, TableOutcome>> {
   await engine.exec(DERIVED_STATE_SCHEMA_SQL);
   const tables = withTheirReads(names);
@@ -149,7 +143,7 @@ export async function updateDerivedTables(
   const recorded = rebuildAll ? new Map<string, Recorded>() : await readRecorded(engine);
   const outcomes = new Map<string, TableOutcome>();
   for (const table of tables) {
-    outcomes.set(table.name, await bringUpToDate(engine, table, await changesSinceRecorded(table, recorded, loaded, outcomes), alwaysScoped));
+    outcomes.set(table.name, await bringUpToDate(engine, table, await changesSinceRecorded(table, recorded, loaded, outcomes)));
   }
   await engine.exec(recordSql(tables, loaded.now));
   await engine.exec(tables.map((table) => `DROP TABLE IF EXISTS ${changedKeysTable(table.name)};`).join('\n'));

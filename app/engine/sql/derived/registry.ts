@@ -110,13 +110,5 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
 /** Kept current after every load and clear: the sessions, overview and rejected-rows screens read them. */
 export const POST_LOAD_TABLES = ['reference_warnings', 'session_summary'];
 
-/**
- * Brought up to date while a load still parses its later chunks (`deriveWhileLoading`): the
- * tables whose every input has a key rule. `action_lineage` has none (an action can change the
- * lineage of any other), so it, and `retrieval_base` and `completion_facts` that read it, are
- * built once, after the last insert.
- */
-export const WHILE_LOADING_TABLES = ['reference_warnings', 'session_summary', 'resolved_relevance', 'resolved_roles', 'resolved_intents', 'prompt_facts'];
-
 /** Kept current before the metric, lineage and gate screens read them (`ensureDerivedTables`). */
 export const METRIC_TABLES = ['action_lineage', 'resolved_relevance', 'resolved_roles', 'resolved_intents', 'retrieval_base', 'completion_facts', 'prompt_facts'];
