@@ -107,7 +107,8 @@ test('why here? from the masked cell: the slices of report --explain, and a slic
   await link.click();
   await expect(page).toHaveURL(new RegExp(`view=sessions.*session=${session}|session=${session}.*view=sessions`));
   await page.goto('/?view=sessions');
-  await expect(page.getByTestId('sessions.why-here').getByRole('link', { name: 'masked' })).toBeVisible();
+  // a page load: the kept logs reopen before the list's filters show
+  await expect(page.getByTestId('sessions.why-here').getByRole('link', { name: 'masked' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('group', { name: 'Signal filters' }).screenshot({ path: 'test-results/screens/why-here-sessions.png' });
 });
 
