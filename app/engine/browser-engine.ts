@@ -6,6 +6,7 @@ import { createEngineWorker, isEngineStartLog, isStorageFailureLog, type EngineS
 import { becomeKeeper, copyKeptDatabase, KEPT_ELSEWHERE, opfsAvailable, storageFailure, type EngineStorage } from './kept-storage';
 import { keptFileExists, keptFileName, nameKeptFile, nextKeptFileName, opfsPath, removeAllKeptFiles, removeKeptFilesBut } from './kept-manifest';
 import { copyDatabaseInSlices, type StepRunner } from './copy-database';
+import { untilFileReleased } from './file-release';
 import { selectEngineBundle, type EngineBuild, type SelectedBundle } from './engine-bundles';
 
 export interface BrowserEngine extends Engine {
@@ -204,22 +205,9 @@ async function createEmptyDatabase(name: string, quota: number | null): Promise<
   }
 }
 
-/**
- * Runs `open` (which takes a file's access handle) again while the handle is still held: the
- * spare worker of createEmptyDatabase lets go of its handles only some time after it ends, the
- * longer the busier the machine (seconds, seen on a loaded 2-core machine).
- */
-async function whenReleased(open: () => Promise<void>, waitMs = 10_000): Promise<void> {
-  const until = performance.now() + waitMs;
-  for (;;) {
-    try {
-      return await open();
-    } catch (error) {
-      if (storageFailure(error).kind !== 'locked' || performance.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+/** Registering a new kept file waits while the spare engine that created it still holds it (file-release.ts). */
+const whenReleased = (open: () => Promise<void>) =>
+  untilFileReleased(open, { retryOn: (error) => storageFailure(error).kind === 'locked', waitMs: 10_000 });
 
 /** DuckDB-wasm in its own Web Worker: screens read on one connection, loads write on the other (`writer`). */
 export async function startBrowserEngine({ keep, onStep = () => undefined, storageQuotaBytes = null }: EngineStartOptions): Promise<BrowserEngine> {

@@ -1,3 +1,5 @@
+import { untilFileReleased } from './file-release';
+
 /**
  * Which database file in the Origin Private File System holds the kept dataset. A new dataset
  * is written whole under a new name while the screens already use it; only when that file is
@@ -59,20 +61,14 @@ export async function removeAllKeptFiles(): Promise<void> {
   await removeEntries(await ownFileNames());
 }
 
-/** An engine worker just terminated still holds its files' locks for a moment: removal is retried. */
+/** Removal waits while an engine worker just terminated still holds a file (file-release.ts). */
 async function removeEntries(names: string[]): Promise<void> {
   const directory = await root();
   for (const name of names) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await directory.removeEntry(name);
-        break;
-      } catch (error) {
-        if ((error as Error).name === 'NotFoundError') break;
-        if (attempt >= 100) throw new Error(`${name} could not be removed from the browser's storage: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
+    await untilFileReleased(() => directory.removeEntry(name), { retryOn: (error) => (error as Error).name !== 'NotFoundError', waitMs: 2000, stepMs: 20 })
+      .catch((error: Error) => {
+        if (error.name !== 'NotFoundError') throw new Error(`${name} could not be removed from the browser's storage: ${error.message}`);
+      });
   }
 }
 
