@@ -26,6 +26,12 @@ export interface BrowserEngine extends Engine {
    * database is in memory. On failure (or when `run` rejects: cancelled) the new file is removed.
    */
   keep(run: StepRunner, onProgress: (fraction: number) => void): Promise<void>;
+  /**
+   * Makes the next kept file's empty database now (a load starts), which `keep` would otherwise
+   * make when it starts: a second engine that boots for it takes a core for over a second, and
+   * then the screens just opened on the loaded logs would wait.
+   */
+  prepareKeeping(): void;
   /** Goes on in memory, with a copy of the kept file it had open (before a load appends to it). */
   moveOffKeptFile(): Promise<void>;
   /** The build of DuckDB-wasm that runs (threaded only on a cross-origin isolated page, for a dataset in memory). */
@@ -209,12 +215,31 @@ async function createEmptyDatabase(name: string, quota: number | null): Promise<
 const whenReleased = (open: () => Promise<void>) =>
   untilFileReleased(open, { retryOn: (error) => storageFailure(error).kind === 'locked', waitMs: 10_000 });
 
+/**
+ * Runs `sql` as a pending query, which the worker executes a polling interval at a time, taking
+ * other messages between: a cancel sent when `signal` fires ends it there (DuckDB rolls it back).
+ * A statement that ended before the cancel stands, and the call resolves.
+ */
+async function endsWhenAborted(connection: AsyncDuckDBConnection, sql: string, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  const cancel = () => void connection.cancelSent().catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    const results = await connection.send(sql);
+    if (results) for await (const batch of results) void batch;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
 /** DuckDB-wasm in its own Web Worker: screens read on one connection, loads write on the other (`writer`). */
 export async function startBrowserEngine({ keep, onStep = () => undefined, storageQuotaBytes = null }: EngineStartOptions): Promise<BrowserEngine> {
   const settings = { onStep, quota: storageQuotaBytes };
   let instance = await startInstance({ ...settings, keep });
   // While the instance is replaced (discard, fallback), calls wait for the new one.
   let current = Promise.resolve(instance);
+  /** The kept file prepareKeeping made (its name), for the next keep. */
+  let preparedFile: Promise<string> | null = null;
 
   const replace = async (next: () => Promise<Instance>) => {
     current = (async () => {
@@ -240,9 +265,10 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
       if (params.length === 0) return arrowToRows<Row>(await untilStopped(ready, connection.query(sql)));
       return arrowToRows<Row>(await untilStopped(ready, statementsOf(connection).run(sql, params)));
     },
-    async exec(sql: string) {
+    async exec(sql: string, signal?: AbortSignal) {
       const ready = await open();
-      await untilStopped(ready, pick(ready).query(sql));
+      if (!signal) return void (await untilStopped(ready, pick(ready).query(sql)));
+      await untilStopped(ready, endsWhenAborted(pick(ready), sql, signal));
     },
     async insertArrowIPC(table: string, ipc: Uint8Array) {
       const ready = await open();
@@ -272,17 +298,19 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
       const current = await keptFileName();
       const next = nextKeptFileName(current);
       const files = [opfsPath(next), `${opfsPath(next)}.wal`];
-      await createEmptyDatabase(next, settings.quota);
+      const prepared = await preparedFile?.catch(() => null);
+      preparedFile = null;
+      if (prepared !== next || !(await keptFileExists(next))) await createEmptyDatabase(next, settings.quota);
       await whenReleased(() => ready.db.registerOPFSFileName(files[0]));
       // An empty file is left unregistered by registerOPFSFileName, and DuckDB cannot then write its log.
       const wal = await (await navigator.storage.getDirectory()).getFileHandle(`${next}.wal`, { create: true });
       await whenReleased(() => ready.db.registerFileHandle(files[1], wal, DuckDBDataProtocol.BROWSER_FSACCESS, true));
       // A write the browser refuses is reported, not thrown (engine-worker.ts): each step checks.
-      const checked: StepRunner = (step) => run(async (engine) => {
+      const checked: StepRunner = (step, options) => run(async (engine) => {
         const result = await step(engine);
         if (ready.refusedWrite.message) throw new Error(`The browser refused to store the data (${ready.refusedWrite.message})`);
         return result;
-      });
+      }, options);
       try {
         await checked((engine) => engine.exec(`ATTACH '${opfsPath(next)}' AS kept_next (TYPE DUCKDB)`));
         await copyDatabaseInSlices(checked, 'kept_next', onProgress);
@@ -297,6 +325,15 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
       await Promise.all(files.map((file) => ready.db.dropFile(file)));
       await nameKeptFile(next);
       await removeKeptFilesBut(next);
+    },
+    prepareKeeping() {
+      if (instance.storage.mode !== 'kept') return;
+      preparedFile = (async () => {
+        const next = nextKeptFileName(await keptFileName());
+        await createEmptyDatabase(next, settings.quota);
+        return next;
+      })();
+      preparedFile.catch(() => undefined);
     },
     async moveOffKeptFile() {
       if (!instance.keptFile) return;

@@ -4,14 +4,19 @@ import { run } from './sql/core/run';
 import { sql } from './sql/core/sql-query';
 
 /**
- * Rows per slice: a slice is one statement, so a screen's query waits for at most one. DuckDB's
- * row group (122,880 rows): each slice writes whole groups. Copying 1M rows of five columns into a
- * database file (Node, wasm engine): 2.70 s in slices of 60,000, 2.12 s of 122,880, 1.83 s in one.
+ * Rows per slice: a slice is one statement, which a screen's query asked meanwhile ends (it runs
+ * again later) where the engine can, else waits for. DuckDB's row group (122,880 rows): each slice
+ * writes whole groups. Copying 1M rows of five columns into a database file (Node, wasm engine):
+ * 2.70 s in slices of 60,000, 2.12 s of 122,880, 1.83 s in one.
  */
 export const SLICE_ROWS = 122_880;
 
-/** Runs one step of the copy on the engine (the browser: as a low-priority job of the coordinator). */
-export type StepRunner = <T>(step: (engine: Engine) => Promise<T>) => Promise<T>;
+/**
+ * Runs one step of the copy on the engine (the browser: as a low-priority job of the coordinator).
+ * A `preemptible` step may be stopped for a screen's query and run again later: a slice, whose
+ * insert is all or nothing.
+ */
+export type StepRunner = <T>(step: (engine: Engine) => Promise<T>, options?: { preemptible?: boolean }) => Promise<T>;
 
 interface TableSpan {
   name: string;
@@ -46,7 +51,7 @@ export async function copyDatabaseInSlices(
     for (let from = 0; from < table.end; from += sliceRows) {
       const to = Math.min(table.end, from + sliceRows);
       await runStep((engine) => engine.exec(
-        `INSERT INTO ${ident(target)}.main.${ident(table.name)} SELECT * FROM ${ident(source)}.main.${ident(table.name)} WHERE rowid >= ${from} AND rowid < ${to}`));
+        `INSERT INTO ${ident(target)}.main.${ident(table.name)} SELECT * FROM ${ident(source)}.main.${ident(table.name)} WHERE rowid >= ${from} AND rowid < ${to}`), { preemptible: true });
       copied += to - from;
       onProgress(total === 0 ? 1 : copied / total);
     }

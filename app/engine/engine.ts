@@ -11,7 +11,11 @@ export type SqlValue = string | number | boolean | null;
 export interface Engine {
   /** Rows as plain objects: lists become arrays, 64-bit integers become numbers. */
   query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
-  exec(sql: string): Promise<void>;
+  /**
+   * With `signal`, the browser's engine ends the statement early once it fires (rolled back; the
+   * call rejects), unless it ended first; the other engines run it to its end.
+   */
+  exec(sql: string, signal?: AbortSignal): Promise<void>;
   /** Appends an Arrow IPC stream to an existing table with the same columns. */
   insertArrowIPC(table: string, ipc: Uint8Array): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,8 @@
 import type { BrowserEngine } from '../engine/browser-engine';
 import type { StepRunner } from '../engine/copy-database';
+import { Preempted } from '../engine/coordinator/job-queue';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
+import { SLICE_PREEMPTED_MARK } from './keeping-marks';
 
 export interface KeepingHooks {
   /** The share of the dataset written so far (0–1), or null when no keeping runs. */
@@ -12,8 +14,8 @@ export interface KeepingHooks {
 /**
  * Keeps the dataset in the browser's storage after a load, while every screen already answers:
  * each slice of the copy is a `background` job of the coordinator, started only once the screens
- * have asked nothing for a moment, so a screen's query waits for at most the slice running when
- * it was asked, and a screen asking query after query waits for none. A write to the dataset (a load, labels) stops
+ * have asked nothing for a moment. A screen's query asked while a slice runs ends that slice (its
+ * insert is rolled back, and it runs again once the screens are quiet), so it waits for no slice. A write to the dataset (a load, labels) stops
  * it first; the next keeping writes a new file from the start.
  */
 /**
@@ -65,9 +67,17 @@ export class BackgroundKeeping {
   private begin(): void {
     const abort = new AbortController();
     const coordinator = datasetCoordinator(this.engine);
-    const run: StepRunner = async (step) => {
-      await coordinator.screensQuietFor(SCREENS_QUIET_MS, abort.signal);
-      return coordinator.read(({ engine }) => step(engine), { priority: 'background', signal: abort.signal });
+    const run: StepRunner = async (step, { preemptible = false } = {}) => {
+      for (;;) {
+        await coordinator.screensQuietFor(SCREENS_QUIET_MS, abort.signal);
+        try {
+          return await coordinator.read(({ engine }) => step(engine), { priority: 'background', signal: abort.signal, preemptible });
+        } catch (error) {
+          // a screen asked while the slice ran: it was ended (and rolled back), to run again once they are quiet
+          if (!(error instanceof Preempted)) throw error;
+          performance.mark(SLICE_PREEMPTED_MARK);
+        }
+      }
     };
     this.hooks().onProgress(0);
     const running: Running = { abort, done: Promise.resolve() };

@@ -160,6 +160,7 @@ export class DatasetSession {
     await this.keeping.stop();
     // A restored dataset is the kept file itself: the load goes to a copy in memory, kept afterwards.
     if (this.engine.onKeptFile) await datasetCoordinator(this.engine).write(() => this.engine.moveOffKeptFile());
+    this.engine.prepareKeeping();
     try {
       const outcome = await this.loader.load(inputs, onProgress);
       this.inputsThisTab.push(...inputs);

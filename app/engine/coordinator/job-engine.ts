@@ -3,14 +3,14 @@ import type { ResultCache } from './result-cache';
 
 /**
  * The engine for a running job: once `signal` fires, its next statement rejects with the signal's
- * reason instead of starting (the statement running then finishes, unless the engine restarts:
- * DuckDB-wasm cannot stop it otherwise).
+ * reason instead of starting. The statement running then finishes, unless the engine restarts or,
+ * with `endsStatements`, it is an `exec` the engine can end early (Engine.exec's signal).
  */
-export function stopsWhenAborted(engine: Engine, signal: AbortSignal): Engine {
+export function stopsWhenAborted(engine: Engine, signal: AbortSignal, endsStatements = false): Engine {
   const unlessAborted = <T>(next: () => Promise<T>) => (signal.aborted ? Promise.reject(signal.reason) : next());
   return {
     query: (sql, params) => unlessAborted(() => engine.query(sql, params)),
-    exec: (sql) => unlessAborted(() => engine.exec(sql)),
+    exec: (sql) => unlessAborted(() => engine.exec(sql, endsStatements ? signal : undefined)),
     insertArrowIPC: (table, ipc) => unlessAborted(() => engine.insertArrowIPC(table, ipc)),
     close: () => engine.close(),
   };

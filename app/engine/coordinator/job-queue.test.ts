@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobQueue, type Priority } from './job-queue';
+import { JobQueue, Preempted, type Priority } from './job-queue';
 
 /** A job that waits until `release()`: holds the queue while others are queued behind it. */
 function gate() {
@@ -113,5 +113,54 @@ describe('JobQueue', () => {
     await expect(queue.takeOver(new Error('x'), () => Promise.reject(new Error('no restart')), async () => void (ran = true))).rejects.toThrow('no restart');
     expect(ran).toBe(false);
     await expect(queue.run('read', async () => 3)).resolves.toBe(3);
+  });
+
+  it('a preemptible background job is stopped when a read of a higher priority is queued, and rejects with Preempted', async () => {
+    const queue = new JobQueue();
+    const order: string[] = [];
+    let stopped: unknown = null;
+    // the work ends when its signal fires, as a statement the engine ends early does
+    const background = queue.run('read', (signal) => new Promise<void>((_resolve, reject) => {
+      order.push('background started');
+      signal.addEventListener('abort', () => {
+        stopped = signal.reason;
+        reject(new Error('INTERRUPT Error: Interrupted!'));
+      });
+    }), { priority: 'background', preemptible: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const screen = queue.run('read', async () => void order.push('screen'), { priority: 'interactive' });
+    await expect(background).rejects.toBeInstanceOf(Preempted);
+    await screen;
+    expect(order).toEqual(['background started', 'screen']);
+    expect(stopped).not.toBeNull();
+  });
+
+  it('a preempted job whose work ended well resolves; a job that is not preemptible, or a queued job of the same priority, is not stopped', async () => {
+    const queue = new JobQueue();
+    const held = gate();
+    const finished = queue.run('read', async (signal) => {
+      await held.wait();
+      return signal.aborted ? 'ended well after the stop' : 'not stopped';
+    }, { priority: 'background', preemptible: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const screen = queue.run('read', async () => 'screen');
+    held.release();
+    expect(await finished).toBe('ended well after the stop');
+    expect(await screen).toBe('screen');
+
+    const heldAgain = gate();
+    const signals: AbortSignal[] = [];
+    const plain = queue.run('read', async (signal) => {
+      signals.push(signal);
+      await heldAgain.wait();
+    }, { priority: 'background' });
+    const sameRank = queue.run('read', async (signal) => {
+      signals.push(signal);
+    }, { priority: 'background', preemptible: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const other = queue.run('read', async () => undefined);
+    heldAgain.release();
+    await Promise.all([plain, sameRank, other]);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false]);
   });
 });

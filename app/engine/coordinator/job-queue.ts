@@ -6,7 +6,23 @@ const RANK: Record<Priority, number> = { interactive: 0, prefetch: 1, background
 interface RunningJob {
   stop: AbortController;
   ended: Promise<void>;
+  rank: number;
+  preemptible: boolean;
 }
+
+/**
+ * Why a preemptible job was stopped: a job of a higher priority was queued while it ran. Its
+ * promise rejects with this error (its statement ended early, or never ran), and the caller runs
+ * it again later.
+ */
+export class Preempted extends Error {
+  constructor() {
+    super('stopped for a job of a higher priority');
+    this.name = 'Preempted';
+  }
+}
+
+const PREEMPTED = Symbol('preempted');
 
 interface QueuedJob {
   kind: 'read' | 'write';
@@ -19,6 +35,11 @@ interface QueuedJob {
 export interface JobOptions {
   priority?: Priority;
   signal?: AbortSignal;
+  /**
+   * The job stops when a job of a higher priority is queued while it runs (its signal fires) and
+   * rejects with Preempted, unless its work ended well: only for work that can simply run again.
+   */
+  preemptible?: boolean;
 }
 
 /**
@@ -26,7 +47,8 @@ export interface JobOptions {
  * finished, and jobs queued after it start once it has finished. Between two writes, reads run
  * by priority, then in the order they were queued. A job whose signal fires while it waits is
  * dropped: it never starts and its promise rejects with the signal's reason. A running job gets
- * a signal of its own, which fires when the caller's does or when the queue is taken over.
+ * a signal of its own, which fires when the caller's does or when the queue is taken over, or,
+ * for a preemptible job, when a job of a higher priority is queued.
  */
 export class JobQueue {
   private readonly waiting: QueuedJob[] = [];
@@ -58,7 +80,7 @@ export class JobQueue {
     return takeOver.done;
   }
 
-  private enqueue<T>(kind: QueuedJob['kind'], work: (signal: AbortSignal) => Promise<T>, { priority = 'interactive', signal }: JobOptions, place: 'first' | 'last') {
+  private enqueue<T>(kind: QueuedJob['kind'], work: (signal: AbortSignal) => Promise<T>, { priority = 'interactive', signal, preemptible = false }: JobOptions, place: 'first' | 'last') {
     let job!: QueuedJob;
     const done = new Promise<T>((resolve, reject) => {
       const stop = new AbortController();
@@ -72,9 +94,9 @@ export class JobQueue {
           signal?.addEventListener('abort', stopWithCaller, { once: true });
           const ended = Promise.resolve()
             .then(() => work(stop.signal))
-            .then(resolve, reject)
+            .then(resolve, (error: unknown) => reject(stop.signal.reason === PREEMPTED ? new Preempted() : error))
             .finally(() => signal?.removeEventListener('abort', stopWithCaller));
-          return { stop, ended };
+          return { stop, ended, rank: RANK[priority], preemptible };
         },
         drop: (reason) => {
           const index = this.waiting.indexOf(job);
@@ -88,6 +110,8 @@ export class JobQueue {
       signal?.addEventListener('abort', dropWithCaller, { once: true });
       if (place === 'first') this.waiting.unshift(job);
       else this.waiting.push(job);
+      const running = this.running;
+      if (running?.preemptible && job.rank < running.rank && !running.stop.signal.aborted) running.stop.abort(PREEMPTED);
       // Deferred, so that jobs asked for in the same tick (a screen's queries) are ordered by priority.
       queueMicrotask(() => this.startNext());
     });

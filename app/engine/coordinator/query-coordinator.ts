@@ -25,6 +25,12 @@ export interface ReadOptions {
   datasetVersion?: number;
   /** Runs after the version's preparation (`CoordinatorOptions.prepareVersion`). */
   prepared?: boolean;
+  /**
+   * A read (of the background) that a screen's read stops as soon as it is queued: its running
+   * statement is ended where the engine can (the browser's), and the read rejects with Preempted
+   * (job-queue.ts) unless it ended well. For work that can simply run again (a slice of keeping).
+   */
+  preemptible?: boolean;
 }
 
 export interface CoordinatorOptions {
@@ -81,7 +87,7 @@ export class QueryCoordinator {
       await this.tables.enterVersion(version);
       try {
         const reads = options.datasetVersion === undefined ? null : cachingReads(this.engine, this.cache, version, () => this.cache.clear());
-        const engine = stopsWhenAborted(reads?.engine ?? this.engine, signal);
+        const engine = stopsWhenAborted(reads?.engine ?? this.engine, signal, options.preemptible === true);
         const materialize = (m: Materialization) => (signal.aborted ? Promise.reject(signal.reason) : this.tables.ensure(m));
         const result = await work({ engine, materialize });
         if (version === this.currentVersion) reads?.keep();
