@@ -100,11 +100,15 @@ async function memoryOnlyLoad(profile, file) {
   return { ms, status };
 }
 
-export const METRICS_READY = `() => {
+/** The Metrics screen shows numbers, none recomputing, and P@k has a value (with no judged retrieval it is "—"). */
+export function metricsShown() {
   const screen = document.querySelector('.metrics-screen');
+  const pAtK = document.querySelector('[data-metric="tier1.p_at_k"]');
   return !!screen && screen.getAttribute('aria-busy') === 'false' && !screen.querySelector('[aria-busy="true"]')
-    && !!document.querySelector('[data-metric="tier1.p_at_k"]');
-}`;
+    && !!pAtK && pAtK.getAttribute('data-value') !== 'null';
+}
+/** metricsShown as source, for navigateAndTime and metricsAfterLoad. */
+export const METRICS_READY = String(metricsShown);
 const metricsReadyAtK = (k) => `() => (${METRICS_READY})() && document.body.innerText.includes('K = ${k} ·')`;
 const sessionReady = (id) => `() => !!document.querySelector(${JSON.stringify(`section.inspector[aria-label="Session ${id}"] .turn`)})`;
 
@@ -217,7 +221,7 @@ export async function benchBrowser(file, sessionIds, inputs = {}) {
       memoryOnly = await memoryOnlyLoad(profile(), file);
       rows.push(...browserRows(file, start, run, memoryOnly));
     }
-    const tab = { launch, base: BASE, waitPhase, profile, navigateAndTime };
+    const tab = { launch, base: BASE, waitPhase, profile, navigateAndTime, metricsShown };
     const part = async (input, name, figure, runPart) => {
       if (!input || !want(name)) return null;
       const { run: result, failed } = await orFailedRow(figure, () => runPart(tab, input));

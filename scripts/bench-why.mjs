@@ -2,19 +2,15 @@
 // the panel of masked retrieval failures opened (every slice and pair counted, tested and shown),
 // a switch to the ORF signal, and a slice's retrievals listed. Figures, never timed assertions.
 
-const METRICS_READY = `() => {
-  const screen = document.querySelector('.metrics-screen');
-  return !!screen && screen.getAttribute('aria-busy') === 'false' && !!document.querySelector('[data-metric="tier1.p_at_k"]');
-}`;
 /** Ready: the panel of `signal` shows its summary (its query done). */
 const panelReady = (title) => `() => {
   const panel = document.getElementById('why-here');
   return !!panel && panel.innerText.includes(${JSON.stringify(title)}) && !!panel.querySelector('[data-testid="why-here.summary"]');
 }`;
-const SLICE_READY = `() => !!document.querySelector('[data-testid="why-here.slice-retrievals"] table tbody tr')`;
+const sliceShown = () => !!document.querySelector('[data-testid="why-here.slice-retrievals"] table tbody tr');
 
 /** One tab: loads `file` on ?view=metrics, waits for the numbers, then times the panel. */
-export async function whyRun({ launch, base, waitPhase, profile, navigateAndTime }, file) {
+export async function whyRun({ launch, base, waitPhase, profile, navigateAndTime, metricsShown }, file) {
   const context = await launch(profile());
   const page = context.pages()[0] ?? (await context.newPage());
   try {
@@ -23,7 +19,7 @@ export async function whyRun({ launch, base, waitPhase, profile, navigateAndTime
     await page.getByLabel('Open log files').setInputFiles(file);
     await waitPhase(page, 'loading');
     await waitPhase(page, 'ready');
-    await page.waitForFunction(METRICS_READY, null, { timeout: 600_000, polling: 100 });
+    await page.waitForFunction(metricsShown, null, { timeout: 600_000, polling: 100 });
     // BENCH_WHY_AFTER=kept: open the panel once keeping in browser storage has ended; =slicing: once its first slice is written
     if (process.env.BENCH_WHY_AFTER === 'kept') await page.waitForFunction(() => document.body.dataset.keeping === undefined, null, { timeout: 600_000, polling: 100 });
     if (process.env.BENCH_WHY_AFTER === 'slicing') await page.waitForFunction(() => Number(document.body.dataset.keeping ?? 100) > 0, null, { timeout: 600_000, polling: 20 });
@@ -37,7 +33,7 @@ export async function whyRun({ launch, base, waitPhase, profile, navigateAndTime
     if (await firstSlice.count()) {
       const started = await page.evaluate(() => performance.now());
       await firstSlice.click();
-      await page.waitForFunction(SLICE_READY, null, { timeout: 600_000, polling: 16 });
+      await page.waitForFunction(sliceShown, null, { timeout: 600_000, polling: 16 });
       slice = (await page.evaluate(() => performance.now())) - started;
     }
     return { open, orf, slice, summary, keepingAtOpen, preempted };
