@@ -110,6 +110,15 @@ test('why here? from the masked cell: the slices of report --explain, and a slic
   // a page load: the kept logs reopen before the list's filters show
   await expect(page.getByTestId('sessions.why-here').getByRole('link', { name: 'masked' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('group', { name: 'Signal filters' }).screenshot({ path: 'test-results/screens/why-here-sessions.png' });
+
+  // A role's row in the Tier 1 table opens the panel among that role's retrievals: the CLI's --role
+  const role = Object.keys((cliReport().tier1 as { by_role: Record<string, unknown> }).by_role)[0];
+  const amongRole = cliReport('--explain', 'tier1_bad', '--role', role).explain as { population: number; hits: number };
+  await page.goto('/?view=metrics');
+  await page.getByRole('link', { name: `Why here? Tier 1 bad retrievals, role ${role}` }).click({ timeout: 60_000 });
+  await expect(page).toHaveURL(new RegExp(`[?&]role=${role}(&|$)`));
+  await expect(page.getByTestId('why-here.summary')).toContainText(`${amongRole.hits.toLocaleString('en-US')} of ${amongRole.population.toLocaleString('en-US')} judged retrievals`);
+  await page.getByRole('table', { name: 'Tier 1 by role' }).screenshot({ path: 'test-results/screens/why-here-role-links.png' });
 });
 
 test('settings live in the URL: a bad K is reported and the default used', async ({ page }) => {

@@ -41,7 +41,7 @@ export function Tier1Panel({ tier1, judgedAtKByRole, settings, recomputing }: {
               const row = tier1.by_role[role];
               return (
                 <tr key={role}>
-                  <td>{role}</td>
+                  <td>{role}{row.judged > 0 && <> <WhyHereLink signal="tier1_bad" label="why?" role={role} /></>}</td>
                   <td className="num"><MetricValue variant="cell" path={`tier1.by_role.${role}.retrievals`} value={row.retrievals} kind="count" settings={settings} /></td>
                   <td className="num"><MetricValue variant="cell" path={`tier1.by_role.${role}.judged`} value={row.judged} kind="count" settings={settings} /></td>
                   {SCORES.map((key) => (

@@ -36,7 +36,7 @@ export function Tier2Panel({ tier2, settings, recomputing }: { tier2: Tier2Repor
               const row = tier2.by_role[role];
               return (
                 <tr key={role}>
-                  <td>{role}</td>
+                  <td>{role}{row.retrievals > 0 && <> <WhyHereLink signal="orf" label="why?" role={role} /></>}</td>
                   <td className="num"><MetricValue variant="cell" path={`tier2.by_role.${role}.retrievals`} value={row.retrievals} kind="count" settings={settings} /></td>
                   {SIGNALS.map((s) => (
                     <td key={s.key} className="num">
