@@ -85,19 +85,20 @@ export function randomizationPValues(columns: readonly (readonly number[])[], op
   const flips = new SignFlips(columns);
   if (n <= EXACT_MAX_PAIRS) {
     const all = 2 ** n;
-    const counts = flips.count(all, (pattern) => [pattern & 0xff, pattern >>> 8]);
+    const counts = flips.count(all, (pattern, into, at) => {
+      into[at] = pattern & 0xff;
+      if (flips.blocks > 1) into[at + 1] = pattern >>> 8;
+    });
     return counts.map((count) => count / all);
   }
   const random = seededRandom((options.seed ?? DEFAULT_SEED) ^ 0x5bd1e995);
   const draws = options.flips ?? RANDOM_FLIPS;
-  const bytes = new Array<number>(flips.blocks);
-  const counts = flips.count(draws, () => {
+  const counts = flips.count(draws, (_flip, into, at) => {
     let word = 0;
-    for (let block = 0; block < bytes.length; block++) {
+    for (let block = 0; block < flips.blocks; block++) {
       if ((block & 3) === 0) word = random.nextUint32();
-      bytes[block] = (word >>> ((block & 3) * 8)) & 255;
+      into[at + block] = (word >>> ((block & 3) * 8)) & 255;
     }
-    return bytes;
   });
   return counts.map((count) => (1 + count) / (draws + 1));
 }
@@ -131,12 +132,13 @@ class SignFlips {
   }
 
   /**
-   * Per column, how many of `flips` flips (`bytesOf(f)`: one byte per block) reach the observed |sum|.
+   * Per column, how many of `flips` flips reach the observed |sum|; `writeBytes(f, into, at)` writes
+   * flip f's bytes, one per block, into `into` from `at`.
    * Flips are taken FLIP_BATCH at a time, block by block: one block's table (256 · width sums)
    * then serves the whole batch from the cache, where flip by flip every block's lookup went to
    * memory (the tables of 40,000 pairs are 50 MB). Each flip's sum still adds its blocks in order.
    */
-  count(flips: number, bytesOf: (flip: number) => readonly number[]): number[] {
+  count(flips: number, writeBytes: (flip: number, into: Uint8Array, at: number) => void): number[] {
     const { width, blockSums, observed, blocks } = this;
     const counts = new Array<number>(width).fill(0);
     const batch = Math.min(FLIP_BATCH, flips);
@@ -144,10 +146,7 @@ class SignFlips {
     const sums = new Float64Array(batch * width);
     for (let first = 0; first < flips; first += batch) {
       const size = Math.min(batch, flips - first);
-      for (let f = 0; f < size; f++) {
-        const flipBytes = bytesOf(first + f);
-        for (let block = 0; block < blocks; block++) bytes[f * blocks + block] = flipBytes[block];
-      }
+      for (let f = 0; f < size; f++) writeBytes(first + f, bytes, f * blocks);
       sums.fill(0);
       for (let block = 0; block < blocks; block++) {
         const table = block * 256;
