@@ -25,6 +25,7 @@ export async function whyRun({ launch, base, waitPhase, profile, navigateAndTime
     if (process.env.BENCH_WHY_AFTER === 'slicing') await page.waitForFunction(() => Number(document.body.dataset.keeping ?? 100) > 0, null, { timeout: 600_000, polling: 20 });
     const keepingAtOpen = await page.evaluate(() => document.body.dataset.keeping ?? null);
     const open = await page.evaluate(navigateAndTime, { href: '?view=metrics&why=masked', ready: panelReady('Masked retrieval failures'), timeout: 600_000 });
+    // the mark is SLICE_PREEMPTED_MARK (app/session/keeping-marks.ts)
     const preempted = await page.evaluate(() => performance.getEntriesByName('keeping:slice-preempted').length);
     const summary = await page.getByTestId('why-here.summary').innerText();
     const orf = await page.evaluate(navigateAndTime, { href: '?view=metrics&why=orf', ready: panelReady('Observable retrieval failures'), timeout: 600_000 });

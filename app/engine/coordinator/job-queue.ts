@@ -4,10 +4,9 @@ export type Priority = 'interactive' | 'prefetch' | 'background';
 const RANK: Record<Priority, number> = { interactive: 0, prefetch: 1, background: 2 };
 
 interface RunningJob {
+  job: QueuedJob;
   stop: AbortController;
   ended: Promise<void>;
-  rank: number;
-  preemptible: boolean;
 }
 
 /**
@@ -27,7 +26,8 @@ const PREEMPTED = Symbol('preempted');
 interface QueuedJob {
   kind: 'read' | 'write';
   rank: number;
-  start(): RunningJob;
+  preemptible: boolean;
+  start(): Omit<RunningJob, 'job'>;
   /** Leaves the queue without starting: the job's promise rejects with `reason`. */
   drop(reason: unknown): void;
 }
@@ -89,6 +89,7 @@ export class JobQueue {
       job = {
         kind,
         rank: RANK[priority],
+        preemptible,
         start: () => {
           signal?.removeEventListener('abort', dropWithCaller);
           signal?.addEventListener('abort', stopWithCaller, { once: true });
@@ -96,7 +97,7 @@ export class JobQueue {
             .then(() => work(stop.signal))
             .then(resolve, (error: unknown) => reject(stop.signal.reason === PREEMPTED ? new Preempted() : error))
             .finally(() => signal?.removeEventListener('abort', stopWithCaller));
-          return { stop, ended, rank: RANK[priority], preemptible };
+          return { stop, ended };
         },
         drop: (reason) => {
           const index = this.waiting.indexOf(job);
@@ -111,7 +112,7 @@ export class JobQueue {
       if (place === 'first') this.waiting.unshift(job);
       else this.waiting.push(job);
       const running = this.running;
-      if (running?.preemptible && job.rank < running.rank && !running.stop.signal.aborted) running.stop.abort(PREEMPTED);
+      if (running?.job.preemptible && job.rank < running.job.rank && !running.stop.signal.aborted) running.stop.abort(PREEMPTED);
       // Deferred, so that jobs asked for in the same tick (a screen's queries) are ordered by priority.
       queueMicrotask(() => this.startNext());
     });
@@ -134,7 +135,7 @@ export class JobQueue {
   /** Starts `job` now; a job taken over while it ran no longer holds the queue when it ends. */
   private begin(job: QueuedJob): void {
     this.waiting.splice(this.waiting.indexOf(job), 1);
-    const running = job.start();
+    const running = { ...job.start(), job };
     this.running = running;
     void running.ended.finally(() => {
       if (this.running === running) this.running = null;
