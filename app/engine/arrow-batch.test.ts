@@ -1,7 +1,8 @@
 import { tableFromIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import type { ColumnSpec } from '../schema/columns';
-import { ArrowBatchBuilder, shiftIntColumn } from './arrow-batch';
+import { mulberry32 } from '../lib/seeded-random';
+import { ArrowBatchBuilder, batchToIPC, shiftIntColumn } from './arrow-batch';
 
 const SPECS: ColumnSpec[] = [
   { name: 'id', kind: 'int' },
@@ -65,5 +66,32 @@ describe('ArrowBatchBuilder', () => {
     shiftIntColumn(batch, 'seq', 10);
     expect([...batch.getChild('seq')!]).toEqual([10, 11, 12]);
     expect(decoded(builder.flush())).toEqual([{ seq: 100 }]);
+  });
+
+  it('truncated, holds exactly the rows before the cut (values and null counts), and rows written after it follow them', () => {
+    const random = mulberry32(25);
+    for (let trial = 0; trial < 200; trial++) {
+      const builder = new ArrowBatchBuilder(SPECS, 4);
+      const expected: Row[] = [];
+      let next = 0;
+      for (let step = 0; step < 6; step++) {
+        const added = Math.floor(random() * 40);
+        for (let i = 0; i < added; i++) {
+          const row = rowAt(next++);
+          builder.addCells(SPECS.map(({ name }) => row[name as keyof Row]));
+          expected.push(row);
+        }
+        // a cut anywhere from 0 to every row, as a small file's rows are taken back whatever came before them
+        const cut = Math.floor(random() * (expected.length + 1));
+        builder.truncate(cut);
+        expected.length = cut;
+      }
+      expect(builder.length).toBe(expected.length);
+      const batch = builder.flushBatch();
+      expect(decoded(batchToIPC(batch))).toEqual(expected);
+      for (const [c, { name }] of SPECS.entries()) {
+        expect(batch.getChildAt(c)!.nullCount, `${name} in trial ${trial}`).toBe(expected.filter((row) => row[name as keyof Row] === null).length);
+      }
+    }
   });
 });

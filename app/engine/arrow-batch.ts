@@ -161,6 +161,26 @@ class ColumnBuffers {
     this.filled = row;
   }
 
+  /**
+   * Rows from `length` on are dropped: they may be written again. The rows of a small file that
+   * failed after some of them were read (small-file-group.ts): its neighbours' rows stay.
+   */
+  truncate(length: number): void {
+    for (let row = length; row < this.filled; row++) {
+      const bit = 1 << (row & 7);
+      if ((this.validity[row >> 3] & bit) === 0) this.nulls--;
+      else this.validity[row >> 3] &= ~bit;
+      if (this.bits) this.bits[row >> 3] &= ~bit;
+    }
+    if (this.filled <= length) return;
+    if (this.kind === 'string') this.utf8!.count = length;
+    else if (this.offsets) {
+      this.items = this.offsets[length];
+      if (this.utf8) this.utf8.count = this.items;
+    }
+    this.filled = length;
+  }
+
   /** Bytes of text written to a string column. */
   get textBytes(): number {
     return this.kind === 'string' ? this.utf8!.byteLength : 0;
@@ -272,7 +292,10 @@ const FIRST_ROWS = 1024;
 
 /** Collects rows column by column and turns them into an Arrow IPC stream for DuckDB. */
 export class ArrowBatchBuilder {
-  private columns: ColumnBuffers[];
+  /** Made on the first row of each batch: a builder flushed and never written again allocates nothing more. */
+  private columns: ColumnBuffers[] | null;
+  /** The text each string column took in the last batch: the next one starts with that room. */
+  private textBytes: number[] | undefined;
   private readonly schema: Schema;
   private readonly columnIndex: Map<string, number>;
   length = 0;
@@ -282,16 +305,17 @@ export class ArrowBatchBuilder {
     private readonly specs: ColumnSpec[],
     private readonly capacity = 20_000,
   ) {
-    this.columns = this.emptyColumns();
+    this.columns = null;
     this.schema = new Schema(specs.map((spec) => new Field(spec.name, arrowType(spec.kind), true)));
     this.columnIndex = new Map(specs.map((spec, index) => [spec.name, index]));
   }
 
   /** A row by column name; the columns it does not name are null. */
   add(row: Record<string, Cell>): void {
+    const columns = (this.columns ??= this.emptyColumns());
     for (const name in row) {
       const index = this.columnIndex.get(name);
-      if (index !== undefined) this.columns[index].write(this.length, row[name]);
+      if (index !== undefined) columns[index].write(this.length, row[name]);
     }
     this.length++;
   }
@@ -299,7 +323,7 @@ export class ArrowBatchBuilder {
   /** A row by column index (the builder's specs): column c holds `cells[c]`; undefined or null is a null. */
   addCells(cells: readonly Cell[]): void {
     const row = this.length;
-    const columns = this.columns;
+    const columns = (this.columns ??= this.emptyColumns());
     for (let c = 0; c < columns.length; c++) {
       const cell = cells[c];
       if (cell != null) columns[c].write(row, cell);
@@ -314,12 +338,21 @@ export class ArrowBatchBuilder {
 
   /** The rows so far as one record batch (still editable, see shiftIntColumn); the builder is empty afterwards. */
   flushBatch(): BuiltBatch {
-    const children = this.columns.map((column) => column.data(this.length));
+    const columns = (this.columns ??= this.emptyColumns());
+    const children = columns.map((column) => column.data(this.length));
     const struct = makeData({ type: new Struct(this.schema.fields), length: this.length, children });
     const batch = new RecordBatch(this.schema, struct);
-    this.columns = this.emptyColumns(this.columns.map((column) => column.textBytes));
+    this.textBytes = columns.map((column) => column.textBytes);
+    this.columns = null;
     this.length = 0;
     return batch;
+  }
+
+  /** Rows from `length` on are dropped (see ColumnBuffers.truncate). */
+  truncate(length: number): void {
+    if (length >= this.length) return;
+    for (const column of this.columns!) column.truncate(length);
+    this.length = length;
   }
 
   /**
@@ -328,8 +361,8 @@ export class ArrowBatchBuilder {
    * batch, a string column starts with the room its text took in it: a batch of kept spans'
    * attributes (~30 MB) grown from 16 KB by doubling copied and zeroed its text twice over.
    */
-  private emptyColumns(textBytes?: number[]): ColumnBuffers[] {
+  private emptyColumns(): ColumnBuffers[] {
     const rows = Math.min(this.capacity, FIRST_ROWS);
-    return this.specs.map((spec, index) => new ColumnBuffers(spec.kind, rows, textBytes?.[index] || undefined));
+    return this.specs.map((spec, index) => new ColumnBuffers(spec.kind, rows, this.textBytes?.[index] || undefined));
   }
 }

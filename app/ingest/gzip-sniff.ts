@@ -144,6 +144,9 @@ function gunzipped(source: ReadableStream<Uint8Array>, budget: GunzipBudget): { 
   return { stream, problem: () => failure };
 }
 
+/** Bytes that begin with gzip's magic number, 1f 8b. */
+export const startsLikeGzip = (head: Uint8Array): boolean => head.byteLength >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+
 /**
  * Decompresses when the bytes are gzip (magic 1f 8b), whatever the name says: a web server may
  * already have undone the compression of a `.gz` file (Content-Encoding), and a renamed file
@@ -151,7 +154,6 @@ function gunzipped(source: ReadableStream<Uint8Array>, budget: GunzipBudget): { 
  */
 export async function gunzipIfCompressed(source: ReadableStream<Uint8Array>, budget: GunzipBudget = GUNZIP_BUDGET): Promise<MaybeDecompressed> {
   const { head, stream } = await peekHead(source, 2);
-  const isGzip = head.byteLength >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  if (!isGzip) return { stream, decompressed: false, problem: () => null };
+  if (!startsLikeGzip(head)) return { stream, decompressed: false, problem: () => null };
   return { ...gunzipped(stream, budget), decompressed: true };
 }

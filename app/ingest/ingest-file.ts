@@ -2,10 +2,10 @@ import { keepsRecord, type SessionSample } from '../lib/session-sample';
 import type { RejectionReason } from '../schema/rejection';
 import { createCsvReader } from './csv-reader';
 import { detectFormat } from './file-format';
-import { gunzipIfCompressed } from './gzip-sniff';
+import { gunzipIfCompressed, startsLikeGzip } from './gzip-sniff';
 import { peekHead } from './stream-head';
 import { readFailure } from './read-failure';
-import { createTextDecoding, type TextDecoding } from './text-decode';
+import { createTextDecoding, type ReadProblem, type TextDecoding } from './text-decode';
 import { sniffText, SNIFF_BYTES } from './text-sniff';
 import { createJsonArrayReader } from './json-array-reader';
 import { createJsonLinesReader } from './jsonl-reader';
@@ -16,6 +16,7 @@ import type { RestoredRejection } from './parquet/rejected-rows';
 import type { IdSet } from '../lib/id-set';
 import type { TraceCollector } from './otlp/trace/trace-collector';
 import type { BuiltBatch } from '../engine/arrow-batch';
+import type { GroupBatches } from './group-batches';
 
 export interface IngestProgress {
   fileName: string;
@@ -73,6 +74,10 @@ export interface IngestFileOptions {
   batchRows?: number;
   /** Only the records of these sessions are stored (lib/session-sample.ts). */
   sessionSample?: SessionSample | null;
+  /** The file's bytes, read whole already (a small file): `stream` is not read unless they are gzip. */
+  bytes?: Uint8Array | null;
+  /** The file is one of a group of small files: its events and rejected rows go into the group's batches (group-batches.ts). */
+  group?: GroupBatches | null;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -88,6 +93,50 @@ function counting(stream: ReadableStream<Uint8Array>, onBytes: (n: number) => vo
   );
 }
 
+type TextChunks = Pick<ReadableStreamDefaultReader<Uint8Array>, 'read' | 'releaseLock'>;
+
+/** A file's text as bytes (gzip undone): its head for the sniff, then every chunk from the first. */
+interface TextBytes {
+  /** At least the first SNIFF_BYTES (all of them when `complete`). */
+  head: Uint8Array;
+  complete: boolean;
+  decompressed: boolean;
+  /** Why the gzip data stopped being read, once read (gzip-sniff.ts). */
+  problem(): ReadProblem | null;
+  chunks(): TextChunks;
+  cancel(): Promise<void>;
+}
+
+async function streamedText(stream: ReadableStream<Uint8Array>, onRawBytes: (n: number) => void, onTextBytes: (n: number) => void): Promise<TextBytes> {
+  const text = await gunzipIfCompressed(counting(stream, onRawBytes));
+  const sniffed = await peekHead(counting(text.stream, onTextBytes), SNIFF_BYTES);
+  return {
+    head: sniffed.head, complete: sniffed.complete, decompressed: text.decompressed, problem: text.problem,
+    chunks: () => sniffed.stream.getReader(), cancel: () => sniffed.stream.cancel(),
+  };
+}
+
+/**
+ * A small file's bytes, read whole already (not gzip): read as the stream of one chunk would be,
+ * without the streams (four of them per file were a third of a tiny file's time).
+ */
+function wholeText(bytes: Uint8Array, onBytes: (n: number) => void): TextBytes {
+  onBytes(bytes.byteLength);
+  let given = bytes.byteLength === 0;
+  const chunks: TextChunks = {
+    read: () => {
+      if (given) return Promise.resolve({ done: true, value: undefined });
+      given = true;
+      return Promise.resolve({ done: false, value: bytes });
+    },
+    releaseLock: () => undefined,
+  };
+  return {
+    head: bytes, complete: bytes.byteLength < SNIFF_BYTES, decompressed: false, problem: () => null,
+    chunks: () => chunks, cancel: () => ((given = true), Promise.resolve()),
+  };
+}
+
 /** Reads one file in chunks, validates each record, and inserts Arrow batches as it goes. */
 export async function ingestFile(options: IngestFileOptions): Promise<FileIngestResult> {
   const { fileId, fileName, target, seenRetrievalIds } = options;
@@ -96,7 +145,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   const result: FileIngestResult = {
     fileId, fileName, bytes: options.encodedFileBytes ?? options.totalBytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [], error: null,
   };
-  const records = new RecordAcceptor({ fileId, fileName, seqStart: options.seqStart, seenRetrievalIds, batchRows, keep: keepsRecord(options.sessionSample), traces: options.traces });
+  const records = new RecordAcceptor({ fileId, fileName, seqStart: options.seqStart, seenRetrievalIds, batchRows, keep: keepsRecord(options.sessionSample), traces: options.traces, group: options.group });
   const counted = () => {
     const { derivedIds } = records.otlp;
     if (derivedIds.metadata + derivedIds.content > 0) result.derivedIds = { ...derivedIds };
@@ -144,7 +193,7 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
   let readToEnd = false;
   let decompressed = false;
   let decoder: TextDecoding | null = null;
-  let chunks: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  let chunks: TextChunks | null = null;
   if (detection.format === 'parquet') {
     const restore = (row: RestoredRejection) => records.restore(row);
     const onBytes = (bytes: number) => ((rawBytes = bytes), report());
@@ -162,17 +211,18 @@ export async function ingestFile(options: IngestFileOptions): Promise<FileIngest
     return counted();
   }
   try {
-    const text = await gunzipIfCompressed(counting(options.stream, (n) => (rawBytes += n)));
+    const text = options.bytes && !startsLikeGzip(options.bytes)
+      ? wholeText(options.bytes, (n) => ((rawBytes += n), (textBytes += n)))
+      : await streamedText(options.stream, (n) => (rawBytes += n), (n) => (textBytes += n));
     decompressed = text.decompressed;
-    const sniffed = await peekHead(counting(text.stream, (n) => (textBytes += n)), SNIFF_BYTES);
-    const sniff = sniffText(sniffed.head, sniffed.complete);
+    const sniff = sniffText(text.head, text.complete);
     result.error = sniff.error;
     if (!sniff.encoding) {
-      readToEnd = sniffed.complete;
-      await sniffed.stream.cancel();
+      readToEnd = text.complete;
+      await text.cancel();
     } else {
       decoder = createTextDecoding(sniff.encoding);
-      chunks = sniffed.stream.getReader();
+      chunks = text.chunks();
       for (;;) {
         if (options.signal?.aborted) throw new DOMException('The load was cancelled', 'AbortError');
         const { done, value } = await chunks.read();

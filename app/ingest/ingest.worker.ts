@@ -6,6 +6,7 @@ import { failedFile, FINGERPRINT_HEAD_BYTES, fileFingerprint, skippedAsLoaded } 
 import { LoadState } from './load-state';
 import { storeResolvedTraces } from './otlp/store-traces';
 import { blobSource, type RandomAccessSource } from './parquet/random-access';
+import { ReadAhead } from './read-ahead';
 import { SMALL_FILE_BYTES, SmallFileGroup, smallFileBatchRows } from './small-file-group';
 import { workerScopeEndpoint } from '../lib/worker-endpoints';
 import { WorkerPeer, type HandlerContext } from '../lib/worker-rpc';
@@ -48,13 +49,13 @@ async function open(input: LoadInput, bytes: Uint8Array | null): Promise<OpenedI
 }
 
 /** The single-worker path: any format, gzip, a download. */
-async function ingestOne(input: LoadInput, fileId: number, fileName: string, signal: AbortSignal, onProgress: (progress: IngestProgress) => void, target: IngestTarget, bytes: Uint8Array | null) {
+async function ingestOne(input: LoadInput, fileId: number, fileName: string, signal: AbortSignal, onProgress: (progress: IngestProgress) => void, target: IngestTarget, bytes: Uint8Array | null, group: SmallFileGroup | null) {
   const source = await open(input, bytes);
   return ingestFile({
-    fileId, fileName, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
+    fileId, fileName, bytes, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
     seenRetrievalIds: state.seenRetrievalIds, target, signal, onProgress, sessionSample: input.sessionSample, batchRows: bytes === null ? undefined : smallFileBatchRows(bytes.byteLength),
     // A sample keeps the records of some sessions as they are read: its traces are resolved document by document.
-    traces: input.sessionSample ? null : state.traces,
+    traces: input.sessionSample ? null : state.traces, group: group?.rows,
   });
 }
 
@@ -82,6 +83,10 @@ function throttled<T>(report: (value: T) => void): (value: T) => void {
 
 async function load(inputs: LoadInput[], { signal, progress: post }: HandlerContext<LoadEvent>): Promise<{ cancelled: boolean }> {
   const group = new SmallFileGroup();
+  const readAhead = new ReadAhead(
+    inputs.map((input) => (isSmall(input) && input.kind === 'file' ? input.file.size : null)),
+    (indices) => new Blob(indices.map((index) => (inputs[index] as { file: File }).file)).arrayBuffer(),
+  );
   const reportSmall = throttled(({ fileIndex, progress }: { fileIndex: number; progress: IngestProgress }) => post({ kind: 'progress', fileIndex, fileCount: inputs.length, progress }));
   for (const [fileIndex, input] of inputs.entries()) {
     if (signal.aborted) break;
@@ -95,7 +100,7 @@ async function load(inputs: LoadInput[], { signal, progress: post }: HandlerCont
     const fileName = input.kind === 'file' ? input.file.name : input.name;
     const mark = state.mark();
     try {
-      const bytes = small && input.kind === 'file' ? new Uint8Array(await input.file.arrayBuffer()) : null;
+      const bytes = small ? await readAhead.take(fileIndex) : null;
       const head = async (file: File) => bytes?.subarray(0, FINGERPRINT_HEAD_BYTES) ?? new Uint8Array(await file.slice(0, FINGERPRINT_HEAD_BYTES).arrayBuffer());
       const fingerprint = input.kind === 'file' ? await fileFingerprint(fileName, input.file.size, await head(input.file)) : null;
       const loadedAs = fingerprint === null ? null : state.loadedAs(fingerprint);
@@ -108,7 +113,7 @@ async function load(inputs: LoadInput[], { signal, progress: post }: HandlerCont
         const result =
           input.kind === 'file' && !small && !input.sessionSample && (await splitsAcrossWorkers(blobSource(input.file), fileName))
             ? await ingestInParallel({ fileId, fileName, file: blobSource(input.file), pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
-            : await ingestOne(input, fileId, fileName, signal, onProgress, small ? group.target : { insert }, bytes);
+            : await ingestOne(input, fileId, fileName, signal, onProgress, small ? group.target : { insert }, bytes, small ? group : null);
         const kept = state.fileRead(result, fingerprint, Boolean(input.sessionSample));
         // The ids stay here (this worker checks repeats); sent on, a million of them would be cloned on the page's thread.
         done({ ...result, retrievalIds: [], fingerprint: kept });
@@ -128,6 +133,7 @@ async function load(inputs: LoadInput[], { signal, progress: post }: HandlerCont
     }
     if (group.isFull) await sendGroup(group, post);
   }
+  readAhead.drop();
   await sendGroup(group, post);
   // The traces of the files read are resolved whole now that every span of them is in (otlp/store-traces.ts).
   if (!state.traces.isEmpty) post({ kind: 'traces-done', counts: await storeResolvedTraces(state, { insert }) });

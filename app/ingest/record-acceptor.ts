@@ -10,6 +10,7 @@ import { collectPage, collectPageElement } from './phoenix/collect-page';
 import { isPhoenixSpansPage } from './phoenix/rest-page';
 import type { TraceCollector } from './otlp/trace/trace-collector';
 import type { IdSet } from '../lib/id-set';
+import type { GroupBatches } from './group-batches';
 
 /** Where the columns the acceptor writes itself stand in each type's table. */
 const PROVENANCE = Object.fromEntries(
@@ -46,6 +47,8 @@ export interface RecordAcceptorOptions {
   traces?: TraceCollector | null;
   /** A sampled load's filter: a record it refuses is left out, neither stored nor rejected. */
   keep?: ((value: unknown) => boolean) | null;
+  /** Where the events and rejected rows go when the file is one of a group of small files (they are stored with the group, not flushed here). */
+  group?: GroupBatches | null;
 }
 
 /** What the records of a file (or of a chunk of one) came to. */
@@ -80,7 +83,8 @@ export class RecordAcceptor {
   readonly counts: AcceptedCounts = { events: 0, rejected: 0, countsByType: {}, retrievalIds: [] };
   readonly otlp: OtlpIngest;
   private readonly eventBatches = new Map<EventType, ArrowBatchBuilder>();
-  private readonly rejectedRows = new ArrowBatchBuilder(REJECTED_COLUMNS, 1024);
+  /** Made on the first rejected row: most files have none. */
+  private rejectedBuilder: ArrowBatchBuilder | null = null;
   private seq: number;
   /** The record being checked: its fields by column, reused from record to record. */
   private readonly checked = new CheckedRow();
@@ -91,13 +95,13 @@ export class RecordAcceptor {
   }
 
   readonly reject = (line: number, raw: string, reason: RejectionReason, field: string | null, message: string): void => {
-    this.rejectedRows.add({ file_id: this.options.fileId, file: this.options.fileName, line, severity: 'rejected', reason, field, message, raw });
+    this.rejectedRows().add({ file_id: this.options.fileId, file: this.options.fileName, line, severity: 'rejected', reason, field, message, raw });
     this.counts.rejected++;
   };
 
   /** A rejected row read back from an export (a Parquet `rejected` file): kept with its own file and line. */
   restore(row: Omit<RejectedRow, 'file_id'>): void {
-    this.rejectedRows.add({ ...row, file_id: this.options.fileId });
+    this.rejectedRows().add({ ...row, file_id: this.options.fileId });
     this.counts.rejected++;
   }
 
@@ -170,15 +174,26 @@ export class RecordAcceptor {
     const { batchRows } = this.options;
     const due = (length: number) => length >= batchRows || (force && length > 0);
     const batches: ReadyBatch[] = [];
-    for (const [type, builder] of this.eventBatches) if (due(builder.length)) batches.push({ table: typeTable(type), builder });
-    if (due(this.rejectedRows.length)) batches.push({ table: 'rejected', builder: this.rejectedRows });
+    if (!this.options.group) {
+      for (const [type, builder] of this.eventBatches) if (due(builder.length)) batches.push({ table: typeTable(type), builder });
+      if (this.rejectedBuilder && due(this.rejectedBuilder.length)) batches.push({ table: 'rejected', builder: this.rejectedBuilder });
+    }
     if (due(this.otlp.pendingSpans)) batches.push({ table: 'spans', builder: { flush: () => this.otlp.flushSpans(), flushBatch: () => this.otlp.flushSpansBatch() } });
     return batches;
   }
 
   private batchFor(type: EventType): ArrowBatchBuilder {
     let builder = this.eventBatches.get(type);
-    if (!builder) this.eventBatches.set(type, (builder = new ArrowBatchBuilder(TYPE_COLUMNS[type], this.options.batchRows)));
+    if (!builder) {
+      const { group, batchRows } = this.options;
+      builder = group ? group.builder(typeTable(type), TYPE_COLUMNS[type]) : new ArrowBatchBuilder(TYPE_COLUMNS[type], batchRows);
+      this.eventBatches.set(type, builder);
+    }
     return builder;
+  }
+
+  private rejectedRows(): ArrowBatchBuilder {
+    const { group } = this.options;
+    return (this.rejectedBuilder ??= group ? group.builder('rejected', REJECTED_COLUMNS) : new ArrowBatchBuilder(REJECTED_COLUMNS, 1024));
   }
 }

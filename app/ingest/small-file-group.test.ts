@@ -67,6 +67,33 @@ describe('a group of small files', () => {
     expect((await rowsOf(batches[0].ipc)).map((row) => row.name)).toEqual(['kept']);
   });
 
+  it('rows the files write into the group\'s own builders: a failed or cancelled file\'s go, its neighbours\' stay, with the batches a file made itself', async () => {
+    const group = new SmallFileGroup();
+    const write = (rows: Record<string, string | number | boolean | string[] | number[] | null>[]) => {
+      const builder = group.rows.builder('events_prompt', SPECS);
+      for (const row of rows) builder.add(row);
+    };
+    const kept = [{ name: 'a', score: 1, seq: 1, ok: true, ids: ['x'], scores: [0.5] }, { name: null, score: null, seq: 2, ok: null, ids: null, scores: null }];
+    write(kept);
+    group.fileDone(result(1));
+    write([{ name: 'failed part way', seq: 3, ids: ['y', 'z'] }]);
+    group.fileDone({ ...result(2), error: 'could not load the file' }, true);
+    const later = [{ name: 'é ✓', score: -1, seq: 4, ok: false, ids: [], scores: [] }];
+    write(later);
+    await group.target.insertBatch!('events_prompt', batchOf([{ name: 'made by the file', seq: 5 }]));
+    group.fileDone(result(3));
+    write([{ name: 'cancelled', seq: 6 }]);
+    group.dropPending();
+    const { results, batches } = group.take();
+    expect(results.map((r) => r.fileId)).toEqual([1, 2, 3]);
+    expect(batches.map((b) => b.table)).toEqual(['events_prompt']);
+    expect(await rowsOf(batches[0].ipc)).toEqual([...kept, ...later, { name: 'made by the file', score: null, seq: 5, ok: null, ids: null, scores: null }]);
+    // the next group starts empty
+    write([{ name: 'next group', seq: 7 }]);
+    group.fileDone(result(4));
+    expect((await rowsOf(group.take().batches[0].ipc)).map((row) => row.name)).toEqual(['next group']);
+  });
+
   it('a file of three events starts its batches with room for 16 rows, a 1 MB one for 10,486', () => {
     expect([smallFileBatchRows(300), smallFileBatchRows(1024 * 1024)]).toEqual([16, 10_486]);
   });

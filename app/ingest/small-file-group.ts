@@ -1,5 +1,6 @@
 import { batchesToIPC, ipcBatches, type BuiltBatch } from '../engine/arrow-batch';
 import type { FileIngestResult, IngestTarget } from './ingest-file';
+import { GroupBatches } from './group-batches';
 
 /** A picked file this small is read into a group with its neighbours (see SmallFileGroup). */
 export const SMALL_FILE_BYTES = 1024 * 1024;
@@ -23,17 +24,20 @@ export interface GroupOutput {
 /**
  * Small files read one after another, stored together: 10,000 tiny files cost a round trip to
  * the page, an insert per table, a files row and a commit each (94 ms a file on a busy machine).
- * Each file's batches wait here until it is read whole; a file that fails leaves nothing (no
- * rollback needed), and the group goes to the page as one batch per table plus every file's result,
- * which it records in one transaction.
+ * A file's events and rejected rows go into the group's builders (`rows`), the batches it makes
+ * itself (unmapped OTLP spans) wait until it is read whole; a file that fails leaves nothing (its
+ * rows are cut off again), and the group goes to the page as one batch per table plus every
+ * file's result, which it records in one transaction.
  */
 export class SmallFileGroup {
+  /** The files' events and rejected rows, written straight into the group's builders. */
+  readonly rows = new GroupBatches();
   private results: FileIngestResult[] = [];
   private batches = new Map<string, BuiltBatch[]>();
   private pending: { table: string; batches: BuiltBatch[] }[] = [];
   private bytes = 0;
 
-  /** Where the file being read puts its batches. */
+  /** Where the file being read puts the batches it makes itself (its unmapped OTLP spans). */
   readonly target: IngestTarget = {
     insert: (table, ipc) => {
       this.pending.push({ table, batches: ipcBatches(ipc) });
@@ -55,7 +59,9 @@ export class SmallFileGroup {
 
   /** The file being read is done (loaded, skipped or failed): its batches join the group unless it failed. */
   fileDone(result: FileIngestResult, failed = false): void {
-    if (!failed) {
+    if (failed) this.rows.dropFile();
+    else {
+      this.rows.keepFile();
       for (const { table, batches } of this.pending) {
         const list = this.batches.get(table);
         if (list) list.push(...batches);
@@ -69,11 +75,13 @@ export class SmallFileGroup {
 
   /** The file being read was cancelled: its batches are dropped. */
   dropPending(): void {
+    this.rows.dropFile();
     this.pending = [];
   }
 
   /** Everything gathered, and an empty group. */
   take(): GroupOutput {
+    for (const { table, batch } of this.rows.take()) this.batches.set(table, [batch, ...(this.batches.get(table) ?? [])]);
     const output = { results: this.results, batches: [...this.batches].map(([table, batches]) => ({ table, ipc: batchesToIPC(batches) })) };
     this.results = [];
     this.batches = new Map();

@@ -2,6 +2,7 @@ import type { FileIngestResult, IngestFileOptions } from '../ingest-file';
 import { ownValue, setOwn } from '../../schema/own-keys';
 import { detectFormat } from '../file-format';
 import { readFailure } from '../read-failure';
+import { startsLikeGzip } from '../gzip-sniff';
 import { notTextReason, SNIFF_BYTES } from '../text-sniff';
 import { ChunkMerge } from './chunk-merge';
 import { countNewlines, planChunks, type ReadRange } from './chunk-plan';
@@ -21,7 +22,7 @@ export async function splitsAcrossWorkers(file: RandomAccessSource, name: string
   // A file that cannot be read goes the single-worker way, which records why on the file.
   const head = await rangeReader(file)(0, SNIFF_BYTES).catch(() => null);
   if (!head) return false;
-  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  const gzip = startsLikeGzip(head);
   return !gzip && notTextReason(head, false) === null && !holdsTraces(head);
 }
 
