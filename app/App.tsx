@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { AnnotatorChip } from './components/AnnotatorChip';
 import { DropZone } from './components/load-bar/DropZone';
 import { LoadBar } from './components/load-bar/LoadBar';
@@ -10,7 +10,7 @@ import { formatCount } from './lib/format';
 import { useUrlSearch } from './lib/url-state';
 import { SCREEN_URLS } from './links/screens';
 import { useDataset, useLoadProgress } from './session/dataset';
-import { DEFAULT_ROUTE, ROUTES } from './routes';
+import { DEFAULT_ROUTE, preloadScreensWhenIdle, ROUTES } from './routes';
 
 /** Reads the progress itself, so that a progress report re-renders this line only. */
 function LoadProgressLine({ onCancel }: { onCancel: () => void }) {
@@ -23,6 +23,7 @@ export function App() {
   const { summary, phase, cancel } = useDataset();
   const route = ROUTES.find((r) => r.id === view) ?? DEFAULT_ROUTE;
   const Screen = route.screen;
+  useEffect(preloadScreensWhenIdle, []);
   return (
     <div className="app">
       <header className="app-header">

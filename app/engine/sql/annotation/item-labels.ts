@@ -71,5 +71,6 @@ SELECT t.event_id, t.kind, t.retrieval_id, t.query, t.asset_id, t.grade::INTEGER
        coalesce(t.adjudicated, false) AS adjudicated, t.ts, o.label_order,
        t.file_id = ${GIVEN_LABELS_FILE_ID} AS given_here, f.name AS file
 FROM targeted t JOIN label_order o ON o.seq = t.seq LEFT JOIN files f ON f.file_id = t.file_id
-ORDER BY o.label_order`;
+-- a label given by query is one row per retrieval with the query: those rows by retrieval id
+ORDER BY o.label_order, t.retrieval_id`;
 }

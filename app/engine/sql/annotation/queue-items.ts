@@ -49,12 +49,12 @@ QUALIFY row_number() OVER (PARTITION BY p.turn_id ORDER BY p.seq) = 1`;
   const assets = !withAssets ? 'NULL::VARCHAR[]' : kind === 'relevance' ? 'list_distinct(r.returned_asset_ids)' : '[]::VARCHAR[]';
   const where = `r.retrieval_id IS NOT NULL${kind === 'relevance' ? ' AND len(r.returned_asset_ids) > 0' : ''}`;
   const order = 'row_number() OVER (ORDER BY r.ts NULLS LAST, r.seq) AS item_order';
+  // A retrieval id is defined once in the loaded logs (a repeat is rejected at load): one event per item.
   if (!strata) {
     return `
 SELECT r.retrieval_id AS item_id, r.query, ${assets} AS assets, ${order}
 FROM events_retrieval r
-WHERE ${where}
-QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1`;
+WHERE ${where}`;
   }
   return `
 WITH turn_prompt AS (
@@ -76,10 +76,13 @@ QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1`;
 
 /**
  * The distinct assets to grade of the relevance items in `ids` (SQL selecting item ids), as
- * queueItemsSql reads them: the first event (by seq) of each retrieval that returned any.
+ * queueItemsSql reads them: the first event (by seq) of each retrieval that returned any. `few`:
+ * the rows are found by id first and only theirs read by row id, not every retrieval's list
+ * (a window's ~108 items at 1M events: 35 ms less); for thousands of scattered items it is slower.
  */
-export const itemAssetsSql = (ids: string) => `SELECT retrieval_id AS item_id, list_distinct(arg_min(returned_asset_ids, seq)) AS assets
-FROM events_retrieval WHERE retrieval_id IN (${ids}) AND len(returned_asset_ids) > 0 GROUP BY retrieval_id`;
+export const itemAssetsSql = (ids: string, { few = false } = {}) => `SELECT retrieval_id AS item_id, list_distinct(arg_min(returned_asset_ids, seq)) AS assets
+FROM events_retrieval WHERE ${few ? `rowid IN (SELECT rowid FROM events_retrieval WHERE retrieval_id IN (${ids}))` : `retrieval_id IN (${ids})`}
+  AND len(returned_asset_ids) > 0 GROUP BY retrieval_id`;
 
 export function queueItemsQuery(kind: QueueKind): SqlQuery {
   const assetList = kind === 'relevance' ? 'array_to_string(assets, chr(31))' : "''";
@@ -97,36 +100,46 @@ export interface QueueCandidates {
 const ITEM_RETRIEVALS = (kind: 'relevance' | 'role') =>
   rawSql(`SELECT DISTINCT retrieval_id FROM events_retrieval WHERE retrieval_id IS NOT NULL${kind === 'relevance' ? ' AND len(returned_asset_ids) > 0' : ''}`);
 
+/** The (retrieval_id, query) of known relevance or role items, bound. */
+function knownRetrievals(items: KnownItems): SqlQuery {
+  if (items.length === 0) return rawSql('SELECT NULL::VARCHAR AS retrieval_id, NULL::VARCHAR AS query WHERE false');
+  return {
+    sql: `SELECT * FROM (VALUES ${items.map(() => '(?::VARCHAR, ?::VARCHAR)').join(', ')}) v(retrieval_id, query)`,
+    params: items.flatMap((item) => [item.item_id, item.query]),
+  };
+}
+
+/** Items of a queue already read (a window of queue-pick.ts): their ids and, for relevance, their queries. */
+export type KnownItems = readonly { item_id: string; query: string | null }[];
+
 /**
  * Every label of `kind` on the queue's items, in label order, as item-labels.ts reads them for
  * the same ids (a relevance label given by query once per item retrieval with that query). One
  * pass over the labels: `label_order` is a row number over every label (by ts, labels without ts
  * first, then seq), where item-labels.ts counts, per picked label, the labels before it — fine for
- * a session's few labels, quadratic for a queue's thousands. `ids`: only the labels on those items.
+ * a session's few labels, quadratic for a queue's thousands. `items`: only the labels on those
+ * items, which are known to be items of the kind (no retrieval or prompt is scanned to find them).
  */
-export function queueLabelsQuery(kind: QueueKind, ids?: readonly string[]): SqlQuery {
-  const only = ids ? valueList(ids) : null;
-  const among = (column: string) => (only ? sql` AND ${rawSql(column)} IN ${only}` : rawSql(''));
+export function queueLabelsQuery(kind: QueueKind, items?: KnownItems): SqlQuery {
+  const columns = rawSql('event_id, kind, retrieval_id, query, asset_id, grade, role, turn_id, retrieval_intent, intents, target_event_id, verdict, note, annotator, adjudicated, ts, file_id, seq');
   const targeted = kind === 'intent'
-    ? sql`SELECT l.* FROM ordered l WHERE l.kind = 'intent' AND l.turn_id IN (SELECT turn_id FROM events_prompt WHERE turn_id IS NOT NULL)${among('l.turn_id')}`
-    : sql`SELECT l.* FROM ordered l WHERE l.kind = ${kind} AND l.retrieval_id IN (${ITEM_RETRIEVALS(kind)})${among('l.retrieval_id')}
+    ? sql`SELECT ${columns} FROM events_label WHERE kind = 'intent' AND turn_id IN ${items
+      ? valueList(items.map((item) => item.item_id))
+      : sql`(SELECT turn_id FROM events_prompt WHERE turn_id IS NOT NULL)`}`
+    : sql`WITH item_retrievals AS (${items ? knownRetrievals(items) : sql`SELECT DISTINCT retrieval_id, query FROM events_retrieval WHERE retrieval_id IN (${ITEM_RETRIEVALS(kind)})`})
+  SELECT ${columns} FROM events_label WHERE kind = ${kind} AND retrieval_id IN (SELECT retrieval_id FROM item_retrievals)
   ${kind === 'relevance' ? sql`UNION ALL
-  SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM ordered l
-  JOIN (SELECT DISTINCT retrieval_id, query FROM events_retrieval WHERE retrieval_id IN (${ITEM_RETRIEVALS(kind)})${among('retrieval_id')}) r ON r.query = l.query
-  WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL` : rawSql('')}`;
+  SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM (SELECT ${columns} FROM events_label WHERE kind = 'relevance' AND retrieval_id IS NULL) l
+  JOIN item_retrievals r ON r.query = l.query` : rawSql('')}`;
   return sql`
-WITH ordered AS (
-  SELECT event_id, kind, retrieval_id, query, asset_id, grade, role, turn_id, retrieval_intent, intents, target_event_id, verdict,
-         note, annotator, adjudicated, ts, file_id, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order
-  FROM events_label
-),
-targeted AS (${targeted})
+WITH targeted AS (${targeted}),
+label_order AS (SELECT seq, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM events_label)
 SELECT t.event_id, t.kind, t.retrieval_id, t.query, t.asset_id, t.grade::INTEGER AS grade, t.role, t.turn_id,
        t.retrieval_intent, t.intents, t.target_event_id, t.verdict, t.note, t.annotator,
-       coalesce(t.adjudicated, false) AS adjudicated, t.ts, t.label_order,
+       coalesce(t.adjudicated, false) AS adjudicated, t.ts, o.label_order,
        t.file_id = ${GIVEN_LABELS_FILE_ID} AS given_here, f.name AS file
-FROM targeted t LEFT JOIN files f ON f.file_id = t.file_id
-ORDER BY t.label_order`;
+FROM targeted t JOIN label_order o USING (seq) LEFT JOIN files f ON f.file_id = t.file_id
+ORDER BY o.label_order, t.retrieval_id`;
 }
 
 /** Everything a queue of `kind` is picked from and its progress is counted on. */

@@ -108,7 +108,7 @@ describe('the queue picked in SQL is the JavaScript pick', () => {
   }, 600_000);
 
   it('a window: the progress, and the items around the first open one or an item, with their assets and labels', async () => {
-    const { candidates } = await loadQueueCandidates(engine, 'relevance');
+    const { candidates, labels } = await loadQueueCandidates(engine, 'relevance');
     const assetList = new Map(candidates.map((c) => [c.item_id, c.asset_list]));
     for (const annotator of ['ann-ada', 'someone new']) {
       const params = cases(frozenAt).find((p) => p.kind === 'relevance' && p.pick === 'single' && p.annotator === annotator)!;
@@ -118,12 +118,24 @@ describe('the queue picked in SQL is the JavaScript pick', () => {
       const from = Math.max(0, (progress.first_open ?? ids.length) - 8);
       expect(window.rows.map((row) => row.item_id)).toEqual(ids.slice(from, (progress.first_open ?? ids.length) + 100));
       expect(window.rows.map((row) => row.asset_list)).toEqual(window.rows.map((row) => assetList.get(row.item_id)));
-      expect(new Set(window.labels.map((label) => label.retrieval_id))).toEqual(new Set(window.rows.map((row) => row.item_id).filter((id) => window.labels.some((l) => l.retrieval_id === id))));
+      // the labels read for the window's items alone are the queue's labels on them, by query included, in label order
+      const inWindow = new Set(window.rows.map((row) => row.item_id));
+      expect(window.labels).toEqual(labels.filter((label) => inWindow.has(label.retrieval_id!)));
+      expect(window.labels.some((label) => label.query !== null && label.retrieval_id !== null)).toBe(true);
       expect(window.labels.length).toBeGreaterThan(0);
       const around = await loadQueueWindow(engine, params, { item: ids[40] }, 8, 10);
       expect(around.rows.map((row) => row.item_id)).toEqual(ids.slice(32, 50));
       expect((await loadQueueWindow(engine, params, { pos: 45 }, 8, 10)).rows.map((row) => row.item_id)).toEqual(ids.slice(37, 55));
     }
+  }, 120_000);
+
+  it.each(['role', 'intent'] as const)('a %s window: the labels on its items as the queue reads them', async (kind) => {
+    const { labels } = await loadQueueCandidates(engine, kind);
+    const params = cases(frozenAt).find((p) => p.kind === kind && p.pick === 'single')!;
+    const window = await loadQueueWindow(engine, params, { pos: 0 }, 0, 60);
+    const inWindow = new Set(window.rows.map((row) => row.item_id));
+    expect(window.labels).toEqual(labels.filter((label) => inWindow.has((kind === 'intent' ? label.turn_id : label.retrieval_id)!)));
+    expect(window.labels.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('a page at a time gives the list whole, in order', async () => {

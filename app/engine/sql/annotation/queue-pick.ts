@@ -97,7 +97,7 @@ function itemLabelsSql(kind: QueueKind, frozenAt: number): string {
   return `${direct}
   UNION ALL
   SELECT r.retrieval_id AS item_id, ${columns} FROM events_label l
-  JOIN (SELECT DISTINCT retrieval_id, query FROM events_retrieval WHERE retrieval_id IN (SELECT item_id FROM items)) r ON r.query = l.query
+  JOIN (SELECT item_id AS retrieval_id, query FROM items) r ON r.query = l.query
   WHERE l.kind = 'relevance' AND l.retrieval_id IS NULL`;
 }
 
@@ -228,7 +228,7 @@ export function queueWindowQuery(params: QueuePickParams, anchor: QueueAnchor, b
 anchor AS (SELECT ${anchorPos} AS pos),
 bounds AS (SELECT greatest(0, coalesce(a.pos, p.total) - ${before}) AS from_pos, coalesce(a.pos, p.total) + ${after} AS to_pos FROM anchor a, progress p),
 window_items AS MATERIALIZED (SELECT q.item_id, q.pos FROM queue q, bounds b WHERE q.pos >= b.from_pos AND q.pos < b.to_pos),
-window_assets AS (${rawSql(params.kind === 'relevance' ? itemAssetsSql('SELECT item_id FROM window_items') : 'SELECT NULL::VARCHAR AS item_id, NULL::VARCHAR[] AS assets WHERE false')})
+window_assets AS (${rawSql(params.kind === 'relevance' ? itemAssetsSql('SELECT item_id FROM window_items', { few: true }) : 'SELECT NULL::VARCHAR AS item_id, NULL::VARCHAR[] AS assets WHERE false')})
 SELECT NULL::VARCHAR AS item_id, NULL::INTEGER AS pos, NULL::VARCHAR AS query, NULL::VARCHAR AS asset_list,
        p.total, p.done, p.labeled, p.first_open, (SELECT item_id FROM queue WHERE pos = p.first_open) AS first_open_item, p.items,
        (SELECT pos FROM anchor)::INTEGER AS anchor
@@ -254,6 +254,6 @@ export async function loadQueueWindow(engine: Engine, params: QueuePickParams, a
   const items = rows.filter((row): row is typeof row & { item_id: string } => row.item_id !== null).sort((a, b) => a.pos - b.pos)
     .map(({ item_id, pos, query, asset_list }) => ({ item_id, pos, query, asset_list: asset_list ?? '' }));
   const { total, done, labeled, first_open, first_open_item, items: itemCount } = head;
-  const labels = items.length === 0 ? [] : await run(engine, queueLabelsQuery(params.kind, items.map((item) => item.item_id)), ITEM_LABEL_ROW);
+  const labels = items.length === 0 ? [] : await run(engine, queueLabelsQuery(params.kind, items), ITEM_LABEL_ROW);
   return { head: { total, done, labeled, first_open, first_open_item, items: itemCount, anchor: head.anchor }, rows: items, labels };
 }
