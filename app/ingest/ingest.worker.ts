@@ -1,7 +1,7 @@
 import { httpFileSize, type HttpFileSize } from './http-size';
 import { ChunkPool } from './chunked/chunk-pool';
 import { ingestInParallel, splitsAcrossWorkers } from './chunked/ingest-parallel';
-import { ingestFile, type FileIngestResult, type IngestProgress, type IngestTarget } from './ingest-file';
+import { ingestFile, type FileIngestResult, type IngestProgress } from './ingest-file';
 import { failedFile, FINGERPRINT_HEAD_BYTES, fileFingerprint, skippedAsLoaded } from './file-fingerprint';
 import { LoadState } from './load-state';
 import { storeResolvedTraces } from './otlp/store-traces';
@@ -48,12 +48,12 @@ async function open(input: LoadInput, bytes: Uint8Array | null): Promise<OpenedI
   return { name: input.name, stream: response.body, source: null, size: httpFileSize(input.name, response.headers) };
 }
 
-/** The single-worker path: any format, gzip, a download. */
-async function ingestOne(input: LoadInput, fileId: number, fileName: string, signal: AbortSignal, onProgress: (progress: IngestProgress) => void, target: IngestTarget, bytes: Uint8Array | null, group: SmallFileGroup | null) {
+/** The single-worker path: any format, gzip, a download; a small file into its group (`group`, with its bytes read whole). */
+async function ingestOne(input: LoadInput, fileId: number, fileName: string, signal: AbortSignal, onProgress: (progress: IngestProgress) => void, bytes: Uint8Array | null, group: SmallFileGroup | null) {
   const source = await open(input, bytes);
   return ingestFile({
     fileId, fileName, bytes, stream: source.stream, source: source.source, totalBytes: source.size.streamBytes, encodedFileBytes: source.size.encodedFileBytes, seqStart: state.nextSeq,
-    seenRetrievalIds: state.seenRetrievalIds, target, signal, onProgress, sessionSample: input.sessionSample, batchRows: bytes === null ? undefined : smallFileBatchRows(bytes.byteLength),
+    seenRetrievalIds: state.seenRetrievalIds, target: group?.target ?? { insert }, signal, onProgress, sessionSample: input.sessionSample, batchRows: bytes === null ? undefined : smallFileBatchRows(bytes.byteLength),
     // A sample keeps the records of some sessions as they are read: its traces are resolved document by document.
     traces: input.sessionSample ? null : state.traces, group: group?.rows,
   });
@@ -113,7 +113,7 @@ async function load(inputs: LoadInput[], { signal, progress: post }: HandlerCont
         const result =
           input.kind === 'file' && !small && !input.sessionSample && (await splitsAcrossWorkers(blobSource(input.file), fileName))
             ? await ingestInParallel({ fileId, fileName, file: blobSource(input.file), pool, seqStart: state.nextSeq, seenRetrievalIds: state.seenRetrievalIds, target: { insert }, signal, onProgress })
-            : await ingestOne(input, fileId, fileName, signal, onProgress, small ? group.target : { insert }, bytes, small ? group : null);
+            : await ingestOne(input, fileId, fileName, signal, onProgress, bytes, small ? group : null);
         const kept = state.fileRead(result, fingerprint, Boolean(input.sessionSample));
         // The ids stay here (this worker checks repeats); sent on, a million of them would be cloned on the page's thread.
         done({ ...result, retrievalIds: [], fingerprint: kept });
