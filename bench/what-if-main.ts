@@ -1,3 +1,4 @@
+import { STATISTICS_THREADS, withStatisticsThreads } from '../app/cli/statistics-threads';
 import { benchIngest } from './ingest.bench';
 import { report } from './measure';
 import { benchWhatIf } from './what-if.bench';
@@ -6,7 +7,8 @@ import { benchWhatIf } from './what-if.bench';
 const file = process.argv[2];
 if (!file) throw new Error('usage: what-if-main FILE_WITH_STAGES');
 const ingest = await benchIngest(file);
-const measurements = [...ingest.measurements, ...(await benchWhatIf(ingest.engine))];
+// the statistics on the command line's threads (the bundled worker beside this bundle, scripts/bench.mjs)
+const measurements = [...ingest.measurements, ...(await withStatisticsThreads((statistics) => benchWhatIf(ingest.engine, statistics, STATISTICS_THREADS)))];
 report(measurements);
 console.log(`WHAT_IF_RESULTS ${JSON.stringify(measurements)}`);
 await ingest.engine.close();

@@ -62,6 +62,7 @@ if (!cliOnly && (!parts || parts.includes('whatif'))) {
   const staged = await stagesCopy(file);
   const { bundleForNode } = await import('./build-cli.mjs');
   await bundleForNode('bench/what-if-main.ts', '.bench/what-if.mjs');
+  await bundleForNode('app/cli/statistics.worker.ts', '.bench/statistics-worker.mjs');
   const run = spawnSync(process.execPath, ['--max-old-space-size=8192', '.bench/what-if.mjs', staged], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   process.stdout.write(run.stdout ?? ''); // (printed when the part ends; its own lines name each figure as it is taken)
   const line = (run.stdout ?? '').split('\n').find((text) => text.startsWith('WHAT_IF_RESULTS '));

@@ -26,8 +26,12 @@ export async function bundleForNode(entry, outfile) {
 /** The command line's parsing worker, found beside cli.mjs (app/cli/chunk-workers.ts). */
 export const CHUNK_WORKER_BUNDLE = path.join(root, 'dist-cli', 'chunk-worker.mjs');
 
+/** The command line's statistics thread, found beside cli.mjs (app/cli/statistics-threads.ts). */
+export const STATISTICS_WORKER_BUNDLE = path.join(root, 'dist-cli', 'statistics-worker.mjs');
+
 export const buildCli = async () => {
   await bundleForNode('app/ingest/chunked/node-chunk.worker.ts', CHUNK_WORKER_BUNDLE);
+  await bundleForNode('app/cli/statistics.worker.ts', STATISTICS_WORKER_BUNDLE);
   return bundleForNode('app/cli/main.ts', CLI_BUNDLE);
 };
 
@@ -44,7 +48,7 @@ function newestMtime(dir) {
 export function cliBundleIsStale() {
   let built;
   try {
-    built = Math.min(statSync(CLI_BUNDLE).mtimeMs, statSync(CHUNK_WORKER_BUNDLE).mtimeMs);
+    built = Math.min(...[CLI_BUNDLE, CHUNK_WORKER_BUNDLE, STATISTICS_WORKER_BUNDLE].map((bundle) => statSync(bundle).mtimeMs));
   } catch {
     return true;
   }

@@ -102,8 +102,9 @@ export async function compareResultIn(job: ReadJob, base: MetricSettings, a: Sli
   return compareResultOf({ a, b }, await compareSlicesIn(job, base, a, b));
 }
 
-/** `compareResultIn` on an engine no coordinator serves (the command line, tests). */
-export async function computeCompareResult(engine: Engine, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<CompareResult> {
+/** `compareResultIn` on an engine no coordinator serves (the command line, tests); its statistics where `statistics` runs them. */
+export async function computeCompareResult(engine: Engine, base: MetricSettings, a: SliceFilters, b: SliceFilters, statistics: PairedStatisticsRunner = inPlace): Promise<CompareResult> {
   await ensureDerivedTables(engine);
-  return readOnce(engine, (job) => compareResultIn(job, base, a, b));
+  const read = await readOnce(engine, (job) => compareSlicesIn(job, base, a, b));
+  return compareResultOf({ a, b }, read, statistics);
 }

@@ -42,4 +42,19 @@ describe('seededRandom', () => {
     for (const bin of bins) expect(Math.abs(bin - 10_000)).toBeLessThan(1_000);
     for (const bit of bits) expect(Math.abs(bit - 50_000)).toBeLessThan(1_000);
   });
+
+  it('fills arrays with the very draws of as many single calls, and goes on from where they stop', () => {
+    const single = seededRandom(14);
+    const bulk = seededRandom(14);
+    const words = new Uint32Array(1000);
+    bulk.fillUint32(words);
+    expect(Array.from(words)).toEqual(Array.from({ length: 1000 }, () => single.nextUint32()));
+    const ints = new Int32Array(999);
+    bulk.fillInts(ints, 39_178);
+    expect(Array.from(ints)).toEqual(Array.from({ length: 999 }, () => single.nextInt(39_178)));
+    expect(bulk.nextUint32()).toBe(single.nextUint32());
+    expect(bulk.next()).toBe(single.next());
+    bulk.fillInts(ints.subarray(10, 20), 7);
+    expect(Array.from(ints.subarray(10, 20))).toEqual(Array.from({ length: 10 }, () => single.nextInt(7)));
+  });
 });

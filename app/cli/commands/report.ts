@@ -14,6 +14,7 @@ import { EXPLAIN_OPTIONS, parseExplainArgs } from '../explain-args';
 import { formatCompareReport } from '../format-compare-report';
 import { formatExplainReport } from '../format-explain-report';
 import { formatWhatIfReport } from '../format-what-if-report';
+import { withStatisticsThreads } from '../statistics-threads';
 import { formatMetricsReport } from '../format-metrics-report';
 import { usageError, type CliIo } from '../io';
 import { withLoadedInputs } from '../load-inputs';
@@ -144,8 +145,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const code = await withLoadedInputs(io, 'report', paths, async (engine) => {
     const report = await computeMetricsReport(engine, parsed.settings);
     const slices = compare.slices;
-    const compared = slices && (await computeCompareResult(engine, parsed.settings, slices.a, slices.b));
-    const whatIf = compare.whatIf && (await computeWhatIf(engine, parsed.settings, compare.whatIf));
+    const { compared, whatIf } = await withStatisticsThreads(async (statistics) => ({
+      compared: slices && (await computeCompareResult(engine, parsed.settings, slices.a, slices.b, statistics)),
+      whatIf: compare.whatIf && (await computeWhatIf(engine, parsed.settings, compare.whatIf, statistics)),
+    }));
     if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected; \`retrieval-inspector check\` lists ${report.rejected === 1 ? 'it' : 'them'}`);
     const explained = explain && (await computeExplain(engine, parsed.settings, explain.signal, { minSupport: explain.minSupport, driftFlags: report.flags }));
     if (json) {

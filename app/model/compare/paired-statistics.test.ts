@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../lib/seeded-random';
-import { bootstrapIntervals, DEFAULT_SEED, pairedStatistics, quantileSorted, randomizationPValues } from './paired-statistics';
+import { bootstrapIntervals, DEFAULT_SEED, pairedStatistics, pairedStatisticsInGroups, quantileSorted, randomizationPValues } from './paired-statistics';
 
 const pValue = (deltas: number[], seed?: number) => randomizationPValues([deltas], { seed })[0]!;
 const interval = (deltas: number[], seed?: number) => bootstrapIntervals([deltas], { seed })[0];
@@ -159,5 +159,31 @@ describe('pairedStatistics', () => {
     expect(stat.ci_low).toBeGreaterThanOrEqual(0.1);
     expect(stat.ci_high).toBeLessThanOrEqual(0.5);
     expect(pairedStatistics([[]])).toEqual([{ mean_delta: null, ci_low: null, ci_high: null, p_value: null }]);
+  });
+});
+
+describe('pairedStatisticsInGroups', () => {
+  it('gives exactly pairedStatistics of all the columns, whatever the number of groups', async () => {
+    const columns = [0, 0.1, -0.2, 0.05, 0.3].map((shift) => testDeltas(2500, shift));
+    const whole = pairedStatistics(columns, { resamples: 500, flips: 2000 });
+    for (const parts of [1, 2, 3, 5, 8]) {
+      const groupsSeen: number[] = [];
+      const grouped = await pairedStatisticsInGroups(columns, parts, async (group) => {
+        groupsSeen.push(group.length);
+        return pairedStatistics(group, { resamples: 500, flips: 2000 });
+      });
+      expect(grouped).toEqual(whole);
+      expect(groupsSeen.length).toBe(Math.min(parts, 5));
+    }
+  });
+
+  it('keeps few pairs in one group', async () => {
+    const columns = [testDeltas(30, 0), testDeltas(30, 0.2)];
+    const sizes: number[] = [];
+    await pairedStatisticsInGroups(columns, 4, async (group) => {
+      sizes.push(group.length);
+      return pairedStatistics(group);
+    });
+    expect(sizes).toEqual([2]);
   });
 });

@@ -55,10 +55,12 @@ export function bootstrapIntervals(columns: readonly (readonly number[])[], opti
   columns.forEach((deltas, c) => deltas.forEach((d, i) => (byPair[i * width + c] = d)));
   const means = columns.map(() => new Float64Array(resamples));
   const sums = new Float64Array(width);
+  const drawn = new Int32Array(n);
   for (let r = 0; r < resamples; r++) {
     sums.fill(0);
+    random.fillInts(drawn, n);
     for (let i = 0; i < n; i++) {
-      const offset = random.nextInt(n) * width;
+      const offset = drawn[i] * width;
       for (let c = 0; c < width; c++) sums[c] += byPair[offset + c];
     }
     for (let c = 0; c < width; c++) means[c][r] = sums[c] / n;
@@ -93,12 +95,11 @@ export function randomizationPValues(columns: readonly (readonly number[])[], op
   }
   const random = seededRandom((options.seed ?? DEFAULT_SEED) ^ 0x5bd1e995);
   const draws = options.flips ?? RANDOM_FLIPS;
+  // a flip's signs are the bytes of its words, four blocks a word (the last word's unused bytes are drawn all the same)
+  const words = new Uint32Array(Math.ceil(flips.blocks / 4));
   const counts = flips.count(draws, (_flip, into, at) => {
-    let word = 0;
-    for (let block = 0; block < flips.blocks; block++) {
-      if ((block & 3) === 0) word = random.nextUint32();
-      into[at + block] = (word >>> ((block & 3) * 8)) & 255;
-    }
+    random.fillUint32(words);
+    for (let block = 0; block < flips.blocks; block++) into[at + block] = (words[block >>> 2] >>> ((block & 3) * 8)) & 255;
   });
   return counts.map((count) => (1 + count) / (draws + 1));
 }
@@ -175,3 +176,25 @@ export function pairedStatistics(columns: readonly (readonly number[])[], option
     p_value: pValues[c],
   }));
 }
+
+/**
+ * `pairedStatistics` of the columns, split into up to `parts` groups that `runGroup` computes side by
+ * side (one worker each): every column draws the same pairs and flips whatever its neighbours, so
+ * the result is exactly `pairedStatistics(columns)`. Few pairs are not worth a second worker.
+ */
+export async function pairedStatisticsInGroups(
+  columns: number[][],
+  parts: number,
+  runGroup: (group: number[][]) => Promise<PairedStatistic[]>,
+): Promise<PairedStatistic[]> {
+  const n = columns[0]?.length ?? 0;
+  const groupCount = n < MIN_PAIRS_TO_SPLIT ? 1 : Math.max(1, Math.min(parts, columns.length));
+  const groups = Array.from({ length: groupCount }, (_, g) => columns.flatMap((_column, c) => (c % groupCount === g ? [c] : [])));
+  const results = await Promise.all(groups.map((group) => runGroup(group.map((c) => columns[c]))));
+  const joined = new Array<PairedStatistic>(columns.length);
+  groups.forEach((group, g) => group.forEach((c, i) => (joined[c] = results[g][i])));
+  return joined;
+}
+
+/** Below this many pairs the statistics take well under a second in one worker. */
+const MIN_PAIRS_TO_SPLIT = 2000;
