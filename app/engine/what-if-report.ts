@@ -18,7 +18,7 @@ import { whatIfListsQuery } from './sql/what-if/pipelines';
 import { whatIfPoolRowsQuery, whatIfPoolSizeQuery } from './sql/what-if/pool';
 import { whatIfStagesSelect } from './sql/what-if/stages';
 import { loggedBaseSelect, whatIfBaseSelect } from './sql/what-if/what-if-base';
-import { ensureStageListsTable } from './what-if-stage-lists';
+import { ensureStageListsTable, FEW_RETRIEVALS, stageListsOf } from './what-if-stage-lists';
 
 /** The tables of one what-if: the pipeline's lists, and each side shaped as `retrieval_base`. */
 interface WhatIfTables {
@@ -79,8 +79,17 @@ const WHAT_IF_LIST_ROW = { retrieval_id: 'string', asset_ids: 'string[]' } as co
 
 export type WhatIfListRow = RowOf<typeof WHAT_IF_LIST_ROW>;
 
-/** The pipeline's lists, of the given retrievals (all when none are given), by retrieval id. */
+/**
+ * The pipeline's lists, of the given retrievals (all when none are given), by retrieval id. A few
+ * retrievals (a session's page) are ranked from their own stages alone, without the whole table.
+ */
 export async function whatIfListsIn(job: ReadJob, pipeline: Pipeline, retrievalIds?: readonly string[]): Promise<WhatIfListRow[]> {
+  if (retrievalIds && retrievalIds.length <= FEW_RETRIEVALS) {
+    const stages = await stageListsOf(job.engine, retrievalIds);
+    const lists = whatIfListsQuery(pipeline, 'what_if_stages');
+    return run(job.engine, sql`WITH few_stage_lists AS (${stages}), what_if_stages AS (${rawSql(whatIfStagesSelect('few_stage_lists'))})
+SELECT retrieval_id, asset_ids FROM (${lists}) lists ORDER BY retrieval_id`, WHAT_IF_LIST_ROW);
+  }
   const lists = await whatIfListsTableIn(job, pipeline);
   const only = retrievalIds ? sql` WHERE retrieval_id IN ${valueList(retrievalIds)}` : rawSql('');
   return run(job.engine, sql`SELECT retrieval_id, asset_ids FROM ${rawSql(lists)}${only} ORDER BY retrieval_id`, WHAT_IF_LIST_ROW);
@@ -92,10 +101,11 @@ export async function whatIfResultOf(pipeline: Pipeline, read: ComparedSlices, s
   return { report: whatIfReportOf(pipelineText(pipeline), compare.report), compare };
 }
 
-/** A what-if on an engine no coordinator serves (the command line, tests). */
-export async function computeWhatIf(engine: Engine, base: MetricSettings, pipeline: Pipeline): Promise<WhatIfResult> {
+/** A what-if on an engine no coordinator serves (the command line, tests); its statistics where `statistics` runs them. */
+export async function computeWhatIf(engine: Engine, base: MetricSettings, pipeline: Pipeline, statistics: PairedStatisticsRunner = inPlace): Promise<WhatIfResult> {
   await ensureDerivedTables(engine);
-  return readOnce(engine, async (job) => whatIfResultOf(pipeline, await whatIfSlicesIn(job, base, pipeline)));
+  const read = await readOnce(engine, (job) => whatIfSlicesIn(job, base, pipeline));
+  return whatIfResultOf(pipeline, read, statistics);
 }
 
 /** One point of a sweep: the parameter's value and the what-if at it. */
@@ -112,8 +122,8 @@ export async function whatIfSweepIn(job: ReadJob, base: MetricSettings, points: 
 }
 
 /** A sweep on an engine no coordinator serves: one job a point, so each point's tables are dropped before the next (at 1M events ten points' tables do not fit DuckDB-wasm's memory). */
-export async function computeWhatIfSweep(engine: Engine, base: MetricSettings, points: { value: number; pipeline: Pipeline }[]): Promise<SweepPoint[]> {
+export async function computeWhatIfSweep(engine: Engine, base: MetricSettings, points: { value: number; pipeline: Pipeline }[], statistics: PairedStatisticsRunner = inPlace): Promise<SweepPoint[]> {
   const swept: SweepPoint[] = [];
-  for (const point of points) swept.push({ value: point.value, result: await computeWhatIf(engine, base, point.pipeline) });
+  for (const point of points) swept.push({ value: point.value, result: await computeWhatIf(engine, base, point.pipeline, statistics) });
   return swept;
 }

@@ -1,11 +1,21 @@
 import { parseStoredStages } from '../schema/stages';
-import type { ColumnSpec } from '../schema/columns';
+import { typeTable, type ColumnSpec } from '../schema/columns';
 import { ArrowBatchBuilder } from './arrow-batch';
 import type { Engine } from './engine';
 import { ident } from './sql/core/quote';
 import { run } from './sql/core/run';
-import { sql } from './sql/core/sql-query';
+import { joinSql, rawSql, sql, valueArray, valueList, type SqlQuery } from './sql/core/sql-query';
 import { STAGE_LIST_COLUMNS } from './sql/what-if/stages';
+
+/** One row of a stage-lists table (`STAGE_LIST_COLUMNS`). */
+type StageListRow = {
+  retrieval_id: string;
+  stage_index: number;
+  stage_name: string;
+  stage_kind: string;
+  logged_ids: string[];
+  logged_scores: number[] | null;
+};
 
 const SPECS: ColumnSpec[] = [
   { name: 'retrieval_id', kind: 'string' },
@@ -15,6 +25,23 @@ const SPECS: ColumnSpec[] = [
   { name: 'logged_ids', kind: 'strings' },
   { name: 'logged_scores', kind: 'numbers' },
 ];
+
+const STORED_STAGES_ROW = { retrieval_id: 'string', stages: 'string' } as const;
+
+/** The rows of a retrieval's stored `stages` text, read by the schema's own reader. */
+function stageListRows(retrievalId: string, stages: string): StageListRow[] {
+  return parseStoredStages(stages).map((stage, index) => ({
+    retrieval_id: retrievalId,
+    stage_index: index + 1,
+    stage_name: stage.name,
+    stage_kind: stage.kind,
+    logged_ids: stage.asset_ids,
+    logged_scores: stage.scores ?? null,
+  }));
+}
+
+/** The retrievals' own table (the `retrievals` view has no rowid). */
+const RETRIEVAL_TABLE = ident(typeTable('retrieval'));
 
 const ROWS_PER_BATCH = 20_000;
 const READ_PAGE = 50_000;
@@ -28,8 +55,9 @@ const READ_PAGE = 50_000;
  */
 export async function ensureStageListsTable(engine: Engine): Promise<string> {
   const [stamp] = await run(engine,
-    'SELECT count(*)::INTEGER AS stored, coalesce(max(seq), 0)::BIGINT AS last, coalesce(max(file_id), 0)::INTEGER AS files FROM retrievals WHERE stages IS NOT NULL',
-    { stored: 'number', last: 'number', files: 'number' },
+    `SELECT count(stages)::INTEGER AS stored, coalesce(max(seq) FILTER (WHERE stages IS NOT NULL), 0)::BIGINT AS last,
+            coalesce(max(file_id) FILTER (WHERE stages IS NOT NULL), 0)::INTEGER AS files, coalesce(max(rowid), -1)::BIGINT AS last_row FROM ${RETRIEVAL_TABLE}`,
+    { stored: 'number', last: 'number', files: 'number', last_row: 'number' },
   );
   const name = `what_if_stage_lists_${stamp.stored}_${stamp.last}_${stamp.files}`;
   const [found] = await run(engine, sql`SELECT count(*)::INTEGER AS tables FROM duckdb_tables() WHERE table_name = ${name}`, { tables: 'number' });
@@ -38,18 +66,38 @@ export async function ensureStageListsTable(engine: Engine): Promise<string> {
   for (const table of stale) await engine.exec(`DROP TABLE IF EXISTS ${ident(table.name)}`);
   await engine.exec(`CREATE OR REPLACE TEMP TABLE ${ident(name)} (${STAGE_LIST_COLUMNS})`);
   const builder = new ArrowBatchBuilder(SPECS, ROWS_PER_BATCH);
-  for (let offset = 0; ; offset += READ_PAGE) {
+  // pages by rowid (the table's insertion order): each page a range scan, not a sort of every row before it
+  for (let first = 0; ; first += READ_PAGE) {
     const rows = await run(engine,
-      sql`SELECT retrieval_id, stages FROM retrievals WHERE stages IS NOT NULL ORDER BY seq, file_id LIMIT ${READ_PAGE} OFFSET ${offset}`,
-      { retrieval_id: 'string', stages: 'string' });
+      sql`SELECT retrieval_id, stages FROM ${rawSql(RETRIEVAL_TABLE)} WHERE rowid >= ${first} AND rowid < ${first + READ_PAGE} AND stages IS NOT NULL ORDER BY rowid`,
+      STORED_STAGES_ROW);
     for (const row of rows) {
-      for (const [index, stage] of parseStoredStages(row.stages).entries()) {
-        builder.add({ retrieval_id: row.retrieval_id, stage_index: index + 1, stage_name: stage.name, stage_kind: stage.kind, logged_ids: stage.asset_ids, logged_scores: stage.scores ?? null });
-      }
+      for (const stage of stageListRows(row.retrieval_id, row.stages)) builder.add(stage);
       if (builder.length >= ROWS_PER_BATCH) await engine.insertArrowIPC(name, builder.flush());
     }
-    if (rows.length < READ_PAGE) break;
+    if (first + READ_PAGE > stamp.last_row) break;
   }
   if (builder.length > 0) await engine.insertArrowIPC(name, builder.flush());
   return name;
 }
+
+/** Up to this many retrievals, `stageListsOf` gives their stages as values rather than the whole table. */
+export const FEW_RETRIEVALS = 200;
+
+/**
+ * The stage lists of a few retrievals (a session's page, one retrieval opened) as a `SELECT` of
+ * bound values with the columns of the table: at 1M events, building the whole table first takes
+ * seconds, these take a lookup.
+ */
+export async function stageListsOf(engine: Engine, retrievalIds: readonly string[]): Promise<SqlQuery> {
+  const stored = await run(engine, sql`SELECT retrieval_id, stages FROM retrievals WHERE retrieval_id IN ${valueList(retrievalIds)} AND stages IS NOT NULL ORDER BY seq, file_id`, STORED_STAGES_ROW);
+  const rows = stored.flatMap((row) => stageListRows(row.retrieval_id, row.stages));
+  if (rows.length === 0) {
+    return sql`SELECT NULL::VARCHAR AS retrieval_id, NULL::INTEGER AS stage_index, NULL::VARCHAR AS stage_name, NULL::VARCHAR AS stage_kind, NULL::VARCHAR[] AS logged_ids, NULL::DOUBLE[] AS logged_scores WHERE false`;
+  }
+  const values = rows.map((row) => sql`(${row.retrieval_id}, CAST(${row.stage_index} AS INTEGER), ${row.stage_name}, ${row.stage_kind}, ${valueArray(row.logged_ids)}, ${row.logged_scores ? numberArray(row.logged_scores) : sql`NULL::DOUBLE[]`})`);
+  return sql`SELECT * FROM (VALUES ${joinSql(values, ', ')}) AS stage_lists(retrieval_id, stage_index, stage_name, stage_kind, logged_ids, logged_scores)`;
+}
+
+/** `[?, ?, …]::DOUBLE[]`, a bound list of numbers. */
+const numberArray = (values: readonly number[]): SqlQuery => joinSql([sql`[`, joinSql(values.map((value) => sql`CAST(${value} AS DOUBLE)`), ', '), sql`]::DOUBLE[]`], '');

@@ -22,18 +22,21 @@ export const whatIfOptions = (dataset: DatasetRef, base: MetricSettings, pipelin
     placeholderData: sameDatasetPlaceholder(dataset),
   });
 
-/** Every point of a sweep, each exactly the what-if of its pipeline (its statistics off the main thread). */
+/**
+ * Every point of a sweep, each exactly the what-if of its pipeline (its statistics off the main
+ * thread while the next point reads). A job a point: a job's tables go when it ends, and at 1M
+ * events ten points' tables do not fit DuckDB-wasm's memory.
+ */
 export const whatIfSweepOptions = (dataset: DatasetRef, base: MetricSettings, sweep: Sweep) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'compare', 'what-if-sweep', metricSettingsToParams(base), sweepText(sweep)),
     queryFn: async (context): Promise<SweepPoint[]> => {
-      const points = sweepPoints(sweep);
-      const reads = await coordinatedQueryFn(dataset, async (job) => {
-        const read = [];
-        for (const point of points) read.push(await whatIfSlicesIn(job, base, point.pipeline));
-        return read;
-      }, READS_DERIVED_TABLES)(context);
-      return Promise.all(points.map(async (point, i) => ({ value: point.value, result: await whatIfResultOf(point.pipeline, reads[i], pairedStatisticsOffThread) })));
+      const results: Promise<SweepPoint>[] = [];
+      for (const point of sweepPoints(sweep)) {
+        const read = await coordinatedQueryFn(dataset, (job) => whatIfSlicesIn(job, base, point.pipeline), READS_DERIVED_TABLES)(context);
+        results.push(whatIfResultOf(point.pipeline, read, pairedStatisticsOffThread).then((result) => ({ value: point.value, result })));
+      }
+      return Promise.all(results);
     },
     enabled: dataset.engine !== null,
   });

@@ -71,4 +71,17 @@ describe('what-if pipelines over the logged stages, against lists worked by hand
     expect(await listsOf('norerank')).toEqual({ hybrid: ['c', 'd', 'a'], 'one-stage': ['y', 'x'], equal: ['q', 'p', 's'] });
     expect(await listsOf('cut:1')).toEqual({ hybrid: ['c'], 'one-stage': ['y'], equal: ['q'], 'rerank-first': ['m'] });
   });
+
+  it('a few retrievals, ranked from their own stages, get exactly their lists in the whole table', async () => {
+    const ids = ['hybrid', 'one-stage', 'equal', 'rerank-first', 'plain', 'not-logged'];
+    for (const text of ['stage:bm25', 'stage:rerank', 'rrf:60', 'rrf:0', 'weighted:0.7', 'weighted:0', 'norerank', 'cut:1']) {
+      const parsed = parsePipeline(text);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const whole = await readOnce(engine, (job) => whatIfListsIn(job, parsed.pipeline));
+      for (const some of [ids, ['equal', 'hybrid'], ['plain'], []]) {
+        const few = await readOnce(engine, (job) => whatIfListsIn(job, parsed.pipeline, some));
+        expect(few, `${text} of ${some.join(', ')}`).toEqual(whole.filter((row) => some.includes(row.retrieval_id)));
+      }
+    }
+  });
 });
