@@ -12,6 +12,7 @@ import { ensureDerivedTables } from '../app/engine/metrics-report';
 import { createNodeEngine } from '../app/engine/node-engine';
 import { loadQueueItem } from '../app/engine/sql/annotation/queue-item-context';
 import { loadQueueCandidates } from '../app/engine/sql/annotation/queue-items';
+import { run } from '../app/engine/sql/core/run';
 import { ingestFile } from '../app/ingest/ingest-file';
 import { nodeInputFile } from '../app/ingest/node-files';
 import type { QueueKind } from '../app/model/annotation/queue';
@@ -110,11 +111,11 @@ for (let i = 0; i < 3; i++) {
 report('a label given (the write before any query sees it)');
 
 if (process.env.EXPLAIN) {
-  const { queueItemsQuery } = await import('../app/engine/sql/annotation/queue-items');
+  const { QUEUE_ITEM_ROW, queueItemsQuery } = await import('../app/engine/sql/annotation/queue-items');
   const q = queueItemsQuery('relevance');
-  await raw.query(q.sql, q.params);
+  await run(raw, q, QUEUE_ITEM_ROW);
   let t = performance.now();
-  await raw.query(q.sql, q.params);
+  await run(raw, q, QUEUE_ITEM_ROW);
   console.log(`relevance items again: ${(performance.now() - t).toFixed(0)} ms`);
   const plan = await raw.query<Record<string, string>>(`EXPLAIN ANALYZE ${q.sql}`, q.params);
   console.log(Object.values(plan[0]).join('\n'));
@@ -129,14 +130,13 @@ if (process.env.EXPLAIN) {
 if (process.env.COMPARE) {
   // the one statement against the six it replaced, alternated, on the same items (warm)
   const ctx = await import('../app/engine/sql/annotation/queue-item-context');
-  const { itemLabelsQuery } = await import('../app/engine/sql/annotation/item-labels');
-  const q = <Row>(query: { sql: string; params: SqlValue[] }) => raw.query<Row>(query.sql, query.params);
+  const { ITEM_LABEL_ROW, itemLabelsQuery } = await import('../app/engine/sql/annotation/item-labels');
   const separate = async (id: string) => {
-    const [r] = await q<{ turn_id: string | null; session_id: string | null; request_id: string | null }>(ctx.queueRetrievalQuery(id));
-    if (r.turn_id) await q(ctx.queueTurnQuery(r.turn_id, r.session_id));
-    await q(ctx.rankedAssetsQuery(id));
-    await q(ctx.queueGatesQuery(r.session_id, { retrievalId: id, requestId: r.request_id, turnId: r.turn_id }));
-    await q(itemLabelsQuery({ retrievalIds: [id] }));
+    const [r] = await run(raw, ctx.queueRetrievalQuery(id), ctx.QUEUE_RETRIEVAL_ROW);
+    if (r.turn_id) await run(raw, ctx.queueTurnQuery(r.turn_id, r.session_id), ctx.QUEUE_TURN_ROW);
+    await run(raw, ctx.rankedAssetsQuery(id), ctx.RANKED_ASSET_ROW);
+    await run(raw, ctx.queueGatesQuery(r.session_id, { retrievalId: id, requestId: r.request_id, turnId: r.turn_id }), ctx.QUEUE_GATE_ROW);
+    await run(raw, itemLabelsQuery({ retrievalIds: [id] }), ITEM_LABEL_ROW);
   };
   const one = (id: string) => ctx.loadQueueItem(raw, 'relevance', id);
   const ids = firstIds.relevance;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SAMPLE_LOG_GENERATOR } from '../app/ingest/sample-logs-path';
 import { benchAppendLabels } from './append-labels.bench';
 import { benchCompareBounds } from './compare.bench';
 import { benchGiveLabel } from './give-label.bench';
@@ -13,7 +14,7 @@ const file = path.resolve('.bench', `events-${events}.jsonl`);
 
 if (!existsSync(file)) {
   console.log(`Generating ${events.toLocaleString('en-US')} events into ${file} …`);
-  execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', String(events), '--out', file], { stdio: 'inherit' });
+  execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', String(events), '--out', file], { stdio: 'inherit' });
 }
 
 const measurements: Measurement[] = [];

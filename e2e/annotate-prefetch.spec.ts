@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SAMPLE_LOG_GENERATOR, sampleLogPath } from '../app/ingest/sample-logs-path';
 import { AppPage } from './pages/app-page';
 
 /**
@@ -15,14 +16,13 @@ import { AppPage } from './pages/app-page';
  */
 const GENERATED = path.join(os.tmpdir(), 'ri-annotate-53k.jsonl');
 const BIG = path.join(os.tmpdir(), 'ri-annotate-53k.annotators.jsonl');
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 test('labeling items in a row: each next item is ready at once once read ahead', async ({ page }) => {
   test.setTimeout(300_000);
   if (!existsSync(BIG)) {
-    execFileSync(process.execPath, [path.join(ROOT, 'sample-logs/generate.mjs'), '--events', '53000', '--out', GENERATED]);
+    execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', '53000', '--out', GENERATED]);
     execFileSync(process.execPath, ['--input-type=module', '-e',
-      `import { spreadAnnotators } from ${JSON.stringify(path.join(ROOT, 'sample-logs/gen/several-annotators.mjs'))}; await spreadAnnotators(${JSON.stringify(GENERATED)}, ${JSON.stringify(BIG)});`]);
+      `import { spreadAnnotators } from ${JSON.stringify(sampleLogPath('gen/several-annotators.mjs'))}; await spreadAnnotators(${JSON.stringify(GENERATED)}, ${JSON.stringify(BIG)});`]);
   }
   // Every time the item panel says it is computing, from the first load on.
   await page.addInitScript(() => {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { SAMPLE_LOG_GENERATOR } from '../app/ingest/sample-logs-path';
 import { SLICE_PREEMPTED_MARK } from '../app/session/keeping-marks';
 import { AppPage } from './pages/app-page';
 import { recordCount } from './sample-files';
@@ -17,7 +18,7 @@ let bigFile = '';
 let bigFileEvents = 0;
 test.beforeAll(() => {
   bigFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'ri-keep-')), 'big-events.jsonl');
-  execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', String(BIG_EVENTS), '--out', bigFile], { stdio: 'ignore' });
+  execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', String(BIG_EVENTS), '--out', bigFile], { stdio: 'ignore' });
   bigFileEvents = readFileSync(bigFile, 'utf8').split('\n').filter((line) => line.trim() !== '').length;
 });
 

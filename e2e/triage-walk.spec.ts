@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SAMPLE_LOG_GENERATOR } from '../app/ingest/sample-logs-path';
 import { AppPage } from './pages/app-page';
 
 /**
@@ -21,7 +22,7 @@ let app: AppPage;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  if (!existsSync(BIG)) execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../sample-logs/generate.mjs'), '--events', '55000', '--out', BIG]);
+  if (!existsSync(BIG)) execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', '55000', '--out', BIG]);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   app = new AppPage(page);
   await app.open();

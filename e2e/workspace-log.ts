@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SAMPLE_LOG_GENERATOR } from '../app/ingest/sample-logs-path';
 
 /**
  * Issue 24's daily-workspace log: the generator's 55k events, made to look like the tester's file.
@@ -17,7 +18,7 @@ export function workspaceLog(): string {
   if (existsSync(WORKSPACE_LOG)) return WORKSPACE_LOG;
   // Two test workers may make it at once: each writes its own copy and renames it into place whole.
   const raw = `${WORKSPACE_LOG}.${process.pid}.raw`;
-  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../sample-logs/generate.mjs'), '--events', '55000', '--out', raw]);
+  execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', '55000', '--out', raw]);
   const out: string[] = [];
   let labels = 0;
   for (const line of readFileSync(raw, 'utf8').split('\n')) {

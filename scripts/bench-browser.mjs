@@ -59,7 +59,7 @@ const markAt = (page, name) => page.evaluate((mark) => performance.getEntriesByN
 
 /**
  * The bench times loads, not the memory-budget question a large file set would ask first
- * (app/components/load-bar/budgeted-load.ts): every tab gets a budget above any input here.
+ * (app/session/tab-budget.ts): every tab gets a budget above any input here.
  */
 export const launch = async (profile) => {
   const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args: CHROMIUM_ARGS });

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hideBrowserStorage, launch, metricsAfterLoad, runOrExit, waitForServer, waitPhase } from './bench-browser.mjs';
 import { findChromium } from './find-chromium.mjs';
+import { SAMPLE_LOG_GENERATOR } from './sample-log-generator.mjs';
 
 const events = Number(process.env.BENCH_EVENTS ?? 200_000);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -28,7 +29,7 @@ const SERVERS = [
 const OUT_DIR = `.bench/bench-threaded-dist-${process.pid}`;
 
 const file = path.resolve('.bench', `bench-events-${events}.jsonl`);
-if (!existsSync(file)) execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', String(events), '--out', file], { stdio: 'inherit' });
+if (!existsSync(file)) execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', String(events), '--out', file], { stdio: 'inherit' });
 
 async function loadRun(server, mode) {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'ri-bench-threaded-'));

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { storedEvents } from './bench-floors.mjs';
+import { SAMPLE_LOG_GENERATOR } from './sample-log-generator.mjs';
 
 export const TINY_FILES_TARGET_MS = 10_000;
 const EVENTS_PER_FILE = 3;
@@ -15,7 +16,7 @@ export function tinyFiles(count = Number(process.env.BENCH_TINY_FILES ?? 10_000)
   const together = path.resolve('.bench', `tiny-${count}.together.jsonl`);
   if (!existsSync(dir)) {
     const source = path.resolve('.bench', `tiny-${count}.source.jsonl`);
-    execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', String(count * EVENTS_PER_FILE), '--out', source], { stdio: 'ignore' });
+    execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', String(count * EVENTS_PER_FILE), '--out', source], { stdio: 'ignore' });
     const lines = readFileSync(source, 'utf8').split('\n').filter((line) => line.trim() !== '');
     rmSync(source);
     const partial = `${dir}.partial`;

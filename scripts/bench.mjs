@@ -28,6 +28,7 @@ import { cliRows, randomSessionIds } from './bench-cli.mjs';
 import { lineageFile, otlpCopy, parquetCopy, tracesPair } from './bench-inputs.mjs';
 import { tracesCliRows } from './bench-traces.mjs';
 import { tinyFiles } from './bench-tinyfiles.mjs';
+import { SAMPLE_LOG_GENERATOR } from './sample-log-generator.mjs';
 
 const SESSION_OPENS = 50; // timed, after one untimed open that warms the sessions list
 const cliOnly = process.env.BENCH_CLI_EVENTS !== undefined;
@@ -38,7 +39,7 @@ const file = [`events-${events}.jsonl`, `bench-events-${events}.jsonl`].map((nam
   ?? path.resolve('.bench', `bench-events-${events}.jsonl`);
 if (!existsSync(file)) {
   console.log(`Generating ${events.toLocaleString('en-US')} events into ${file} …`);
-  execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', String(events), '--out', file], { stdio: 'inherit' });
+  execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', String(events), '--out', file], { stdio: 'inherit' });
 }
 
 /** The load average every 5 s while the bench runs: the machine is shared, and a busy one moves every figure. */

@@ -7,7 +7,8 @@
 //   node scripts/repoint-spec-citations.mjs --check   rewrite nothing; exit 1 when a citation is left to repoint
 //
 // Idempotent: a citation already reading docs/… is not matched again, so run it after every merge.
-// Only comments change: whole-line comments of code files (//, /*, *) and every line of Markdown
+// Only comments change: whole-line comments of code files (//, /*, *; in Python # and lines that
+// open a docstring) and every line of Markdown
 // and CSS files. A citation in code (a test's title, an SQL comment inside a query string, whose
 // text is the table's definition) is listed, not rewritten. Then every section a citation names in
 // quotes ("Search drift") is looked up in the docs; one that is not there is listed.
@@ -15,7 +16,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOTS = ['app', 'bench', 'e2e', 'scripts', 'sample-logs', 'eslint.config.js', 'README.md'];
-const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|md|css)$/;
+const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|py|md|css)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-cli', '.bench', '.cache', 'test-results']);
 const SELF = path.normalize('scripts/repoint-spec-citations.mjs');
 
@@ -38,7 +39,7 @@ function* files(entry) {
 }
 
 const isProse = (file) => /\.(md|css)$/.test(file);
-const isCommentLine = (line) => /^\s*(\/\/|\/\*|\*)/.test(line);
+const isCommentLine = (file, line) => (file.endsWith('.py') ? /^\s*(#|""")/ : /^\s*(\/\/|\/\*|\*)/).test(line);
 
 const check = process.argv.includes('--check');
 const changed = [];
@@ -48,7 +49,7 @@ for (const file of ROOTS.flatMap((root) => [...files(root)])) {
   let edits = 0;
   lines.forEach((line, index) => {
     if (!cites(line)) return;
-    if (isProse(file) || isCommentLine(line)) {
+    if (isProse(file) || isCommentLine(file, line)) {
       lines[index] = repoint(line);
       edits += 1;
     } else {

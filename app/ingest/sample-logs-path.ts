@@ -9,6 +9,9 @@ export const SAMPLE_LOGS_DIR = path.resolve(import.meta.dirname, '../../sample-l
 
 export const sampleLogPath = (name: string): string => path.join(SAMPLE_LOGS_DIR, name);
 
+/** The samples' generator, run with Node: `--events N --out FILE` writes one large log (sample-logs/README.md). */
+export const SAMPLE_LOG_GENERATOR = sampleLogPath('generate.mjs');
+
 /** Every good sample log (not malformed.jsonl), in the order the directory lists them. */
 export const GOOD_SAMPLE_LOGS: string[] = readdirSync(SAMPLE_LOGS_DIR)
   .filter((name) => /\.(jsonl|ndjson|json|csv)(\.gz)?$/.test(name) && !name.startsWith('malformed'))

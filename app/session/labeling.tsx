@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { LabelJournal } from '../storage/label-journal';
 import { LabelSaver, mergeUnsaved, type LabelSaveState } from '../storage/label-saver';
-import { exportedLabels, unexportedLabels } from '../engine/exported-labels';
+import { exportedLabels, unexportedLabels } from '../storage/exported-labels';
 import { pendingLabels } from '../storage/pending-labels';
 import { exportedLabelRows } from '../engine/sql/annotation/export-labels';
 import { labelEventsJsonl } from '../model/annotation/label-events';

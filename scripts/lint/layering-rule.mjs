@@ -2,6 +2,22 @@ import path from 'node:path';
 import { LAYERS, OUTSIDE_APP_IMPORTERS, TEST_SUPPORT, TEST_SUPPORT_IMPORTS } from './layers.mjs';
 
 const APP = path.resolve(import.meta.dirname, '../../app');
+const ROOT = path.dirname(APP);
+
+/**
+ * The file an import names, or null for a package: a relative path from the importing file; a
+ * root-absolute one (`/app/engine/x`, as Vite resolves it from the project's root, or the file's
+ * whole path); a bare `app/…`, as a `baseUrl` alias would read it.
+ */
+export function importTarget(file, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
+  if (source.startsWith('/')) {
+    const whole = path.resolve(source);
+    return whole.startsWith(ROOT + path.sep) ? whole : path.join(ROOT, source);
+  }
+  if (source.split('/')[0] === 'app') return path.join(ROOT, source);
+  return null;
+}
 
 /** The layer of a path: its top folder under app/, '(root)' for app/*.tsx, null outside app/. */
 export function layerOf(file) {
@@ -51,8 +67,8 @@ export const layeringRule = {
   create(context) {
     const file = context.filename;
     const check = (node, source, typeOnly) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const message = layeringError(file, path.resolve(path.dirname(file), source), typeOnly);
+      const target = typeof source === 'string' ? importTarget(file, source) : null;
+      const message = target && layeringError(file, target, typeOnly);
       if (message) context.report({ node, message });
     };
     return {

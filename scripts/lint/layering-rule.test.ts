@@ -22,6 +22,11 @@ describe('the layering lint', () => {
     ['app/links/x.ts', "import { useDataset } from '../session/dataset';", 'must not import app/session'],
     ['app/lib/x.ts', "const m = import('../engine/dataset');", 'must not import app/engine'],
     ['app/queries/x.ts', "const w = new Worker(new URL('../ingest/ingest.worker.ts', import.meta.url));", 'must not import app/ingest'],
+    ['app/model/metrics/x.ts', "import { recordFile } from '/app/engine/dataset';", 'must not import app/engine'],
+    ['app/lib/x.ts', "const m = import('/app/engine/dataset');", 'must not import app/engine'],
+    ['app/model/x.ts', `import { recordFile } from '${root}/app/engine/dataset';`, 'must not import app/engine'],
+    ['app/links/x.ts', "import { useDataset } from 'app/session/dataset';", 'must not import app/session'],
+    ['app/features/metrics/x.tsx', "import { SessionsScreen } from '/app/features/sessions/SessionsScreen';", 'never imports another feature'],
   ])('rejects %s: %s', async (file, source, expected) => {
     const errors = await layeringErrors(file, source);
     expect(errors).toHaveLength(1);
@@ -36,6 +41,8 @@ describe('the layering lint', () => {
     ['app/ingest/x.ts', "import { recordFile } from '../engine/dataset';"],
     ['app/ingest/x.ts', "import samples from '../../sample-logs/sessions.jsonl?raw';"],
     ['app/engine/x.ts', "import { mean } from '../model/metrics/report';"],
+    ['app/engine/x.ts', "import { mean } from '/app/model/metrics/report';"],
+    ['app/engine/x.ts', "import { tableFromIPC } from 'apache-arrow';"],
   ])('allows %s: %s', async (file, source) => {
     expect(await layeringErrors(file, source)).toEqual([]);
   });

@@ -110,6 +110,7 @@ function parseExportArgs(args: readonly string[], line: CommandLine): Parsed {
     if (value === undefined || out === undefined || out.startsWith('-')) return { error: `--${name} needs ${name === 'sessions' ? 'ids' : 'a count'} and the output file: --${name} ${name === 'sessions' ? 'ID,ID' : 'N'} OUT.parquet` };
     outIndexes.add(outIndex);
     if (name === 'sessions') {
+      // Not splitCommaList (lib/comma-list.ts): it trims, and a session id is any string, spaces included.
       const ids = value.split(',').filter((id) => id !== '');
       if (ids.length === 0) return { error: '--sessions needs at least one session id' };
       sample = { ids, out };

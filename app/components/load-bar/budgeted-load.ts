@@ -1,23 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionSample } from '../../lib/session-sample';
-import { estimateMemory, memoryBudget, type MemoryEstimate } from '../../model/memory-budget';
+import { estimateMemory, type MemoryEstimate } from '../../model/memory-budget';
 import type { Dataset } from '../../session/dataset';
-
-export const BUDGET_SETTING = 'retrieval-inspector:memory-budget';
-const BUDGET_PARAM = 'memoryBudget';
-
-/** This tab's memory budget: `?memoryBudget=512MB`, else the setting in localStorage, else from the device. */
-export function tabBudget() {
-  let configured: string | null = new URLSearchParams(window.location.search).get(BUDGET_PARAM);
-  try {
-    configured ??= window.localStorage.getItem(BUDGET_SETTING);
-  } catch {
-    // no storage: the device decides
-  }
-  const deviceMemoryGiB = (navigator as Navigator & { deviceMemory?: number }).deviceMemory ?? null;
-  const jsHeapSizeLimit = (performance as Performance & { memory?: { jsHeapSizeLimit?: number } }).memory?.jsHeapSizeLimit ?? null;
-  return memoryBudget({ configured, deviceMemoryGiB, jsHeapSizeLimit });
-}
+import { tabBudget } from '../../session/tab-budget';
 
 /** A gzip file's last four bytes: ISIZE, its expanded size modulo 2^32 (RFC 1952). */
 async function gzipTrailerSize(file: File): Promise<number | null> {
@@ -50,11 +35,11 @@ async function gzipHeadRatio(file: File): Promise<number | null> {
   return out > 0 ? out / head.size : null;
 }
 
-export async function estimateFiles(files: readonly File[]): Promise<MemoryEstimate> {
+export async function estimateFiles(files: readonly File[], budgetBytes: number): Promise<MemoryEstimate> {
   const described = await Promise.all(files.map(async (file) => ({
     name: file.name, size: file.size, gzipTrailerSize: await gzipTrailerSize(file), gzipHeadRatio: await gzipHeadRatio(file),
   })));
-  return estimateMemory(described, tabBudget().bytes);
+  return estimateMemory(described, budgetBytes);
 }
 
 export interface HeldLoad {
@@ -81,7 +66,7 @@ const setState = (next: BudgetState) => {
  */
 export async function loadWithinBudget(dataset: Dataset, files: File[]): Promise<void> {
   if (files.length === 0) return;
-  const estimate = await estimateFiles(files);
+  const estimate = await estimateFiles(files, tabBudget().bytes);
   if (estimate.overBudget) setState({ ...state, held: { files, estimate } });
   else {
     setState({ ...state, sampled: null });

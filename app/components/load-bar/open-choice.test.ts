@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset } from '../../session/dataset';
-import { unexportedLabels } from '../../engine/exported-labels';
+import { unexportedLabels } from '../../storage/exported-labels';
 import { answerOpen, openLogs } from './open-choice';
 
 /** A dataset that records what was asked of it. */

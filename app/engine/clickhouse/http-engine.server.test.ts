@@ -8,7 +8,7 @@ import { CLICKHOUSE } from '../sql/dialect';
 import { computeMetricsReport } from '../metrics-report';
 import { createTestEngine } from '../sql/metrics/fixtures';
 import * as product from '../sql/metrics/sections';
-import type { SqlQuery } from '../sql/core/sql-query';
+import { run } from '../sql/core/run';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { copyDatasetToClickHouse } from './copy-dataset';
 import { createHttpEngine } from './http-engine';
@@ -18,7 +18,6 @@ import { SAMPLE_FILES } from './test-inputs';
 /** A real ClickHouse server: CLICKHOUSE_URL=http://user:password@host:8123 (installs @clickhouse/client into .cache once). */
 const url = process.env.CLICKHOUSE_URL;
 const database = `ri_test_${process.pid}_${Date.now()}`;
-const run = (engine: Engine, query: SqlQuery) => engine.query(query.sql, query.params);
 
 let duck: Engine;
 let admin: ClickHouseEngine;
@@ -41,9 +40,9 @@ describe.skipIf(!url)(url ? 'the HTTP engine on a ClickHouse server' : 'the HTTP
   });
 
   it('gives the simple sections of the DuckDB engine', async () => {
-    expect(await run(server, product.totalsQuery())).toEqual(await run(duck, product.totalsQuery()));
-    expect(await run(server, product.gateDecisionsQuery(DEFAULT_METRIC_SETTINGS, CLICKHOUSE))).toEqual(await run(duck, product.gateDecisionsQuery(DEFAULT_METRIC_SETTINGS)));
-    expect(await run(server, product.feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS, CLICKHOUSE))).toEqual(await run(duck, product.feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS)));
+    expect(await run(server, product.totalsQuery(), product.TOTALS_ROW)).toEqual(await run(duck, product.totalsQuery(), product.TOTALS_ROW));
+    expect(await run(server, product.gateDecisionsQuery(DEFAULT_METRIC_SETTINGS, CLICKHOUSE), product.GATE_DECISION_ROW)).toEqual(await run(duck, product.gateDecisionsQuery(DEFAULT_METRIC_SETTINGS), product.GATE_DECISION_ROW));
+    expect(await run(server, product.feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS, CLICKHOUSE), product.FEEDBACK_WEEK_ROW)).toEqual(await run(duck, product.feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS), product.FEEDBACK_WEEK_ROW));
   });
 
   it('gives the whole report of the DuckDB engine', async () => {

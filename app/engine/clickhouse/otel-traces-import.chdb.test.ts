@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ type Row = Record<string, unknown>;
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ingest/otlp/fixtures');
 const fixtureCases = (): [string, () => Promise<string[]>][] =>
-  (existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((name) => name.endsWith('.otlp.jsonl')).sort() : [])
+  readdirSync(FIXTURES).filter((name) => name.endsWith('.otlp.jsonl')).sort()
     .map((name) => [`fixture ${name}`, async () => readFileSync(path.join(FIXTURES, name), 'utf8').split('\n').filter((line) => line.trim() !== '')]);
 
 const CASES: [string, () => Promise<string[]>][] = [

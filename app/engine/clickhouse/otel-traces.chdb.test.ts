@@ -12,7 +12,7 @@ import { EXPORTED_EVENT_COLUMNS, exportEventsPage } from '../sql/dataset-export'
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { CLICKHOUSE } from '../sql/dialect';
 import * as product from '../sql/metrics/sections';
-import type { SqlQuery } from '../sql/core/sql-query';
+import { run } from '../sql/core/run';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
@@ -125,16 +125,15 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'otel_traces on ClickH
   });
 
   it('gives the simple sections of the import (but its rejected lines, which a table of spans cannot hold)', async () => {
-    const run = (engine: Engine, query: SqlQuery) => engine.query<Row>(query.sql, query.params);
-    const [duckTotals] = await run(duck, product.totalsQuery());
+    const [duckTotals] = await run(duck, product.totalsQuery(), product.TOTALS_ROW);
     expect(duckTotals.rejected).toBeGreaterThan(0);
-    expect(await run(house, product.totalsQuery())).toEqual([{ ...duckTotals, rejected: 0 }]);
-    const gates = await run(duck, product.gateDecisionsQuery(DEFAULT_METRIC_SETTINGS));
+    expect(await run(house, product.totalsQuery(), product.TOTALS_ROW)).toEqual([{ ...duckTotals, rejected: 0 }]);
+    const gates = await run(duck, product.gateDecisionsQuery(DEFAULT_METRIC_SETTINGS), product.GATE_DECISION_ROW);
     expect(gates).toEqual([{ decision: 'answer', n: 1 }]);
-    expect(await run(house, product.gateDecisionsQuery(DEFAULT_METRIC_SETTINGS, CLICKHOUSE))).toEqual(gates);
-    const feedback = await run(duck, product.feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS));
+    expect(await run(house, product.gateDecisionsQuery(DEFAULT_METRIC_SETTINGS, CLICKHOUSE), product.GATE_DECISION_ROW)).toEqual(gates);
+    const feedback = await run(duck, product.feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS), product.FEEDBACK_WEEK_ROW);
     expect(feedback).toEqual([{ week: '2026-W10', total: 1, down: 0 }]);
-    expect(await run(house, product.feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS, CLICKHOUSE))).toEqual(feedback);
+    expect(await run(house, product.feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS, CLICKHOUSE), product.FEEDBACK_WEEK_ROW)).toEqual(feedback);
   });
 
   it('numbers events in order of span start, span and event', () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFiles } from '../../ingest/load-files';
+import { SAMPLE_LOG_GENERATOR } from '../../ingest/sample-logs-path';
 import { LoadState } from '../../ingest/load-state';
 import { textInputFile } from '../../ingest/text-input';
 import type { Engine } from '../engine';
@@ -21,7 +22,7 @@ const directory = mkdtempSync(path.join(os.tmpdir(), 'ri-chunks-'));
 
 beforeAll(async () => {
   const file = path.join(directory, 'events.jsonl');
-  execFileSync(process.execPath, ['sample-logs/generate.mjs', '--events', '12000', '--out', file], { stdio: 'ignore' });
+  execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', '12000', '--out', file], { stdio: 'ignore' });
   const generated = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
   // Labels in the first chunk naming a retrieval of the last one (a reference warning that a later
   // chunk answers) and one never loaded (a warning that stays).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent computation of metrics.md "Judges and humans" for judges-report.test.ts.
+"""Independent computation of docs/metrics.md "Judges and humans" for judges-report.test.ts.
 
   python3 judges-reference.py generate > judges.fixture.jsonl   (the committed fixture)
   python3 judges-reference.py compute judges.fixture.jsonl      (the values the test holds)
@@ -52,7 +52,7 @@ def generate():
 
 
 def consensus(votes):
-    """metrics.md resolution over (annotator, grade, adjudicated) in label order."""
+    """docs/metrics.md "Resolution" over (annotator, grade, adjudicated) in label order."""
     adjudicated = [grade for _, grade, adj in votes if adj]
     if adjudicated:
         return adjudicated[-1]
@@ -75,7 +75,7 @@ def cohen(pairs):
 
 
 def tier1(returned, grades):
-    """P@1, P@K, nDCG@K, RR of one judged retrieval (metrics.md Tier 1), grades: asset → grade."""
+    """P@1, P@K, nDCG@K, RR of one judged retrieval (docs/metrics.md, Tier 1), grades: asset → grade."""
     rel = [grades.get(asset, 0) for asset in returned]
     p1 = 1.0 if rel and rel[0] >= 1 else 0.0
     pk = sum(1 for g in rel[:K] if g >= 1) / K

@@ -93,7 +93,7 @@ FROM rewrite_loops l
 JOIN (${fromTypes(['retrieval', 'prompt'], (table) => `SELECT seq, file_id, line FROM ${table}`)}) e ON e.seq = l.seq
 LEFT JOIN files f ON f.file_id = e.file_id
 UNION ALL
--- An event_id given twice (log-format.md: unique): the later events are flagged, the first stands.
+-- An event_id given twice (docs/log-format.md, "Fields every event has": unique): the later events are flagged, the first stands.
 -- An id the ingest derived (file:line) repeats only when two files share a name, which is no fault of the log.
 SELECT i.seq, i.file_id, f.name AS file, i.line, 'warning' AS severity, 'duplicate_event_id' AS reason, 'event_id' AS field,
        '"event_id" "' || i.event_id || '" was already given to the event at ' || coalesce(ff.name, 'file #' || o.file_id) || ':' || o.line AS message,

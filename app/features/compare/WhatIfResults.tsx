@@ -32,7 +32,7 @@ export function WhatIfResults({ result, k, view, recomputing }: { result: WhatIf
         </p>
         {report.retrievals === 0 ? (
           <p className="cmp-empty" data-testid="compare.what-if-none">
-            No loaded retrieval logged the stages this pipeline needs (log-format.md, `stages`): nothing to re-rank.
+            No loaded retrieval logged the stages this pipeline needs (docs/log-format.md, `stages`): nothing to re-rank.
           </p>
         ) : <FigureTable id="tier1" title="Tier 1 · retriever quality" figures={tier1Figures(k)} values={report.tier1} />}
       </Panel>

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batchToIPC } from '../../engine/arrow-batch';
 import { rowsOfIPC } from '../../engine/arrow-rows';
 import { ingestFile, type FileIngestResult } from '../ingest-file';
+import { sampleLogPath } from '../sample-logs-path';
 import { buildSdkTraces } from '../otlp/sdk-fixture';
 import { textInputFile } from '../text-input';
 import { countNewlines, planChunks } from './chunk-plan';
@@ -128,7 +128,7 @@ describe('ingest of a JSON Lines file split into byte ranges', () => {
   });
 
   it('a sample log read in 64 KB chunks matches its single reading', async () => {
-    const sample = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, '../../../sample-logs/malformed.jsonl')));
+    const sample = new Uint8Array(readFileSync(sampleLogPath('malformed.jsonl')));
     const single = await readWhole(sample, []);
     const chunked = await readInChunks(sample, 500, []);
     for (const table of Object.keys(single.rows)) expect(chunked.rows[table]).toEqual(single.rows[table]);

@@ -57,7 +57,7 @@ export const catalogAssetQuery = (assetId: string): SqlQuery =>
   sql`SELECT asset_id, title, text, kind FROM asset_catalog WHERE asset_id = ${assetId}`;
 
 /** A retrieval that ran a query a relevance label was given by, and where it returned the asset. */
-export const QUERY_RETRIEVAL_ROW = {
+export const LABELED_QUERY_RETRIEVAL_ROW = {
   retrieval_id: 'string',
   session_id: 'string|null',
   ts: 'number|null',
@@ -65,12 +65,12 @@ export const QUERY_RETRIEVAL_ROW = {
   rank: 'number|null',
 } as const;
 
-export type QueryRetrievalRow = RowOf<typeof QUERY_RETRIEVAL_ROW>;
+export type LabeledQueryRetrievalRow = RowOf<typeof LABELED_QUERY_RETRIEVAL_ROW>;
 
 export const QUERY_RETRIEVALS_SHOWN = 20;
 
 /** The retrievals with exactly this query (the first few, in time order). */
-export const queryRetrievalsQuery = (query: string, assetId: string): SqlQuery => sql`
+export const labeledQueryRetrievalsQuery = (query: string, assetId: string): SqlQuery => sql`
 SELECT retrieval_id, session_id, ts, nullif(list_position(returned_asset_ids, ${assetId}), 0)::INTEGER AS rank
 FROM retrievals WHERE query = ${query} AND retrieval_id IS NOT NULL
 ORDER BY ts NULLS FIRST, seq LIMIT ${QUERY_RETRIEVALS_SHOWN}`;
@@ -89,7 +89,7 @@ export interface AgreementItemContext {
   /** Relevance: the judged asset's catalog entry (null when the catalog does not list it). */
   asset: CatalogAssetRow | null;
   /** Relevance by query: the retrievals that ran it. */
-  queryRetrievals: QueryRetrievalRow[];
+  queryRetrievals: LabeledQueryRetrievalRow[];
   /** Intent: what the agent retrieved in the turn. */
   turnRetrievals: TurnRetrievalRow[];
   /** Answer review: question, answer and retrieved context. */
@@ -105,7 +105,7 @@ export async function loadAgreementItem(engine: Engine, item: LabelItem): Promis
   };
   if (item.kind === 'relevance') context.asset = (await run(engine, catalogAssetQuery(item.asset_id), CATALOG_ASSET_ROW))[0] ?? null;
   if (item.kind === 'relevance' && item.query !== undefined) {
-    context.queryRetrievals = await run(engine, queryRetrievalsQuery(item.query, item.asset_id), QUERY_RETRIEVAL_ROW);
+    context.queryRetrievals = await run(engine, labeledQueryRetrievalsQuery(item.query, item.asset_id), LABELED_QUERY_RETRIEVAL_ROW);
     context.sessionId = context.queryRetrievals[0]?.session_id ?? null;
     return context;
   }

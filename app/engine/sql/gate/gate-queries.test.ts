@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine';
 import { ANY_SCOPE } from '../../../model/event-scope';
 import { at, createTestEngine, loadEvents, makeFeedback, makeRelevance, makeRetrieval, type TestEvent } from '../metrics/fixtures';
-import type { SqlQuery } from '../core/sql-query';
-import { calibrationCasesQuery } from './calibration';
-import { gateDecisionBreakdownQuery } from './decisions';
-import { downVotedQueriesQuery } from './feedback';
-import { recallComparisonQuery } from './recall';
-import { answeredResponsesQuery } from './review';
+import { run } from '../core/run';
+import { CALIBRATION_CASE_ROW, calibrationCasesQuery } from './calibration';
+import { GATE_DECISION_BREAKDOWN_ROW, gateDecisionBreakdownQuery } from './decisions';
+import { DOWN_VOTED_ROW, downVotedQueriesQuery } from './feedback';
+import { RECALL_COMPARISON_ROW, recallComparisonQuery } from './recall';
+import { ANSWERED_RESPONSE_ROW, answeredResponsesQuery } from './review';
 
 const evalCase = (query: string, fields: TestEvent = {}): TestEvent => ({ type: 'eval_case', query, category: 'c', should_answer: true, ...fields });
 const gate = (decision: string, fields: TestEvent = {}): TestEvent => ({ type: 'gate', ts: at(0), session_id: 's1', decision, ...fields });
@@ -56,11 +56,9 @@ beforeAll(async () => {
 });
 afterAll(() => engine.close());
 
-const run = (query: SqlQuery) => engine.query(query.sql, query.params);
-
 describe('gate queries on the real engine', () => {
   it('scores each eval case by its latest same-query retrieval: scores[1], else its gate dense_score; empty = 0', async () => {
-    expect(await run(calibrationCasesQuery())).toEqual([
+    expect(await run(engine, calibrationCasesQuery(), CALIBRATION_CASE_ROW)).toEqual([
       { category: 'c', should_answer: true, top1: 0.8 },
       { category: 'd', should_answer: false, top1: 0 }, // empty beats the gate's 0.9
       { category: 'c', should_answer: true, top1: 0.6 },
@@ -71,15 +69,15 @@ describe('gate queries on the real engine', () => {
 
   it('compares eval recall@5 with recall@5 of labeled production retrievals', async () => {
     // eval: 'scored' finds a1 but a2 is at rank 6 → 1/2; 'twice' (r-new) finds a4 → 1. Mean 0.75.
-    expect(await run(recallComparisonQuery())).toEqual([{ eval_cases: 2, eval_recall: 0.75, production_retrievals: 1, production_recall: 0.5 }]);
+    expect(await run(engine, recallComparisonQuery(), RECALL_COMPARISON_ROW)).toEqual([{ eval_cases: 2, eval_recall: 0.75, production_retrievals: 1, production_recall: 0.5 }]);
   });
 
   it('lists down-voted queries: the named retrieval, else the retrieval in the response request', async () => {
-    expect(await run(downVotedQueriesQuery(ANY_SCOPE))).toEqual([{ query: 'scored', down: 2 }, { query: 'prod', down: 1 }]);
+    expect(await run(engine, downVotedQueriesQuery(ANY_SCOPE), DOWN_VOTED_ROW)).toEqual([{ query: 'scored', down: 2 }, { query: 'prod', down: 1 }]);
   });
 
   it('breaks gate decisions down by ISO week and category', async () => {
-    const rows = await run(gateDecisionBreakdownQuery(ANY_SCOPE));
+    const rows = await run(engine, gateDecisionBreakdownQuery(ANY_SCOPE), GATE_DECISION_BREAKDOWN_ROW);
     expect(rows).toEqual([
       { week: '2026-W40', category: 'c', decision: 'answer', n: 1 },
       { week: '2026-W40', category: 'c', decision: 'handoff', n: 2 },
@@ -90,6 +88,6 @@ describe('gate queries on the real engine', () => {
   });
 
   it('lists responses whose latest gate answered, with their resolved review verdict', async () => {
-    expect(await run(answeredResponsesQuery())).toEqual([{ week: '2026-W40', event_id: 'resp-p', session_id: 's1', text: 'ok', verdict: 'wrong', in_scope: true }]);
+    expect(await run(engine, answeredResponsesQuery(), ANSWERED_RESPONSE_ROW)).toEqual([{ week: '2026-W40', event_id: 'resp-p', session_id: 's1', text: 'ok', verdict: 'wrong', in_scope: true }]);
   });
 });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { feedbackWeeks } from '../../../model/gate/feedback';
 import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
-import { reviewVerdictsQuery } from '../annotation/review-report';
+import { REVIEW_VERDICT_ROW, reviewVerdictsQuery } from '../annotation/review-report';
 import { ANY_SCOPE, type EventScope } from '../../../model/event-scope';
 import { at, type TestEvent } from '../metrics/fixtures';
-import { feedbackByWeekQuery } from '../metrics/sections';
-import type { SqlQuery } from '../core/sql-query';
-import { gateDecisionBreakdownQuery } from './decisions';
-import { downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';
-import { gateFilterChoicesQuery } from './filter-choices';
+import { FEEDBACK_WEEK_ROW, feedbackByWeekQuery } from '../metrics/sections';
+import { run } from '../core/run';
+import { GATE_DECISION_BREAKDOWN_ROW, gateDecisionBreakdownQuery } from './decisions';
+import { DOWN_VOTED_ROW, downVotedQueriesQuery, feedbackByWeekInScopeQuery } from './feedback';
+import { GATE_FILTER_CHOICE_ROW, gateFilterChoicesQuery } from './filter-choices';
 import { loadGateScreen } from './gate-screen';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
 
@@ -65,12 +65,11 @@ const DATASET: TestEvent[] = [
 
 const engine = loadedTestEngine(DATASET);
 
-const run = (query: SqlQuery) => engine.query(query.sql, query.params);
 const scope = (fields: Partial<EventScope>): EventScope => ({ ...ANY_SCOPE, ...fields });
 
 describe('gate decisions in a scope', () => {
   it('counts every gate by its category (own, else its turn prompt’s) and ISO week', async () => {
-    expect(await run(gateDecisionBreakdownQuery(ANY_SCOPE))).toEqual([
+    expect(await run(engine, gateDecisionBreakdownQuery(ANY_SCOPE), GATE_DECISION_BREAKDOWN_ROW)).toEqual([
       { week: W40, category: 'billing', decision: 'handoff', n: 1 },
       { week: W40, category: 'returns', decision: 'answer', n: 2 },
       { week: W40, category: 'returns', decision: 'clarify', n: 1 },
@@ -79,34 +78,34 @@ describe('gate decisions in a scope', () => {
   });
 
   it('narrows by category (a gate’s own category wins over its turn’s), system and surface', async () => {
-    expect(await run(gateDecisionBreakdownQuery(scope({ category: 'billing' })))).toEqual([{ week: W40, category: 'billing', decision: 'handoff', n: 1 }]);
-    expect(await run(gateDecisionBreakdownQuery(scope({ system: 'v2' })))).toEqual([
+    expect(await run(engine, gateDecisionBreakdownQuery(scope({ category: 'billing' })), GATE_DECISION_BREAKDOWN_ROW)).toEqual([{ week: W40, category: 'billing', decision: 'handoff', n: 1 }]);
+    expect(await run(engine, gateDecisionBreakdownQuery(scope({ system: 'v2' })), GATE_DECISION_BREAKDOWN_ROW)).toEqual([
       { week: W40, category: 'returns', decision: 'answer', n: 1 },
       { week: W40, category: 'returns', decision: 'clarify', n: 1 },
       { week: W41, category: 'returns', decision: 'handoff', n: 1 },
     ]);
-    expect(await run(gateDecisionBreakdownQuery(scope({ system: 'v1', category: 'returns' })))).toEqual([{ week: W40, category: 'returns', decision: 'answer', n: 1 }]);
-    expect(await run(gateDecisionBreakdownQuery(scope({ surface: 'chat' })))).toEqual([]);
+    expect(await run(engine, gateDecisionBreakdownQuery(scope({ system: 'v1', category: 'returns' })), GATE_DECISION_BREAKDOWN_ROW)).toEqual([{ week: W40, category: 'returns', decision: 'answer', n: 1 }]);
+    expect(await run(engine, gateDecisionBreakdownQuery(scope({ surface: 'chat' })), GATE_DECISION_BREAKDOWN_ROW)).toEqual([]);
   });
 });
 
 describe('feedback in a scope', () => {
   it('with no scope, gives the report’s weeks', async () => {
-    expect(await run(feedbackByWeekInScopeQuery(ANY_SCOPE))).toEqual(await run(feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS)));
-    expect(await run(feedbackByWeekInScopeQuery(ANY_SCOPE))).toEqual([{ week: W40, total: 5, down: 3 }, { week: W41, total: 1, down: 1 }]);
+    expect(await run(engine, feedbackByWeekInScopeQuery(ANY_SCOPE), FEEDBACK_WEEK_ROW)).toEqual(await run(engine, feedbackByWeekQuery(DEFAULT_METRIC_SETTINGS), FEEDBACK_WEEK_ROW));
+    expect(await run(engine, feedbackByWeekInScopeQuery(ANY_SCOPE), FEEDBACK_WEEK_ROW)).toEqual([{ week: W40, total: 5, down: 3 }, { week: W41, total: 1, down: 1 }]);
   });
 
   it('splits the two assistants by surface; a vote with no turn takes its target response’s category', async () => {
-    expect(await run(feedbackByWeekInScopeQuery(scope({ surface: 'chat' })))).toEqual([{ week: W40, total: 3, down: 2 }]);
-    expect(await run(feedbackByWeekInScopeQuery(scope({ surface: 'support' })))).toEqual([{ week: W40, total: 2, down: 1 }, { week: W41, total: 1, down: 1 }]);
-    expect(await run(feedbackByWeekInScopeQuery(scope({ category: 'returns' })))).toEqual([{ week: W40, total: 1, down: 0 }, { week: W41, total: 1, down: 1 }]);
-    expect(await run(feedbackByWeekInScopeQuery(scope({ system: 'v1' })))).toEqual([{ week: W40, total: 1, down: 1 }]);
+    expect(await run(engine, feedbackByWeekInScopeQuery(scope({ surface: 'chat' })), FEEDBACK_WEEK_ROW)).toEqual([{ week: W40, total: 3, down: 2 }]);
+    expect(await run(engine, feedbackByWeekInScopeQuery(scope({ surface: 'support' })), FEEDBACK_WEEK_ROW)).toEqual([{ week: W40, total: 2, down: 1 }, { week: W41, total: 1, down: 1 }]);
+    expect(await run(engine, feedbackByWeekInScopeQuery(scope({ category: 'returns' })), FEEDBACK_WEEK_ROW)).toEqual([{ week: W40, total: 1, down: 0 }, { week: W41, total: 1, down: 1 }]);
+    expect(await run(engine, feedbackByWeekInScopeQuery(scope({ system: 'v1' })), FEEDBACK_WEEK_ROW)).toEqual([{ week: W40, total: 1, down: 1 }]);
   });
 
   it('lists the down-voted queries of the scope', async () => {
-    expect(await run(downVotedQueriesQuery(ANY_SCOPE))).toEqual([{ query: 'poem', down: 1 }, { query: 'refund status', down: 1 }, { query: 'return label', down: 1 }]);
-    expect(await run(downVotedQueriesQuery(scope({ surface: 'support' })))).toEqual([{ query: 'refund status', down: 1 }, { query: 'return label', down: 1 }]);
-    expect(await run(downVotedQueriesQuery(scope({ category: 'returns' })))).toEqual([{ query: 'return label', down: 1 }]);
+    expect(await run(engine, downVotedQueriesQuery(ANY_SCOPE), DOWN_VOTED_ROW)).toEqual([{ query: 'poem', down: 1 }, { query: 'refund status', down: 1 }, { query: 'return label', down: 1 }]);
+    expect(await run(engine, downVotedQueriesQuery(scope({ surface: 'support' })), DOWN_VOTED_ROW)).toEqual([{ query: 'refund status', down: 1 }, { query: 'return label', down: 1 }]);
+    expect(await run(engine, downVotedQueriesQuery(scope({ category: 'returns' })), DOWN_VOTED_ROW)).toEqual([{ query: 'return label', down: 1 }]);
   });
 
   it('raises the alarm only in weeks with at least the minimum votes', async () => {
@@ -128,9 +127,9 @@ describe('feedback in a scope', () => {
 describe('the review in a scope', () => {
   it('with no scope, gives the report’s verdict counts; a scope holding every response gives the same', async () => {
     const everyVerdict = [{ week: W40, verdict: 'correct', n: 1 }, { week: W40, verdict: 'partial', n: 1 }, { week: W40, verdict: 'wrong', n: 1 }];
-    expect(await run(reviewVerdictsQuery())).toEqual(everyVerdict);
-    expect(await run(reviewVerdictsQuery(scope({ surface: 'support' })))).toEqual(everyVerdict);
-    expect(await run(reviewVerdictsQuery(scope({ category: 'billing' })))).toEqual([{ week: W40, verdict: 'wrong', n: 1 }]);
+    expect(await run(engine, reviewVerdictsQuery(), REVIEW_VERDICT_ROW)).toEqual(everyVerdict);
+    expect(await run(engine, reviewVerdictsQuery(scope({ surface: 'support' })), REVIEW_VERDICT_ROW)).toEqual(everyVerdict);
+    expect(await run(engine, reviewVerdictsQuery(scope({ category: 'billing' })), REVIEW_VERDICT_ROW)).toEqual([{ week: W40, verdict: 'wrong', n: 1 }]);
   });
 
   it('counts answered responses and verdicts of the scope; the sample keeps only its responses in scope', async () => {
@@ -158,7 +157,7 @@ describe('calibration in a scope', () => {
 
 describe('the filter choices', () => {
   const choices = async (fields: Partial<EventScope>) =>
-    (await run(gateFilterChoicesQuery(scope(fields)))).map((row) => Object.values(row).join(' '));
+    (await run(engine, gateFilterChoicesQuery(scope(fields)), GATE_FILTER_CHOICE_ROW)).map((row) => Object.values(row).join(' '));
 
   it('lists each loaded value with its gates, votes and (category) eval cases', async () => {
     expect(await choices({})).toEqual([
