@@ -4,6 +4,8 @@ export interface Measurement {
   baseline: string;
   baselineMs: number;
   note?: string;
+  /** The aim for this figure, when it has one (scripts/bench.mjs marks it met or missed). */
+  aimMs?: number;
 }
 
 export async function time<T>(run: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
