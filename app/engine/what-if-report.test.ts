@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Engine } from './engine';
+import { run } from './sql/core/run';
 import { DEFAULT_METRIC_SETTINGS } from '../model/metrics/settings';
 import { sweepPoints } from '../model/what-if/pipeline';
 import { makeRelevance, makeRetrieval, type TestEvent } from './sql/metrics/fixtures';
@@ -38,3 +40,37 @@ describe('a sweep', () => {
     expect(swept[0].result.report.retrievals).toBe(8);
   });
 });
+
+/** The engine, counting the statements that rank a pipeline's lists into their table. */
+function countingListTables(of: Engine): { engine: Engine; made: () => number } {
+  let made = 0;
+  const engine: Engine = {
+    query: (text, params) => {
+      if (/CREATE OR REPLACE TEMP TABLE "what_if_lists_/.test(text)) made++;
+      return of.query(text, params);
+    },
+    exec: (text, signal) => of.exec(text, signal),
+    insertArrowIPC: (table, ipc) => of.insertArrowIPC(table, ipc),
+    close: () => of.close(),
+  };
+  return { engine, made: () => made };
+}
+
+describe("a pipeline's lists", () => {
+  it('are ranked once and kept for the next what-if of that pipeline; another pipeline takes their place', async () => {
+    const counted = countingListTables(engine);
+    const rrf = await computeWhatIf(counted.engine, DEFAULT_METRIC_SETTINGS, { kind: 'rrf', k: 60 });
+    const made = counted.made();
+    expect(made).toBe(1);
+    expect((await computeWhatIf(counted.engine, DEFAULT_METRIC_SETTINGS, { kind: 'rrf', k: 60 })).report).toEqual(rrf.report);
+    expect(counted.made()).toBe(made);
+    const weighted = await computeWhatIf(counted.engine, DEFAULT_METRIC_SETTINGS, { kind: 'weighted', w: 0.5 });
+    expect(counted.made()).toBe(made + 1);
+    expect((await computeWhatIf(counted.engine, DEFAULT_METRIC_SETTINGS, { kind: 'rrf', k: 60 })).report).toEqual(rrf.report);
+    expect(counted.made()).toBe(made + 2);
+    expect(weighted.report.pipeline).toBe('weighted:0.5');
+    const tables = await run(engine, "SELECT table_name AS name FROM duckdb_tables() WHERE starts_with(table_name, 'what_if_lists_')", { name: 'string' });
+    expect(tables).toHaveLength(1);
+  });
+});
+

@@ -18,7 +18,7 @@ import { whatIfListsQuery } from './sql/what-if/pipelines';
 import { whatIfPoolRowsQuery, whatIfPoolSizeQuery } from './sql/what-if/pool';
 import { whatIfStagesSelect } from './sql/what-if/stages';
 import { loggedBaseSelect, whatIfBaseSelect } from './sql/what-if/what-if-base';
-import { ensureStageListsTable, FEW_RETRIEVALS, stageListsOf } from './what-if-stage-lists';
+import { ensureStageListsTable, ensureWhatIfListsTable, FEW_RETRIEVALS, stageListsOf } from './what-if-stage-lists';
 
 /** The tables of one what-if: the pipeline's lists, and each side shaped as `retrieval_base`. */
 interface WhatIfTables {
@@ -32,7 +32,7 @@ async function whatIfListsTableIn(job: ReadJob, pipeline: Pipeline): Promise<str
   const stageLists = await ensureStageListsTable(job.engine);
   // the stages as a CTE, not a table: a third copy of every stage list does not fit DuckDB-wasm's memory at 1M events
   const lists = whatIfListsQuery(pipeline, 'what_if_stages');
-  return job.materialize(materialization('what_if_lists', sql`WITH what_if_stages AS (${rawSql(whatIfStagesSelect(stageLists))}) SELECT * FROM (${lists}) lists`));
+  return ensureWhatIfListsTable(job.engine, sql`WITH what_if_stages AS (${rawSql(whatIfStagesSelect(stageLists))}) SELECT * FROM (${lists}) lists`);
 }
 
 async function whatIfTablesIn(job: ReadJob, pipeline: Pipeline): Promise<WhatIfTables> {

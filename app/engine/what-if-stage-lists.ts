@@ -1,6 +1,7 @@
 import { parseStoredStages } from '../schema/stages';
 import { typeTable, type ColumnSpec } from '../schema/columns';
 import { ArrowBatchBuilder } from './arrow-batch';
+import { materialization } from './coordinator/materialization';
 import type { Engine } from './engine';
 import { ident } from './sql/core/quote';
 import { run } from './sql/core/run';
@@ -46,6 +47,23 @@ const RETRIEVAL_TABLE = ident(typeTable('retrieval'));
 const ROWS_PER_BATCH = 20_000;
 const READ_PAGE = 50_000;
 
+/** The state of the stored retrievals' stages: what a table built from them alone stays true for. */
+async function stagesStamp(engine: Engine): Promise<{ key: string; lastRow: number }> {
+  const [stamp] = await run(engine,
+    `SELECT count(stages)::INTEGER AS stored, coalesce(max(seq) FILTER (WHERE stages IS NOT NULL), 0)::BIGINT AS last,
+            coalesce(max(file_id) FILTER (WHERE stages IS NOT NULL), 0)::INTEGER AS files, coalesce(max(rowid), -1)::BIGINT AS last_row FROM ${RETRIEVAL_TABLE}`,
+    { stored: 'number', last: 'number', files: 'number', last_row: 'number' },
+  );
+  return { key: `${stamp.stored}_${stamp.last}_${stamp.files}`, lastRow: stamp.last_row };
+}
+
+/** Whether the temp table `name` exists; every other temp table starting with `prefix` is dropped (a past state's). */
+async function keepOnly(engine: Engine, prefix: string, name: string): Promise<boolean> {
+  const tables = await run(engine, sql`SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, ${prefix})`, { name: 'string' });
+  for (const table of tables) if (table.name !== name) await engine.exec(`DROP TABLE IF EXISTS ${ident(table.name)}`);
+  return tables.some((table) => table.name === name);
+}
+
 /**
  * The logged stages as a table (`STAGE_LIST_COLUMNS`), for the what-if's SQL to rank. The stored
  * `stages` text is read by the schema's own reader: DuckDB-wasm has no JSON functions without an
@@ -54,20 +72,13 @@ const READ_PAGE = 50_000;
  * with the connection.
  */
 export async function ensureStageListsTable(engine: Engine): Promise<string> {
-  const [stamp] = await run(engine,
-    `SELECT count(stages)::INTEGER AS stored, coalesce(max(seq) FILTER (WHERE stages IS NOT NULL), 0)::BIGINT AS last,
-            coalesce(max(file_id) FILTER (WHERE stages IS NOT NULL), 0)::INTEGER AS files, coalesce(max(rowid), -1)::BIGINT AS last_row FROM ${RETRIEVAL_TABLE}`,
-    { stored: 'number', last: 'number', files: 'number', last_row: 'number' },
-  );
-  const name = `what_if_stage_lists_${stamp.stored}_${stamp.last}_${stamp.files}`;
-  const [found] = await run(engine, sql`SELECT count(*)::INTEGER AS tables FROM duckdb_tables() WHERE table_name = ${name}`, { tables: 'number' });
-  if (found.tables > 0) return name;
-  const stale = await run(engine, "SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, 'what_if_stage_lists_')", { name: 'string' });
-  for (const table of stale) await engine.exec(`DROP TABLE IF EXISTS ${ident(table.name)}`);
+  const stamp = await stagesStamp(engine);
+  const name = `${STAGE_LISTS_PREFIX}${stamp.key}`;
+  if (await keepOnly(engine, STAGE_LISTS_PREFIX, name)) return name;
   await engine.exec(`CREATE OR REPLACE TEMP TABLE ${ident(name)} (${STAGE_LIST_COLUMNS})`);
   const builder = new ArrowBatchBuilder(SPECS, ROWS_PER_BATCH);
   // pages by rowid (the table's insertion order): each page a range scan, not a sort of every row before it
-  for (let first = 0; ; first += READ_PAGE) {
+  for (let first = 0; first <= stamp.lastRow; first += READ_PAGE) {
     const rows = await run(engine,
       sql`SELECT retrieval_id, stages FROM ${rawSql(RETRIEVAL_TABLE)} WHERE rowid >= ${first} AND rowid < ${first + READ_PAGE} AND stages IS NOT NULL ORDER BY rowid`,
       STORED_STAGES_ROW);
@@ -75,9 +86,26 @@ export async function ensureStageListsTable(engine: Engine): Promise<string> {
       for (const stage of stageListRows(row.retrieval_id, row.stages)) builder.add(stage);
       if (builder.length >= ROWS_PER_BATCH) await engine.insertArrowIPC(name, builder.flush());
     }
-    if (first + READ_PAGE > stamp.last_row) break;
   }
   if (builder.length > 0) await engine.insertArrowIPC(name, builder.flush());
+  return name;
+}
+
+const STAGE_LISTS_PREFIX = 'what_if_stage_lists_';
+const LISTS_PREFIX = 'what_if_lists_';
+
+/**
+ * A pipeline's lists (`lists`: a select of `(retrieval_id, asset_ids)` over the stage lists) as a
+ * table kept like the stage lists: for as long as the stored retrievals stay as they are, labels
+ * given or not (a list is ranked from stages alone), so that the pool queue's bounds after each
+ * grade and the session view do not rank 400k lists again. One pipeline's at a time: at 1M events
+ * a table of lists holds millions of ids, and DuckDB-wasm's memory is the dataset's.
+ */
+export async function ensureWhatIfListsTable(engine: Engine, lists: SqlQuery): Promise<string> {
+  const stamp = await stagesStamp(engine);
+  const { name } = materialization(`${LISTS_PREFIX}${stamp.key}`, lists);
+  if (await keepOnly(engine, LISTS_PREFIX, name)) return name;
+  await engine.query(`CREATE OR REPLACE TEMP TABLE ${ident(name)} AS ${lists.sql}`, lists.params);
   return name;
 }
 
