@@ -81,6 +81,6 @@ describe('resolved answer reviews (the one resolution the report and the gate sc
     ['reviews without ts come before timestamped ones', [review('x', 'correct', { ts: at(1) }), review('y', 'wrong'), review('z', 'partial')], { verdict: 'correct', resolved_by: 'majority' }],
   ])('%s', async (_, labels, expected) => {
     await loadEvents(engine, [{ type: 'response', event_id: 'resp1', ts: at(0), session_id: 's1' }, ...labels]);
-    expect(await engine.query(`SELECT verdict, resolved_by, labels FROM (${resolvedAnswerReviewsSql()})`)).toEqual([{ ...expected, labels: labels.length }]);
+    expect(await engine.query(`SELECT verdict, resolved_by, labels FROM (${resolvedAnswerReviewsSql().sql})`)).toEqual([{ ...expected, labels: labels.length }]);
   });
 });

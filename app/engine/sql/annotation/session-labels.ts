@@ -70,7 +70,7 @@ export const RESOLVED_VERDICT_ROW = specOf<ResolvedVerdictRow>()({ target_event_
 export function resolvedVerdictsQuery(responseIds: readonly string[]): SqlQuery {
   return sql`
 SELECT target_event_id, verdict, resolved_by
-FROM (${rawSql(resolvedAnswerReviewsSql())})
+FROM (${resolvedAnswerReviewsSql()})
 WHERE target_event_id IN ${idSet(responseIds)}
 ORDER BY target_event_id`;
 }

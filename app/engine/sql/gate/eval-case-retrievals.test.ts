@@ -19,7 +19,7 @@ afterAll(() => engine.close());
 
 describe('an eval case and its eval retrieval', () => {
   it('is the latest retrieval with exactly its query, by ts, then file order; an unmatched case has none', async () => {
-    const rows = await engine.query<{ retrieval_id: string }>(`SELECT retrieval_id FROM (${evalCaseRetrievalsSql()}) ORDER BY case_seq`);
+    const rows = await engine.query<{ retrieval_id: string }>(`SELECT retrieval_id FROM (${evalCaseRetrievalsSql().sql}) ORDER BY case_seq`);
     expect(rows.map((row) => row.retrieval_id)).toEqual(['r-once', 'r-later', 'r-second']);
   });
 });
