@@ -105,8 +105,8 @@ export const factSettings = (settings: MetricSettings): MetricSettings => shared
 /** Per-retrieval facts (metrics' `retrievalDetailsQuery`) for the lineage screens' settings: the name `withLineageFacts` binds. */
 export const LINEAGE_FACTS_TABLE = 'lineage_retrieval_facts';
 
-const RETRIEVAL_COLUMNS = rawSql(`r.retrieval_id, r.event_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.query,
-       r.returned_asset_ids, r.scores, r.rewrite_of, r.error, r.role`);
+const RETRIEVAL_COLUMNS = sql`r.retrieval_id, r.event_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.query,
+       r.returned_asset_ids, r.scores, r.rewrite_of, r.error, r.role`;
 
 /**
  * Retrievals matching any of `alternatives` (conditions over `retrievals r`) with their lists and

@@ -6,9 +6,8 @@ import { DUCKDB, type SqlDialect } from './dialect';
 import { scopedEvents, scopeFilter } from './event-scope';
 import { isAnyScope, type EventScope } from '../../model/event-scope';
 import { CELL_CONDITIONS, retrievalFactsQuery } from './metrics/retrieval-facts';
-import { ident } from './core/quote';
 import { specOf } from './core/row-spec';
-import { rawSql, sql, type SqlQuery } from './core/sql-query';
+import { identifier, rawSql, sql, type SqlQuery } from './core/sql-query';
 
 export type { SessionSignalRow };
 
@@ -68,7 +67,7 @@ SELECT ${rawSql(['session_id', 'user_id', 'surface', 'run_id', 'start_ts', 'dura
        coalesce(rv.wrong, 0) AS wrong, rv.worst_verdict,
        coalesce(ec.rewrite, 0) AS rewrite, coalesce(ec.completion, 0) AS completion,
        ec.session_id IS NOT NULL AS in_scope
-FROM ${rawSql(ident(sessions))} ss
+FROM ${identifier(sessions)} ss
 LEFT JOIN event_counts ec ON ec.session_id = ss.session_id
 LEFT JOIN retrieval_counts rc ON rc.session_id = ss.session_id
 LEFT JOIN reviews rv ON rv.session_id = ss.session_id

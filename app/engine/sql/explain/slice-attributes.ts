@@ -2,8 +2,7 @@ import { EXPLAIN_ATTRIBUTES, NONE_VALUE, QUERY_WORD_BUCKETS, RESULT_BUCKETS, typ
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, type FactsSource } from '../metrics/retrieval-facts';
-import { ident } from '../core/quote';
-import { joinSql, rawSql, sql, valueArray, type SqlQuery } from '../core/sql-query';
+import { identifier, joinSql, rawSql, sql, valueArray, type SqlQuery } from '../core/sql-query';
 
 /** What an explain query reads besides the settings: which signal, where the facts are, and the question-runs with a drift flag. */
 export interface ExplainScope {
@@ -64,7 +63,7 @@ function attributeSql(attribute: ExplainAttribute, scope: ExplainScope, d: SqlDi
       const isFlagged = d.listContains(flagged.sql, "b.question_id || ? || coalesce(b.run_id, '')");
       return { sql: `CASE WHEN b.question_id IS NOT NULL AND ${isFlagged} THEN 'yes' ELSE 'no' END`, params: [...flagged.params, '\u001f'] };
     }
-    default: return orNone(sql`b.${rawSql(ident(attribute))}`);
+    default: return orNone(sql`b.${identifier(attribute)}`);
   }
 }
 
@@ -79,7 +78,7 @@ const DOWN_REQUESTS = sql`LEFT JOIN (SELECT DISTINCT resp.request_id AS request_
 export function sliceAttributesQuery(settings: MetricSettings, scope: ExplainScope): SqlQuery {
   const d = scope.dialect ?? DUCKDB;
   const signal = SIGNALS[scope.signal];
-  const attributes = joinSql(EXPLAIN_ATTRIBUTES.map((attribute) => sql`${attributeSql(attribute, scope, d)} AS ${rawSql(ident(attribute))}`), ',\n       ');
+  const attributes = joinSql(EXPLAIN_ATTRIBUTES.map((attribute) => sql`${attributeSql(attribute, scope, d)} AS ${identifier(attribute)}`), ',\n       ');
   const downRequests = scope.signal === 'down' ? DOWN_REQUESTS : sql``;
   return sql`
 SELECT f.seq AS seq, f.ts AS ts, ${rawSql(d.asBool(signal.hit))} AS hit, b.retrieval_id AS retrieval_id, b.session_id AS session_id, b.query AS query,

@@ -27,7 +27,7 @@ export function settingsFilter(settings: MetricSettings, columns: FilterColumns)
     ...(settings.from === undefined ? [] : [sql`${rawSql(columns.ts)} >= ${settings.from}`]),
     ...(settings.to === undefined ? [] : [sql`${rawSql(columns.ts)} < ${settings.to}`]),
   ];
-  return joinSql([rawSql('TRUE'), ...parts], ' AND ');
+  return joinSql([sql`TRUE`, ...parts], ' AND ');
 }
 
 /**
@@ -35,7 +35,7 @@ export function settingsFilter(settings: MetricSettings, columns: FilterColumns)
  * effective role and retriever among the chosen ones. TRUE without a role or retriever filter.
  */
 export function attributedRetrievalFilter(settings: MetricSettings, columns: { role: string; retriever: string }): SqlQuery {
-  return joinSql([rawSql('TRUE'), ...amongChosen({ roles: settings.roles, retrievers: settings.retrievers }, columns)], ' AND ');
+  return joinSql([sql`TRUE`, ...amongChosen({ roles: settings.roles, retrievers: settings.retrievers }, columns)], ' AND ');
 }
 
 const LIST_COLUMNS = [

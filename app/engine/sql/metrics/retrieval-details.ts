@@ -44,7 +44,7 @@ export function retrievalDetailsQuery(
   settings: MetricSettings,
   options: { cell?: MatrixCell; limit?: number; source?: FactsSource } = {},
 ): SqlQuery {
-  const cellFilter = options.cell ? rawSql(CELL_CONDITIONS[options.cell]) : rawSql('TRUE');
+  const cellFilter = options.cell ? rawSql(CELL_CONDITIONS[options.cell]) : sql`TRUE`;
   const limit = options.limit === undefined ? sql`` : sql`LIMIT CAST(${options.limit} AS BIGINT)`;
   return sql`
 SELECT base.retrieval_id, base.session_id, base.request_id, base.query, base.surface, base.retriever, facts.role, base.logged_role, facts.ts,
