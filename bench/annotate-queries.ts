@@ -116,7 +116,7 @@ if (process.env.EXPLAIN) {
   let t = performance.now();
   await raw.query(q.sql, q.params);
   console.log(`relevance items again: ${(performance.now() - t).toFixed(0)} ms`);
-  const plan = await raw.query<Record<string, string>>(`EXPLAIN ANALYZE ${q.sql}`, q.params);
+  const plan = await raw.query(`EXPLAIN ANALYZE ${q.sql}`, q.params);
   console.log(Object.values(plan[0]).join('\n'));
   t = performance.now();
   await raw.query(`SELECT retrieval_id AS item_id, session_id, ts, query, role, surface, list_distinct(returned_asset_ids) AS asset_ids FROM events_retrieval WHERE len(returned_asset_ids) > 0`);
@@ -130,9 +130,10 @@ if (process.env.COMPARE) {
   // the one statement against the six it replaced, alternated, on the same items (warm)
   const ctx = await import('../app/engine/sql/annotation/queue-item-context');
   const { itemLabelsQuery } = await import('../app/engine/sql/annotation/item-labels');
-  const q = <Row>(query: { sql: string; params: SqlValue[] }) => raw.query<Row>(query.sql, query.params);
+  const { run } = await import('../app/engine/sql/core/run');
+  const q = (query: { sql: string; params: SqlValue[] }) => raw.query(query.sql, query.params);
   const separate = async (id: string) => {
-    const [r] = await q<{ turn_id: string | null; session_id: string | null; request_id: string | null }>(ctx.queueRetrievalQuery(id));
+    const [r] = await run(raw, ctx.queueRetrievalQuery(id), { turn_id: 'string|null', session_id: 'string|null', request_id: 'string|null' });
     if (r.turn_id) await q(ctx.queueTurnQuery(r.turn_id, r.session_id));
     await q(ctx.rankedAssetsQuery(id));
     await q(ctx.queueGatesQuery(r.session_id, { retrievalId: id, requestId: r.request_id, turnId: r.turn_id }));
