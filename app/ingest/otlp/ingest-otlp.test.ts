@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../engine/sql/core/run';
 import { clearDataset, initDataset } from '../../engine/dataset';
 import type { Engine } from '../../engine/engine';
 import { createNodeEngine } from '../../engine/node-engine';
@@ -31,7 +32,7 @@ const expectedRetrievals = (ids: string[]) =>
 const storedRetrievals = () =>
   engine.query<Record<string, unknown>>('SELECT retrieval_id, session_id, query, returned_asset_ids, scores, line FROM retrievals ORDER BY ts');
 const storedSpans = () => engine.query<Record<string, unknown>>('SELECT kind, name, session_id, line, seq FROM spans ORDER BY ts');
-const count = async (table: string) => (await engine.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`))[0].n;
+const count = async (table: string) => (await run(engine, `SELECT count(*)::INTEGER AS n FROM ${table}`, { n: 'number' }))[0].n;
 
 describe('OpenTelemetry traces loaded through the ingest', () => {
   it('a collector file (JSON Lines, one document a trace) gives the retrievals, the other events and the spans by kind', async () => {
@@ -105,7 +106,7 @@ describe('OpenTelemetry traces loaded through the ingest', () => {
     const jsonl = [makeDocument([retriever]), makeDocument([again])].map((document) => JSON.stringify(document)).join('\n');
     const [result] = await load(textInputFile('twice.jsonl', jsonl, 64));
     expect(result).toMatchObject({ events: 1, rejected: 1 });
-    const [row] = await engine.query<{ line: number; reason: string; raw: string }>('SELECT line, reason, raw FROM rejected');
+    const [row] = await run(engine, 'SELECT line, reason, raw FROM rejected', { line: 'number', reason: 'string', raw: 'string' });
     expect(row).toMatchObject({ line: 2, reason: 'duplicate_retrieval_id' });
     expect(JSON.parse(row.raw)).toMatchObject({ type: 'retrieval', retrieval_id: 'eee19b7ec3c1b174', session_id: 's' });
   });
