@@ -49,7 +49,7 @@ describe('traces spread over the files of one load', () => {
       textInputFile('page-2.json', JSON.stringify(secondPart)),
     ], new LoadState());
     // one retrieval (the inner _retrieve span is no retrieval of its own), its 2 assets, the agent's use of kb-1, the prompt and the response
-    const rows = await engine.query<Record<string, unknown>>(
+    const rows = await engine.query(
       `SELECT type, file_id, coalesce(retrieval_id, consumed_asset_id, asset_id, text) AS what FROM events ORDER BY type, what`,
     );
     expect(rows).toEqual([

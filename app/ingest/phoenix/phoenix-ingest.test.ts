@@ -42,7 +42,7 @@ function expectedRows(file: string, type: string, fields: readonly string[]) {
 }
 
 async function retrievals() {
-  const rows = await engine.query<Record<string, unknown>>(`SELECT ${RETRIEVAL_FIELDS.join(', ')} FROM events WHERE type = 'retrieval' ORDER BY retrieval_id`);
+  const rows = await engine.query(`SELECT ${RETRIEVAL_FIELDS.join(', ')} FROM events WHERE type = 'retrieval' ORDER BY retrieval_id`);
   // `stages` is stored as its JSON text; compared as the list it holds.
   return rows.map((row) => ({ ...row, stages: row.stages === null ? null : JSON.stringify(JSON.parse(row.stages as string)) }));
 }
