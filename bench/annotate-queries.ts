@@ -117,7 +117,7 @@ if (process.env.EXPLAIN) {
   let t = performance.now();
   await run(raw, q, QUEUE_ITEM_ROW);
   console.log(`relevance items again: ${(performance.now() - t).toFixed(0)} ms`);
-  const plan = await raw.query<Record<string, string>>(`EXPLAIN ANALYZE ${q.sql}`, q.params);
+  const plan = await raw.query(`EXPLAIN ANALYZE ${q.sql}`, q.params);
   console.log(Object.values(plan[0]).join('\n'));
   t = performance.now();
   await raw.query(`SELECT retrieval_id AS item_id, session_id, ts, query, role, surface, list_distinct(returned_asset_ids) AS asset_ids FROM events_retrieval WHERE len(returned_asset_ids) > 0`);

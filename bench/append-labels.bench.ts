@@ -1,6 +1,8 @@
 import { updateDerivedTables } from '../app/engine/derived/update-derived-tables';
 import type { Engine } from '../app/engine/engine';
 import { ensureDerivedTables } from '../app/engine/metrics-report';
+import type { RowOf } from '../app/engine/sql/core/row-spec';
+import { run as runQuery } from '../app/engine/sql/core/run';
 import { METRIC_TABLES, POST_LOAD_TABLES } from '../app/engine/sql/derived/registry';
 import { loadFiles } from '../app/ingest/load-files';
 import type { LoadState } from '../app/ingest/load-state';
@@ -10,11 +12,8 @@ import { medianMs, time, type Measurement } from './measure';
 const RUNS = 5;
 const LABELS_PER_RUN = 20;
 
-interface LabelTarget {
-  retrieval_id: string;
-  turn_id: string | null;
-  returned_asset_ids: string[];
-}
+const LABEL_TARGET = { retrieval_id: 'string', turn_id: 'string|null', returned_asset_ids: 'string[]' } as const;
+type LabelTarget = RowOf<typeof LABEL_TARGET>;
 
 /** 20 labels as an annotator adds them: 14 relevance grades on 7 retrievals, 3 roles, 3 intents. */
 function labelFile(run: number, targets: LabelTarget[]) {
@@ -39,9 +38,9 @@ export async function benchAppendLabels(engine: Engine, state: LoadState): Promi
   await ensureDerivedTables(engine);
   const rebuild = await time(() => updateDerivedTables(engine, every, { rebuild: true }));
   const countMs = await medianMs(5, () => engine.query('SELECT count(*) FROM events'));
-  const targets = await engine.query<LabelTarget>(
+  const targets = await runQuery(engine,
     `SELECT retrieval_id, turn_id, returned_asset_ids FROM retrievals
-     WHERE len(returned_asset_ids) >= 2 AND turn_id IS NOT NULL ORDER BY seq LIMIT ${(RUNS + 1) * 7}`);
+     WHERE len(returned_asset_ids) >= 2 AND turn_id IS NOT NULL ORDER BY seq LIMIT ${(RUNS + 1) * 7}`, LABEL_TARGET);
   let run = 0;
   const appendMs = await medianMs(RUNS, async () => {
     await loadFiles(engine, [labelFile(run++, targets)], state);

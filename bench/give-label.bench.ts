@@ -3,6 +3,7 @@ import { updateDerivedTables } from '../app/engine/derived/update-derived-tables
 import type { Engine } from '../app/engine/engine';
 import { syncGivenLabels } from '../app/engine/given-labels';
 import { ensureDerivedTables } from '../app/engine/metrics-report';
+import { run as runQuery } from '../app/engine/sql/core/run';
 import { METRIC_TABLES, POST_LOAD_TABLES } from '../app/engine/sql/derived/registry';
 import { GIVEN_LABEL_VERSION, type GivenLabel } from '../app/schema/given-label';
 import { medianMs, time, type Measurement } from './measure';
@@ -24,8 +25,9 @@ export async function benchGiveLabel(engine: Engine): Promise<Measurement[]> {
   };
   await ensureDerivedTables(engine);
   const rebuild = await time(() => updateDerivedTables(engine, every, { rebuild: true }));
-  const targets = await engine.query<{ retrieval_id: string; asset_id: string }>(
-    `SELECT retrieval_id, returned_asset_ids[1] AS asset_id FROM retrievals WHERE len(returned_asset_ids) > 0 ORDER BY seq DESC LIMIT ${RUNS + 1}`);
+  const targets = await runQuery(engine,
+    `SELECT retrieval_id, returned_asset_ids[1] AS asset_id FROM retrievals WHERE len(returned_asset_ids) > 0 ORDER BY seq DESC LIMIT ${RUNS + 1}`,
+    { retrieval_id: 'string', asset_id: 'string' });
   const journal: GivenLabel[] = [];
   let run = 0;
   const giveMs = await medianMs(RUNS, async () => {

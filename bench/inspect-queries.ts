@@ -9,6 +9,7 @@ import { computeDriftAnalysis } from '../app/engine/drift-report';
 import { QueryCoordinator } from '../app/engine/coordinator/query-coordinator';
 import { withLineageFacts } from '../app/engine/lineage-facts-table';
 import { createNodeEngine } from '../app/engine/node-engine';
+import { run } from '../app/engine/sql/core/run';
 import { loadSessionInspector } from '../app/engine/sql/session-inspector';
 import { SESSION_SUMMARY_ROW_SQL } from '../app/engine/sql/sessions';
 import { labelTargets } from '../app/features/sessions/label-targets';
@@ -122,7 +123,7 @@ const AS_THE_APP = { datasetVersion: 1 };
 report('post-load (counts toward ingest)');
 
 // the sessions: a seeded shuffle, as the page bench
-const ids = (await raw.query<{ session_id: string }>('SELECT session_id FROM session_summary ORDER BY session_id')).map((row) => row.session_id);
+const ids = (await run(raw, 'SELECT session_id FROM session_summary ORDER BY session_id', { session_id: 'string' })).map((row) => row.session_id);
 let seed = 12345;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const picked = Array.from({ length: sessionCount + 1 }, () => ids[Math.floor(random() * ids.length)]);

@@ -1,5 +1,6 @@
 import type { Engine } from '../app/engine/engine';
 import { ensureDerivedTables } from '../app/engine/metrics-report';
+import { run } from '../app/engine/sql/core/run';
 import { lineageReads, type LineageReads } from '../app/engine/lineage-test-reads';
 import { loadSessionInspector } from '../app/engine/sql/session-inspector';
 import { loadTrace } from '../app/engine/sql/trace';
@@ -74,14 +75,16 @@ export async function benchSession(engine: Engine): Promise<Measurement[]> {
   const derive = await time(() => ensureDerivedTables(engine));
   const read = lineageReads(engine);
   const prepare = await time(() => read(async () => undefined));
-  const [rich] = await engine.query<{ session_id: string; retrievals: number; events: number }>(
-    'SELECT session_id, retrievals, events FROM session_summary ORDER BY retrievals DESC, actions DESC, session_id LIMIT 1');
+  const [rich] = await run(engine,
+    'SELECT session_id, retrievals, events FROM session_summary ORDER BY retrievals DESC, actions DESC, session_id LIMIT 1',
+    { session_id: 'string', retrievals: 'number', events: 'number' });
   const countMs = await medianMs(5, () => engine.query('SELECT count(*) FROM events'));
   const opened = await openSession(read, rich.session_id);
   const openMs = await medianMs(5, () => openSession(read, rich.session_id));
 
-  const [popular] = await engine.query<{ asset_id: string; n: number }>(
-    'SELECT asset_id, count(*)::INTEGER AS n FROM (SELECT unnest(returned_asset_ids) AS asset_id FROM retrievals) GROUP BY asset_id ORDER BY n DESC, asset_id LIMIT 1');
+  const [popular] = await run(engine,
+    'SELECT asset_id, count(*)::INTEGER AS n FROM (SELECT unnest(returned_asset_ids) AS asset_id FROM retrievals) GROUP BY asset_id ORDER BY n DESC, asset_id LIMIT 1',
+    { asset_id: 'string', n: 'number' });
   const trace = await time(async () => {
     const view = buildTrace(await read((facts) => loadTrace(facts, { kind: 'asset', id: popular.asset_id })));
     return { view, layout: layoutGraph(...layoutInput(view.graph)) };

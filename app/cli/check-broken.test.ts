@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run as runQuery } from '../engine/sql/core/run';
 import type { Engine } from '../engine/engine';
 import { BROKEN_CASES } from '../ingest/broken-input-cases';
 import { runCheck, type CheckedFile } from './check-report';
@@ -101,7 +102,7 @@ describe('CSV headers named after prototype members', () => {
     let engine: Engine | null = null;
     const extras = await runCheck([file], { kind: 'wasm' }, async (report) => {
       expect(report.files[0]).toMatchObject({ read: 'whole', events: 2, rejected: 0 });
-      return engine!.query<{ asset_id: string; extra: string | null }>('SELECT asset_id, extra FROM events ORDER BY asset_id');
+      return runQuery(engine!, 'SELECT asset_id, extra FROM events ORDER BY asset_id', { asset_id: 'string', extra: 'string|null' });
     }, { wrapEngine: (e) => (engine = e) });
     expect(extras).toEqual([{ asset_id: 'a1', extra: '{"__proto__":"p","constructor":"c","toString":"t"}' }, { asset_id: 'a2', extra: null }]);
     const { code, out } = await run('check', file);

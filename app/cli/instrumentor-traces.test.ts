@@ -57,7 +57,7 @@ function storedEvents(file: string): Promise<string[]> {
 async function loadedEvents(file: string): Promise<string[]> {
   await clearDataset(engine);
   await loadFiles(engine, [nodeInputFile(file)], new LoadState());
-  const rows = await engine.query<Record<string, unknown>>(`SELECT * EXCLUDE (file_id, line, seq) FROM events`);
+  const rows = await engine.query(`SELECT * EXCLUDE (file_id, line, seq) FROM events`);
   return rows.map((row) => {
     const kept = Object.fromEntries(Object.entries(row).filter(([name, value]) => value !== null && !(name === 'event_id' && row.type !== 'retrieval')));
     return JSON.stringify(kept, Object.keys(kept).sort());

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { run as runQuery } from '../engine/sql/core/run';
 import { build } from 'esbuild';
 import { initDataset } from '../engine/dataset';
 import type { Engine } from '../engine/engine';
@@ -27,7 +28,7 @@ function largeLog(): string {
 }
 
 async function tableRows(engine: Engine) {
-  const tables = await engine.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_name LIKE 'events_%' OR table_name = 'rejected' ORDER BY 1");
+  const tables = await runQuery(engine, "SELECT table_name AS name FROM information_schema.tables WHERE table_name LIKE 'events_%' OR table_name = 'rejected' ORDER BY 1", { name: 'string' });
   const rows: Record<string, unknown[]> = {};
   for (const { name } of tables) rows[name] = await engine.query(`SELECT * FROM "${name}" ORDER BY ALL`);
   return rows;

@@ -13,7 +13,7 @@ import { nodeInputFile } from '../ingest/node-files';
 import type { MetricsReport } from '../model/metrics/report';
 import { generatedLog } from './generated-log-fixture';
 import { runCli } from './run-in-process';
-import { run } from '../engine/sql/core/run';
+import { run as runQuery } from '../engine/sql/core/run';
 
 async function cli(...args: string[]) {
   return runCli(args);
@@ -71,13 +71,13 @@ describe('export --sessions-summary', () => {
   it('opens in the browser as the full-dataset summary, with the same rows', async () => {
     const engine = await openedAsInBrowser([path.join(dir, 'summary.parquet')]);
     try {
-      const [totals] = await run(engine, FULL_SUMMARY_TOTALS_SQL, FULL_SUMMARY_TOTALS_ROW);
+      const [totals] = await runQuery(engine, FULL_SUMMARY_TOTALS_SQL, FULL_SUMMARY_TOTALS_ROW);
       expect(totals).toEqual({ sessions: 300, events: sum(summary, 'events'), first_ts: Math.min(...summary.map((row) => row.start_ts as number)), last_ts: Math.max(...summary.map((row) => row.end_ts as number)), loaded: 0 });
-      const top = await run(engine, fullSummaryRowsQuery('masked', true, 5), FULL_SUMMARY_ROW);
+      const top = await runQuery(engine, fullSummaryRowsQuery('masked', true, 5), FULL_SUMMARY_ROW);
       const expected = [...summary].sort((a, b) => (b.masked as number) - (a.masked as number) || String(a.session_id).localeCompare(String(b.session_id))).slice(0, 5);
       expect(top.map((row) => [row.session_id, row.masked, row.events])).toEqual(expected.map((row) => [row.session_id, row.masked, row.events]));
       // The summary is no events: nothing else is loaded from it.
-      expect((await engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM events'))[0].n).toBe(0);
+      expect((await runQuery(engine, 'SELECT count(*)::INTEGER AS n FROM events', { n: 'number' }))[0].n).toBe(0);
     } finally {
       await engine.close();
     }
@@ -107,9 +107,9 @@ describe('export --sample-sessions', () => {
   it('opened beside the summary, links the sampled sessions', async () => {
     const engine = await openedAsInBrowser([path.join(dir, 'summary.parquet'), sample]);
     try {
-      const [totals] = await run(engine, FULL_SUMMARY_TOTALS_SQL, FULL_SUMMARY_TOTALS_ROW);
+      const [totals] = await runQuery(engine, FULL_SUMMARY_TOTALS_SQL, FULL_SUMMARY_TOTALS_ROW);
       expect(totals.loaded).toBe(SAMPLED);
-      const rows = await run(engine, fullSummaryRowsQuery('session_id', false, null), FULL_SUMMARY_ROW);
+      const rows = await runQuery(engine, fullSummaryRowsQuery('session_id', false, null), FULL_SUMMARY_ROW);
       const sampled = new Set((await readParquet(sample)).map((row) => row.session_id).filter((id) => id !== null));
       expect(new Set(rows.filter((row) => row.loaded).map((row) => row.session_id))).toEqual(sampled);
     } finally {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { run } from './sql/core/run';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
 import { MATERIALIZATION_NAME } from './coordinator/materialization';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
@@ -35,7 +36,7 @@ const DERIVED = { prepared: true };
 /** A read as the app's queries make it (queries/coordinated-query.ts): after the derived tables, at a dataset version. */
 const AS_THE_APP = { prepared: true, datasetVersion: 1 };
 const inspect = (settings: MetricSettings, sessionId: string) => async (job: ReadJob) => loadSessionInspector(await withLineageFacts(job, settings), sessionId);
-const tempTables = async () => (await engine.query<{ name: string }>('SELECT table_name AS name FROM duckdb_tables() WHERE temporary')).map((row) => row.name);
+const tempTables = async () => (await run(engine, 'SELECT table_name AS name FROM duckdb_tables() WHERE temporary', { name: 'string' })).map((row) => row.name);
 
 describe('two settings computed at the same time each get their own result', () => {
   it('metric panels for K = 3 and K = 10, standalone and interleaved statement by statement, equal sequential runs', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from './sql/core/run';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
@@ -30,19 +31,18 @@ const digestSql = (table: string) =>
   `SELECT count(*)::INTEGER AS rows, md5(string_agg(row_md5, ',' ORDER BY row_md5)) AS digest FROM (SELECT md5(CAST(t AS VARCHAR)) AS row_md5 FROM ${table} t)`;
 
 const tableNames = async (database: string) =>
-  (await engine.query<{ table_name: string }>(
-    `SELECT table_name FROM duckdb_tables() WHERE database_name = ? AND NOT temporary ORDER BY table_name`, [database])).map((row) => row.table_name);
+  (await run(engine, { sql: `SELECT table_name FROM duckdb_tables() WHERE database_name = ? AND NOT temporary ORDER BY table_name`, params: [database] }, { table_name: 'string' })).map((row) => row.table_name);
 
 describe('copyDatabaseInSlices', () => {
   it('copies every table row for row, in many slices, reporting a share that only grows to 1', async () => {
     const file = path.join(directory, 'kept.db');
     await engine.exec(`ATTACH '${file}' AS kept_next`);
     const steps: number[] = [];
-    const run: StepRunner = (step) => (steps.push(steps.length), step(engine));
+    const runStep: StepRunner = (step) => (steps.push(steps.length), step(engine));
     const shares: number[] = [];
-    await copyDatabaseInSlices(run, 'kept_next', (share) => shares.push(share), 500);
+    await copyDatabaseInSlices(runStep, 'kept_next', (share) => shares.push(share), 500);
 
-    const [{ events }] = await engine.query<{ events: number }>('SELECT count(*)::INTEGER AS events FROM events');
+    const [{ events }] = await run(engine, 'SELECT count(*)::INTEGER AS events FROM events', { events: 'number' });
     // 500-row slices of the events alone make more steps than there are tables.
     expect(steps.length).toBeGreaterThan(Math.ceil(events / 500));
     expect(shares.at(-1)).toBe(1);
@@ -52,14 +52,13 @@ describe('copyDatabaseInSlices', () => {
     // The file as a reload finds it, opened by another engine (the wasm engine keeps its lock on
     // it): the same tables, and each one's rows the same (an order-free digest of every row's text).
     await engine.exec('DETACH DATABASE IF EXISTS kept_next');
-    const source = (await engine.query<{ name: string }>('SELECT current_database() AS name'))[0].name;
+    const source = (await run(engine, 'SELECT current_database() AS name', { name: 'string' }))[0].name;
     const tables = await tableNames(source);
     expect(tables).toContain('retrieval_base');
     const native = await createNativeEngine();
     try {
       await native.exec(`ATTACH '${file}' AS reopened (READ_ONLY)`);
-      const reopenedTables = (await native.query<{ table_name: string }>(
-        `SELECT table_name FROM duckdb_tables() WHERE database_name = 'reopened' ORDER BY table_name`)).map((row) => row.table_name);
+      const reopenedTables = (await run(native, `SELECT table_name FROM duckdb_tables() WHERE database_name = 'reopened' ORDER BY table_name`, { table_name: 'string' })).map((row) => row.table_name);
       expect(reopenedTables).toEqual(tables);
       for (const table of tables) {
         const [here] = await engine.query<Digest>(digestSql(`"${source}".main."${table}"`));
@@ -67,7 +66,7 @@ describe('copyDatabaseInSlices', () => {
         expect({ table, ...there }).toEqual({ table, ...here });
       }
       // The views came along: the events view answers from the copy.
-      const [{ n }] = await native.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM reopened.main.events');
+      const [{ n }] = await run(native, 'SELECT count(*)::INTEGER AS n FROM reopened.main.events', { n: 'number' });
       expect(n).toBe(events);
     } finally {
       await native.close();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { run } from './sql/core/run';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { nodeInputFile } from '../ingest/node-files';
@@ -38,15 +39,14 @@ async function sync(engine: Engine, journal: GivenLabel[]) {
 }
 
 const labelRows = (engine: Engine) =>
-  engine.query<{ file_id: number; event_id: string }>(`SELECT file_id, event_id FROM events_label WHERE annotator = 'rt' ORDER BY event_id, file_id`);
+  run(engine, `SELECT file_id, event_id FROM events_label WHERE annotator = 'rt' ORDER BY event_id, file_id`, { file_id: 'number', event_id: 'string' });
 const duplicateWarnings = async (engine: Engine) =>
-  (await engine.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM reference_warnings WHERE reason = 'duplicate_event_id'`))[0].n;
+  (await run(engine, `SELECT count(*)::INTEGER AS n FROM reference_warnings WHERE reason = 'duplicate_event_id'`, { n: 'number' }))[0].n;
 
 describe('labels given here and their export loaded back into the same dataset', () => {
   it('count once, as the loaded file\'s, in either order, with no duplicate warning and the report of a fresh profile', async () => {
     const engine = await loaded();
-    const [first, second] = await engine.query<{ retrieval_id: string; asset_id: string }>(
-      `SELECT retrieval_id, returned_asset_ids[1] AS asset_id FROM retrievals WHERE len(returned_asset_ids) > 0 ORDER BY seq LIMIT 2`);
+    const [first, second] = await run(engine, `SELECT retrieval_id, returned_asset_ids[1] AS asset_id FROM retrievals WHERE len(returned_asset_ids) > 0 ORDER BY seq LIMIT 2`, { retrieval_id: 'string', asset_id: 'string' });
     const exported = [given({ kind: 'relevance', retrieval_id: first.retrieval_id, asset_id: first.asset_id, grade: 2 })];
     await sync(engine, exported);
     const jsonl = labelEventsJsonl(await exportedLabelRows(engine, { givenHere: true }));

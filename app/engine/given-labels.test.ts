@@ -37,10 +37,9 @@ const given = (input: LabelInput, annotator = 'tester'): GivenLabel =>
 
 async function firstRetrievals(engine: Engine, n: number) {
   await ensureDerivedTables(engine);
-  return engine.query<{ retrieval_id: string; asset_id: string; turn_id: string }>(
-    `SELECT retrieval_id, returned_asset_ids[1] AS asset_id, turn_id FROM retrievals
+  return run(engine, `SELECT retrieval_id, returned_asset_ids[1] AS asset_id, turn_id FROM retrievals
      WHERE len(returned_asset_ids) > 0 AND turn_id IS NOT NULL AND retrieval_id NOT IN (SELECT retrieval_id FROM resolved_relevance)
-     ORDER BY seq LIMIT ${n}`);
+     ORDER BY seq LIMIT ${n}`, { retrieval_id: 'string', asset_id: 'string', turn_id: 'string' });
 }
 
 describe('labels given in the browser', () => {

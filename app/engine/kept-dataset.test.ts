@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { run } from './sql/core/run';
 import { loadFiles } from '../ingest/load-files';
 import { LoadState } from '../ingest/load-state';
 import { textInputFile } from '../ingest/text-input';
@@ -23,10 +24,10 @@ afterAll(() => engine.close());
 
 /** Each test starts from a database as a new page finds it: nothing in it. */
 beforeEach(async () => {
-  for (const { name } of await engine.query<{ name: string }>(`SELECT view_name AS name FROM duckdb_views() WHERE NOT internal`)) {
+  for (const { name } of await run(engine, `SELECT view_name AS name FROM duckdb_views() WHERE NOT internal`, { name: 'string' })) {
     await engine.exec(`DROP VIEW IF EXISTS "${name}"`);
   }
-  for (const { name } of await engine.query<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables()`)) {
+  for (const { name } of await run(engine, `SELECT table_name AS name FROM duckdb_tables()`, { name: 'string' })) {
     await engine.exec(`DROP TABLE IF EXISTS "${name}"`);
   }
 });
@@ -34,7 +35,7 @@ beforeEach(async () => {
 describe('opening the database a page finds', () => {
   it('says a new database is empty and creates the tables', async () => {
     expect(await openDataset(engine)).toEqual({ kind: 'empty' });
-    const [row] = await engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM events');
+    const [row] = await run(engine, 'SELECT count(*)::INTEGER AS n FROM events', { n: 'number' });
     expect(row.n).toBe(0);
   });
 
@@ -52,7 +53,7 @@ describe('opening the database a page finds', () => {
     await engine.exec(`INSERT INTO events_retrieval (file_id, line, seq, type, retrieval_id) VALUES (7, 1, 99, 'retrieval', 'orphan')`);
     const opened = await openDataset(engine);
     expect(opened).toMatchObject({ kind: 'restored', interruptedRows: 1, kept: { files: 1, events: 3 } });
-    const ids = await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM retrievals ORDER BY retrieval_id');
+    const ids = await run(engine, 'SELECT retrieval_id FROM retrievals ORDER BY retrieval_id', { retrieval_id: 'string' });
     expect(ids.map((r) => r.retrieval_id)).toEqual(['r1', 'r2']);
   });
 
@@ -118,15 +119,13 @@ describe('loading more into a reopened dataset', () => {
     const again = textInputFile('first-again.jsonl', jsonl([retrieval('r2'), retrieval('r4')]), 64);
     const [result] = await loadFiles(engine, [again], state);
     expect(result).toMatchObject({ fileId: 2, events: 1, rejected: 1 });
-    const rows = await engine.query<{ retrieval_id: string; file_id: number; seq: number }>(
-      'SELECT retrieval_id, file_id, seq FROM retrievals ORDER BY seq',
-    );
+    const rows = await run(engine, 'SELECT retrieval_id, file_id, seq FROM retrievals ORDER BY seq', { retrieval_id: 'string', file_id: 'number', seq: 'number' });
     expect(rows).toEqual([
       { retrieval_id: 'r1', file_id: 1, seq: 1 },
       { retrieval_id: 'r2', file_id: 1, seq: 2 },
       { retrieval_id: 'r4', file_id: 2, seq: 3 },
     ]);
-    const [rejected] = await engine.query<{ reason: string }>('SELECT reason FROM rejected');
+    const [rejected] = await run(engine, 'SELECT reason FROM rejected', { reason: 'string' });
     expect(rejected.reason).toMatch(/duplicate/);
   });
 

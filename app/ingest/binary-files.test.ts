@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { run } from '../engine/sql/core/run';
 import { clearDataset } from '../engine/dataset';
 import { FILES_SQL, type FileRow } from '../engine/sql/overview';
 import { ingestFile } from './ingest-file';
@@ -31,7 +32,7 @@ async function load(...files: ReturnType<typeof textInputFile>[]) {
   state.reset();
   const results = await loadFiles(engine, files, state);
   const rows = await engine.query<FileRow>(FILES_SQL);
-  const [{ rejected }] = await engine.query<{ rejected: number }>('SELECT count(*)::INTEGER AS rejected FROM rejected');
+  const [{ rejected }] = await run(engine, 'SELECT count(*)::INTEGER AS rejected FROM rejected', { rejected: 'number' });
   return { results, rows, rejected };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { run } from '../engine/sql/core/run';
 import { clearDataset } from '../engine/dataset';
 import type { Engine } from '../engine/engine';
 import { loadedTestEngine } from '../engine/sql/metrics/loaded-test-engine';
@@ -20,7 +21,7 @@ async function load(files: ReturnType<typeof textInputFile>[], into: Engine = en
   return loadFiles(into, files, state);
 }
 
-const rejected = () => engine.query<{ line: number; reason: string; field: string | null; message: string }>('SELECT line, reason, field, message FROM rejected ORDER BY file_id, line');
+const rejected = () => run(engine, 'SELECT line, reason, field, message FROM rejected ORDER BY file_id, line', { line: 'number', reason: 'string', field: 'string|null', message: 'string' });
 
 describe('one record cannot cost the rest of its file', () => {
   it('a label whose kind names a prototype member is rejected, and the lines after it are stored', async () => {
@@ -37,7 +38,7 @@ describe('one record cannot cost the rest of its file', () => {
     const line = '{"type":"retrieval","ts":"2026-10-01T10:00:00Z","session_id":"s1","retrieval_id":"r1","__proto__":{"polluted":true},"constructor":"x"}';
     const [result] = await load([textInputFile('proto.jsonl', `${line}\n`)]);
     expect(result).toMatchObject({ events: 1, rejected: 0 });
-    const [row] = await engine.query<{ extra: string }>('SELECT extra FROM events');
+    const [row] = await run(engine, 'SELECT extra FROM events', { extra: 'string' });
     expect(row.extra).toBe('{"__proto__":{"polluted":true},"constructor":"x"}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -80,7 +81,7 @@ describe('silent wrong data is refused', () => {
   it('an ISO time with an offset is the instant it names; epoch milliseconds and small counters stay milliseconds', async () => {
     const lines = [retrieval('r1', { ts: '2026-10-01T12:00:00+02:00' }), retrieval('r2', { ts: '2026-10-01T05:30:00-0430' }), retrieval('r3', { ts: 1790000000000 }), retrieval('r4', { ts: 5000 })];
     await load([textInputFile('offsets.jsonl', jsonl(...lines))]);
-    const rows = await engine.query<{ ts: number }>('SELECT ts FROM events ORDER BY seq');
+    const rows = await run(engine, 'SELECT ts FROM events ORDER BY seq', { ts: 'number' });
     expect(rows.map((r) => r.ts)).toEqual([Date.UTC(2026, 9, 1, 10), Date.UTC(2026, 9, 1, 10), 1790000000000, 5000]);
   });
 
@@ -121,9 +122,9 @@ describe('files are isolated from each other', () => {
     // the corrected file defines r1 and r2 again: not duplicates of the failed file's
     const [again] = await loadFiles(engine, [textInputFile('first-fixed.jsonl', first)], state);
     expect(again).toMatchObject({ events: 2, rejected: 0 });
-    const ids = await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM events ORDER BY retrieval_id');
+    const ids = await run(engine, 'SELECT retrieval_id FROM events ORDER BY retrieval_id', { retrieval_id: 'string' });
     expect(ids.map((r) => r.retrieval_id)).toEqual(['r1', 'r2', 'r3']);
-    const files = await engine.query<{ name: string; error: string | null }>('SELECT name, error FROM files ORDER BY file_id');
+    const files = await run(engine, 'SELECT name, error FROM files ORDER BY file_id', { name: 'string', error: 'string|null' });
     expect(files.map((f) => f.name)).toEqual(['first.jsonl', 'second.jsonl', 'first-fixed.jsonl']);
   });
 
@@ -135,7 +136,7 @@ describe('files are isolated from each other', () => {
       [0, 'this file was already loaded; it was skipped so that its events are not stored twice'],
       [1, null],
     ]);
-    const [{ n }] = await engine.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM events WHERE type = 'prompt'");
+    const [{ n }] = await run(engine, "SELECT count(*)::INTEGER AS n FROM events WHERE type = 'prompt'", { n: 'number' });
     expect(n).toBe(1);
   });
 });
@@ -146,11 +147,11 @@ describe('an event_id given twice', () => {
     const second = jsonl({ type: 'prompt', ts: TS, session_id: 's1', event_id: 'e1' }, { type: 'prompt', ts: TS, session_id: 's2', text: 'other' });
     const results = await load([textInputFile('a.jsonl', first), textInputFile('b.jsonl', second), textInputFile('a.jsonl', jsonl(retrieval('r5'), { type: 'prompt', ts: TS, session_id: 's3' }))]);
     expect(results.map((r) => r.events)).toEqual([2, 2, 2]);
-    const warnings = await engine.query<{ file: string; line: number; reason: string; message: string }>('SELECT file, line, reason, message FROM reference_warnings ORDER BY seq');
+    const warnings = await run(engine, 'SELECT file, line, reason, message FROM reference_warnings ORDER BY seq', { file: 'string', line: 'number', reason: 'string', message: 'string' });
     expect(warnings).toEqual([{ file: 'b.jsonl', line: 1, reason: 'duplicate_event_id', message: '"event_id" "e1" was already given to the event at a.jsonl:1' }]);
     // a file added later is checked against what is loaded (the warnings are brought up to date, not rebuilt)
     await loadFiles(engine, [textInputFile('c.jsonl', jsonl({ type: 'prompt', ts: TS, session_id: 's1', event_id: 'e1' }))], state);
-    const after = await engine.query<{ file: string; reason: string }>('SELECT file, reason FROM reference_warnings ORDER BY seq');
+    const after = await run(engine, 'SELECT file, reason FROM reference_warnings ORDER BY seq', { file: 'string', reason: 'string' });
     expect(after).toEqual([{ file: 'b.jsonl', reason: 'duplicate_event_id' }, { file: 'c.jsonl', reason: 'duplicate_event_id' }]);
   });
 });
@@ -164,7 +165,7 @@ describe('references that loop or name nothing', () => {
       { type: 'action', ts: TS, session_id: 's2', actor: 'user', action: 'export', consumed_asset_id: 'a1' },
     ];
     await load([textInputFile('cycles.jsonl', jsonl(...lines))]);
-    const warnings = await engine.query<{ line: number; field: string; message: string }>('SELECT line, field, message FROM reference_warnings ORDER BY line');
+    const warnings = await run(engine, 'SELECT line, field, message FROM reference_warnings ORDER BY line', { line: 'number', field: 'string', message: 'string' });
     expect(warnings).toEqual([
       // r1 → r2 → r1: once, on the loop's latest event (r2); r3 → r3; turns t1 → t2 → t1, on t2.
       { line: 2, field: 'rewrite_of', message: '"rewrite_of" leads back to retrieval "r2" itself after 2 steps: its rewrites form a loop' },
@@ -179,7 +180,7 @@ describe('references that loop or name nothing', () => {
   });
 
   it('a loop closed by a later file is warned on the event that closed it, as a full rebuild warns it', async () => {
-    const warnings = () => engine.query<{ file: string; line: number; reason: string }>('SELECT file, line, reason FROM reference_warnings ORDER BY seq');
+    const warnings = () => run(engine, 'SELECT file, line, reason FROM reference_warnings ORDER BY seq', { file: 'string', line: 'number', reason: 'string' });
     await load([textInputFile('first.jsonl', jsonl(retrieval('r0'), retrieval('r1', { rewrite_of: 'r2' })))]);
     // r2 is not loaded yet: a reference to nothing, answered by the second file.
     expect(await warnings()).toEqual([{ file: 'first.jsonl', line: 2, reason: 'unknown_reference' }]);

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { run } from '../engine/sql/core/run';
 import { clearDataset } from '../engine/dataset';
 import { loadFiles } from './load-files';
 import { LoadState } from './load-state';
@@ -38,9 +39,7 @@ describe('loading each file kind', () => {
     expect(result.error).toBeNull();
     expect(result.events).toBe(2);
     expect(result.rejected).toBe(0);
-    const rows = await engine.query<{ type: string; returned_asset_ids: string[] | null; scores: number[] | null; ts: number; extra: string | null }>(
-      'SELECT type, returned_asset_ids, scores, ts, extra FROM events ORDER BY seq',
-    );
+    const rows = await run(engine, 'SELECT type, returned_asset_ids, scores, ts, extra FROM events ORDER BY seq', { type: 'string', returned_asset_ids: 'string[]|null', scores: 'number[]|null', ts: 'number', extra: 'string|null' });
     expect(rows).toEqual([
       { type: 'retrieval', returned_asset_ids: ['a1', 'a2'], scores: [0.9, 0.4], ts: Date.UTC(2026, 9, 1, 10), extra: '{"ui_variant":"B"}' },
       { type: 'action', returned_asset_ids: null, scores: null, ts: 1790000000000, extra: null },
@@ -65,7 +64,7 @@ describe('loading each file kind', () => {
 
   it('derives event_id from file and line when it is missing', async () => {
     await load(textInputFile('a.jsonl', jsonl));
-    const rows = await engine.query<{ event_id: string }>('SELECT event_id FROM events ORDER BY seq');
+    const rows = await run(engine, 'SELECT event_id FROM events ORDER BY seq', { event_id: 'string' });
     expect(rows.map((r) => r.event_id)).toEqual(['a.jsonl:1', 'a.jsonl:2']);
   });
 });

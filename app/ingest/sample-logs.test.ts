@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../engine/sql/core/run';
 import { initDataset } from '../engine/dataset';
 import type { Engine } from '../engine/engine';
 import { createNodeEngine } from '../engine/node-engine';
@@ -30,9 +31,9 @@ function physicalRecords(name: string): number {
 
 describe('the bundled sample logs', () => {
   it.each(FILES)('%s: every record is an event or a rejected row', async (name) => {
-    const [file] = await engine.query<{ events: number; rejected: number }>('SELECT events, rejected FROM files WHERE name = ?', [name]);
+    const [file] = await run(engine, { sql: 'SELECT events, rejected FROM files WHERE name = ?', params: [name] }, { events: 'number', rejected: 'number' });
     expect(file.events + file.rejected).toBe(physicalRecords(name));
-    const [stored] = await engine.query<{ n: number }>('SELECT count(*)::INT AS n FROM events JOIN files USING (file_id) WHERE name = ?', [name]);
+    const [stored] = await run(engine, { sql: 'SELECT count(*)::INT AS n FROM events JOIN files USING (file_id) WHERE name = ?', params: [name] }, { n: 'number' });
     expect(stored.n).toBe(file.events);
   });
 

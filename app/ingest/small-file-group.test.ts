@@ -31,7 +31,7 @@ afterAll(() => engine.close());
 async function rowsOf(ipc: Uint8Array): Promise<Record<string, unknown>[]> {
   await engine.exec('CREATE OR REPLACE TABLE merged (name VARCHAR, score DOUBLE, seq INTEGER, ok BOOLEAN, ids VARCHAR[], scores DOUBLE[])');
   await engine.insertArrowIPC('merged', ipc);
-  const rows = await engine.query<Record<string, unknown>>('SELECT * FROM merged ORDER BY rowid');
+  const rows = await engine.query('SELECT * FROM merged ORDER BY rowid');
   return rows.map((row) => ({ ...row, ids: row.ids === null ? null : [...(row.ids as string[])], scores: row.scores === null ? null : [...(row.scores as number[])] }));
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../sql/core/run';
 import type { Engine } from '../engine';
 import { createNodeEngine } from '../node-engine';
 import { rawSql } from '../sql/core/sql-query';
@@ -15,10 +16,10 @@ beforeEach(async () => {
   await engine.exec('CREATE OR REPLACE TABLE numbers (n INTEGER); INSERT INTO numbers VALUES (1), (2)');
 });
 
-const count = async (target: Engine) => (await target.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM numbers'))[0].n;
+const count = async (target: Engine) => (await run(target, 'SELECT count(*)::INTEGER AS n FROM numbers', { n: 'number' }))[0].n;
 const insert = (value: number) => (target: Engine) => target.exec(`INSERT INTO numbers VALUES (${value})`);
 const tempTables = async () =>
-  (await engine.query<{ name: string }>('SELECT table_name AS name FROM duckdb_tables() WHERE temporary ORDER BY name')).map((row) => row.name);
+  (await run(engine, 'SELECT table_name AS name FROM duckdb_tables() WHERE temporary ORDER BY name', { name: 'string' })).map((row) => row.name);
 const numbersAbove = (floor: number) => materialization('numbers_above', rawSql(`SELECT n FROM numbers WHERE n > ${floor}`));
 
 describe('QueryCoordinator', () => {

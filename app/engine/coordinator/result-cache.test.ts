@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../sql/core/run';
 import type { Engine } from '../engine';
 import { createNodeEngine } from '../node-engine';
 import { QueryCoordinator } from './query-coordinator';
@@ -14,9 +15,9 @@ beforeEach(async () => {
 });
 
 const COUNT_SQL = 'SELECT count(*)::INTEGER AS n FROM numbers';
-const count = async (engine: Engine) => (await engine.query<{ n: number }>(COUNT_SQL))[0].n;
+const count = async (engine: Engine) => (await run(engine, COUNT_SQL, { n: 'number' }))[0].n;
 const SUM_SQL = 'SELECT sum(n)::INTEGER AS total FROM numbers WHERE n > ?';
-const sumAbove = async (engine: Engine, floor: number) => (await engine.query<{ total: number | null }>(SUM_SQL, [floor]))[0].total;
+const sumAbove = async (engine: Engine, floor: number) => (await run(engine, { sql: SUM_SQL, params: [floor] }, { total: 'number|null' }))[0].total;
 
 describe('the result cache: rows by (dataset version, SQL, values)', () => {
   it('the same statement at the same version reaches the engine once, from any job; a new version runs it again', async () => {
@@ -83,7 +84,7 @@ describe('the result cache: rows by (dataset version, SQL, values)', () => {
 
   it('rows come as copies: a caller that changes its rows changes no later answer', async () => {
     const coordinator = new QueryCoordinator(real);
-    const rows = () => coordinator.read(({ engine: own }) => own.query<{ n: number }>('SELECT n FROM numbers ORDER BY n'), { datasetVersion: 1 });
+    const rows = () => coordinator.read(({ engine: own }) => run(own, 'SELECT n FROM numbers ORDER BY n', { n: 'number' }), { datasetVersion: 1 });
     const first = await rows();
     first.reverse()[0].n = 99;
     const second = await rows();

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../sql/core/run';
 import { loadFiles } from '../../ingest/load-files';
 import { SAMPLE_LOG_GENERATOR } from '../../ingest/sample-logs-path';
 import { LoadState } from '../../ingest/load-state';
@@ -57,7 +58,7 @@ describe('derived tables brought up to date after each of six appended loads', (
       await loadFiles(engine, [textInputFile(`chunk-${chunk}.jsonl`, text, 1 << 16)], state);
       await ensureDerivedTables(engine);
     }
-    const [{ events }] = await engine.query<{ events: number }>('SELECT count(*)::INTEGER AS events FROM events');
+    const [{ events }] = await run(engine, 'SELECT count(*)::INTEGER AS events FROM events', { events: 'number' });
     expect(events).toBe(lines.length);
 
     const appended = await derivedRows();

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../sql/core/run';
 import { loadFiles, type InputFile } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
 import { nodeInputFile } from '../../ingest/node-files';
@@ -156,10 +157,11 @@ describe('derived tables: golden rows', () => {
     await load(nodeInputFile(generatedEventsFile(GENERATED_SESSIONS)));
     await load(jsonl('late-1.jsonl', LATE_EVENTS.slice(0, 6)));
     await load(jsonl('late-2.jsonl', LATE_EVENTS.slice(6)));
-    const [{ duplicates, loops, inherited }] = await engine.query<{ duplicates: number; loops: number; inherited: number }>(
+    const [{ duplicates, loops, inherited }] = await run(engine,
       `SELECT (SELECT count(*) FROM reference_warnings WHERE reason = 'duplicate_event_id')::INTEGER AS duplicates,
               (SELECT count(*) FROM reference_warnings WHERE reason = 'rewrite_cycle' AND ref IN ('xr3', 'xt5'))::INTEGER AS loops,
-              (SELECT count(*) FROM action_lineage WHERE inherited AND seq > (SELECT min(seq) FROM retrievals WHERE retrieval_id = 'xr1'))::INTEGER AS inherited`);
+              (SELECT count(*) FROM action_lineage WHERE inherited AND seq > (SELECT min(seq) FROM retrievals WHERE retrieval_id = 'xr1'))::INTEGER AS inherited`,
+      { duplicates: 'number', loops: 'number', inherited: 'number' });
     expect(duplicates).toBe(2);
     expect(loops).toBe(2);
     expect(inherited).toBe(3);
@@ -177,8 +179,9 @@ describe('derived tables: golden rows', () => {
     await clearDataset(engine);
     state = new LoadState();
     await load(jsonl('failed.jsonl', FAILED_EVENTS));
-    const flags = await engine.query<{ retrieval_id: string; is_empty: boolean; failed: boolean }>(
-      "SELECT retrieval_id, is_empty, failed FROM retrieval_base WHERE retrieval_id LIKE 'fr%' ORDER BY retrieval_id");
+    const flags = await run(engine,
+      "SELECT retrieval_id, is_empty, failed FROM retrieval_base WHERE retrieval_id LIKE 'fr%' ORDER BY retrieval_id",
+      { retrieval_id: 'string', is_empty: 'boolean', failed: 'boolean' });
     expect(flags.map((row) => [row.retrieval_id, row.is_empty, row.failed])).toEqual([
       ['fr1', false, true], ['fr2', false, true], ['fr3', true, false], ['fr4', true, false], ['fr5', false, false],
     ]);

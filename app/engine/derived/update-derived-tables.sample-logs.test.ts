@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../sql/core/run';
 import { loadFiles, type InputFile } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
 import { nodeInputFile } from '../../ingest/node-files';
@@ -77,9 +78,8 @@ afterAll(() => base?.close());
 
 describe('derived tables after loads that append to sample-logs/', () => {
   it('label rows: updates the tables that read labels, and what reads those, for the labeled items only', async () => {
-    const judged = await base.query<{ retrieval_id: string; returned_asset_ids: string[] }>(
-      `SELECT b.retrieval_id, r.returned_asset_ids FROM retrieval_base b JOIN retrievals r USING (retrieval_id)
-       WHERE b.judged AND len(r.returned_asset_ids) > 1 ORDER BY b.seq LIMIT 3`);
+    const judged = await run(base, `SELECT b.retrieval_id, r.returned_asset_ids FROM retrieval_base b JOIN retrievals r USING (retrieval_id)
+       WHERE b.judged AND len(r.returned_asset_ids) > 1 ORDER BY b.seq LIMIT 3`, { retrieval_id: 'string', returned_asset_ids: 'string[]' });
     const unjudged = await one<{ retrieval_id: string; query: string; asset: string }>(
       `SELECT retrieval_id, query, returned_asset_ids[1] AS asset FROM retrievals r
        WHERE len(returned_asset_ids) > 0 AND NOT EXISTS (SELECT 1 FROM retrieval_base b WHERE b.retrieval_id = r.retrieval_id AND b.judged)
@@ -121,7 +121,7 @@ describe('derived tables after loads that append to sample-logs/', () => {
   });
 
   it('feedback rows: updates the retrievals they name and the sessions they belong to', async () => {
-    const [first, second] = await base.query<{ retrieval_id: string; session_id: string }>(`SELECT retrieval_id, session_id FROM retrievals ORDER BY seq DESC LIMIT 2`);
+    const [first, second] = await run(base, `SELECT retrieval_id, session_id FROM retrievals ORDER BY seq DESC LIMIT 2`, { retrieval_id: 'string', session_id: 'string' });
     await load(jsonl('late-feedback.jsonl', [
       { type: 'feedback', ts: '2027-01-02T00:00:00Z', session_id: first.session_id, rating: 'down', retrieval_id: first.retrieval_id },
       { type: 'feedback', ts: '2027-01-02T00:01:00Z', session_id: 'late-session', rating: 'up', retrieval_id: second.retrieval_id },
@@ -137,7 +137,7 @@ describe('derived tables after loads that append to sample-logs/', () => {
          AND a.turn_id NOT IN (SELECT turn_id FROM prompts WHERE turn_id IS NOT NULL AND category IS NOT NULL)
        ORDER BY c.seq LIMIT 1`);
     const categoryOf = async (table: string) =>
-      (await base.query<{ category: string | null }>(`SELECT DISTINCT category FROM ${table} WHERE ${table === 'completion_facts' ? 'event_id IN (SELECT event_id FROM action_lineage WHERE turn_id = $1)' : 'turn_id = $1'}`, [turn]))
+      (await run(base, { sql: `SELECT DISTINCT category FROM ${table} WHERE ${table === 'completion_facts' ? 'event_id IN (SELECT event_id FROM action_lineage WHERE turn_id = $1)' : 'turn_id = $1'}`, params: [turn] }, { category: 'string|null' }))
         .map((row) => row.category);
     expect(await categoryOf('retrieval_base')).toEqual([null]);
     await load(jsonl('late-category.jsonl', [{ type: 'prompt', ts: '2027-01-02T00:02:00Z', session_id: session, turn_id: turn, text: 'and a category', category: 'late-category' }]));

@@ -1,9 +1,8 @@
 import { EVENT_COLUMNS, REJECTED_COLUMNS, TYPE_COLUMNS, typeTable, type ColumnSpec } from '../../schema/columns';
 import type { EventType } from '../../schema/event-types';
 import { PROVENANCE_COLUMNS } from '../../schema/fields';
-import { ident } from './core/quote';
 import { specOf, specOfColumns } from './core/row-spec';
-import { sql, rawSql, type SqlQuery } from './core/sql-query';
+import { identifier, identifiers, sql, type SqlQuery } from './core/sql-query';
 
 /**
  * What a dataset export holds: every event with its own fields and `extra` (not where this load
@@ -13,7 +12,7 @@ import { sql, rawSql, type SqlQuery } from './core/sql-query';
 export const EXPORTED_EVENT_COLUMNS: ColumnSpec[] = EVENT_COLUMNS.filter((column) => !Object.hasOwn(PROVENANCE_COLUMNS, column.name));
 export const EXPORTED_REJECTED_COLUMNS: ColumnSpec[] = REJECTED_COLUMNS.filter((column) => column.name !== 'file_id');
 
-const columnList = (columns: ColumnSpec[]) => rawSql(columns.map((column) => ident(column.name)).join(', '));
+const columnList = (columns: ColumnSpec[]) => identifiers(columns.map((column) => column.name));
 
 /** The range to page through: events by `seq` (load order), rejected rows by `rowid` (insertion order). */
 export interface ExportRange {
@@ -42,7 +41,7 @@ export const exportedTypeRow = (type: EventType) => specOfColumns(exportedTypeCo
  * JS values.
  */
 export function exportEventsPage(type: EventType, from: number, to: number): SqlQuery {
-  return sql`SELECT ${columnList(exportedTypeColumns(type))} FROM ${rawSql(ident(typeTable(type)))} WHERE seq >= ${from} AND seq < ${to} ORDER BY seq`;
+  return sql`SELECT ${columnList(exportedTypeColumns(type))} FROM ${identifier(typeTable(type))} WHERE seq >= ${from} AND seq < ${to} ORDER BY seq`;
 }
 
 export const EXPORTED_REJECTED_ROW = specOfColumns(EXPORTED_REJECTED_COLUMNS);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scopedEvents, scopeFilter } from './event-scope';
 import { ANY_SCOPE, type EventScope } from '../../model/event-scope';
 import { at, type TestEvent } from './metrics/fixtures';
+import { run } from './core/run';
 import { sql } from './core/sql-query';
 import { loadedTestEngine } from './metrics/loaded-test-engine';
 
@@ -25,13 +26,12 @@ const engine = loadedTestEngine(DATASET);
 const ids = async (view: string, scope: EventScope) => {
   const filter = scopeFilter(scope, 'e');
   const query = sql`SELECT event_id FROM ${scopedEvents(view)} e WHERE ${filter} ORDER BY event_id`;
-  return (await engine.query<{ event_id: string }>(query.sql, query.params)).map((row) => row.event_id);
+  return (await run(engine, query, { event_id: 'string' })).map((row) => row.event_id);
 };
 
 describe('event scope', () => {
   it('an event takes its own category, else its turn prompt’s, else its target response’s turn', async () => {
-    const rows = await engine.query<{ event_id: string; scope_category: string | null }>(
-      `SELECT event_id, scope_category FROM ${scopedEvents('events').sql} ORDER BY event_id`);
+    const rows = await run(engine, sql`SELECT event_id, scope_category FROM ${scopedEvents('events')} ORDER BY event_id`, { event_id: 'string', scope_category: 'string|null' });
     expect(Object.fromEntries(rows.map((row) => [row.event_id, row.scope_category]))).toEqual({
       f1: 'billing', g1: 'billing', g2: 'returns', p1: 'billing', p2: null, resp1: 'billing',
     });
@@ -41,7 +41,7 @@ describe('event scope', () => {
     expect(await ids('gates', { ...ANY_SCOPE, category: 'billing' })).toEqual(['g1']);
     expect(await ids('events', { ...ANY_SCOPE, system: 'creative' })).toEqual(['p2']);
     expect(await ids('feedback', { ...ANY_SCOPE, surface: 'chat', category: 'billing' })).toEqual(['f1']);
-    const [{ week }] = await engine.query<{ week: string }>(`SELECT scope_week AS week FROM ${scopedEvents('prompts').sql} WHERE event_id = 'p1'`);
+    const [{ week }] = await run(engine, sql`SELECT scope_week AS week FROM ${scopedEvents('prompts')} WHERE event_id = 'p1'`, { week: 'string' });
     expect(week).toMatch(/^\d{4}-W\d{2}$/);
     expect(await ids('events', { ...ANY_SCOPE, week })).toEqual(['g1', 'g2', 'p1', 'resp1']);
   });

@@ -22,21 +22,22 @@ export const ownOrTurnCategory = (event: string, turn: string) => `coalesce(${ev
  * The one place that says what an event's category is.
  */
 export function scopedEvents(view: string, dialect: SqlDialect = DUCKDB): SqlQuery {
-  const turnCategory = turnCategories('TRUE', dialect);
-  return rawSql(`(SELECT v.*, coalesce(${ownOrTurnCategory('v', 'own_turn')}, target_turn.category) AS scope_category,
-       CASE WHEN v.ts IS NULL THEN NULL ELSE ${dialect.isoWeek('v.ts')} END AS scope_week
-FROM ${view} v
+  const turnCategory = rawSql(turnCategories('TRUE', dialect));
+  return sql`(SELECT v.*, coalesce(${rawSql(ownOrTurnCategory('v', 'own_turn'))}, target_turn.category) AS scope_category,
+       CASE WHEN v.ts IS NULL THEN NULL ELSE ${rawSql(dialect.isoWeek('v.ts'))} END AS scope_week
+FROM ${rawSql(view)} v
 LEFT JOIN ${turnCategory} own_turn ON own_turn.turn_id = v.turn_id
-LEFT JOIN (SELECT event_id, ${dialect.anyValue('turn_id')} AS turn_id FROM responses WHERE event_id IS NOT NULL GROUP BY event_id) target ON target.event_id = v.target_event_id
-LEFT JOIN ${turnCategory} target_turn ON target_turn.turn_id = target.turn_id)`);
+LEFT JOIN (SELECT event_id, ${rawSql(dialect.anyValue('turn_id'))} AS turn_id FROM responses WHERE event_id IS NOT NULL GROUP BY event_id) target ON target.event_id = v.target_event_id
+LEFT JOIN ${turnCategory} target_turn ON target_turn.turn_id = target.turn_id)`;
 }
 
 /** The scope as a condition on a `scopedEvents` relation named `alias`. */
 export function scopeFilter(scope: EventScope, alias: string): SqlQuery {
-  const parts: SqlQuery[] = [rawSql('TRUE')];
-  if (scope.surface !== null) parts.push(sql`${rawSql(`${alias}.surface`)} = ${scope.surface}`);
-  if (scope.category !== null) parts.push(sql`${rawSql(`${alias}.scope_category`)} = ${scope.category}`);
-  if (scope.system !== null) parts.push(sql`${rawSql(`${alias}.run_id`)} = ${scope.system}`);
-  if (scope.week !== null) parts.push(sql`${rawSql(`${alias}.scope_week`)} = ${scope.week}`);
+  const relation = rawSql(alias);
+  const parts: SqlQuery[] = [sql`TRUE`];
+  if (scope.surface !== null) parts.push(sql`${relation}.surface = ${scope.surface}`);
+  if (scope.category !== null) parts.push(sql`${relation}.scope_category = ${scope.category}`);
+  if (scope.system !== null) parts.push(sql`${relation}.run_id = ${scope.system}`);
+  if (scope.week !== null) parts.push(sql`${relation}.scope_week = ${scope.week}`);
   return joinSql(parts, ' AND ');
 }

@@ -1,6 +1,6 @@
 import { SUMMARY_SESSIONS_TABLE } from '../../schema/sessions-summary';
 import { specOf } from './core/row-spec';
-import { rawSql, sql, type SqlQuery } from './core/sql-query';
+import { identifier, sql, type SqlQuery } from './core/sql-query';
 import { ident } from './core/quote';
 
 /** The columns the full-dataset table sorts by. */
@@ -66,11 +66,11 @@ FROM ${TABLE} s LEFT JOIN session_summary ss ON ss.session_id = s.session_id`;
 
 /** The first `limit` rows in this order (all of them when `limit` is null), ties by session id; `loadedOnly`: those whose events are loaded. */
 export function fullSummaryRowsQuery(sort: FullSummarySort, descending: boolean, limit: number | null, loadedOnly = false): SqlQuery {
-  const order = rawSql(`s.${ident(sort)} ${descending ? 'DESC' : 'ASC'} NULLS LAST, s.session_id`);
-  const page = limit === null ? rawSql('') : sql`LIMIT ${limit}`;
+  const order = sql`s.${identifier(sort)} ${descending ? sql`DESC` : sql`ASC`} NULLS LAST, s.session_id`;
+  const page = limit === null ? sql`` : sql`LIMIT ${limit}`;
   return sql`
 SELECT s.* EXCLUDE (file_id), ss.session_id IS NOT NULL AS loaded
-FROM ${rawSql(TABLE)} s LEFT JOIN session_summary ss ON ss.session_id = s.session_id
-${rawSql(loadedOnly ? 'WHERE ss.session_id IS NOT NULL' : '')}
+FROM ${identifier(SUMMARY_SESSIONS_TABLE)} s LEFT JOIN session_summary ss ON ss.session_id = s.session_id
+${loadedOnly ? sql`WHERE ss.session_id IS NOT NULL` : sql``}
 ORDER BY ${order} ${page}`;
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from './core/run';
+import { sql } from './core/sql-query';
 import type { Engine } from '../engine';
 import { resolvedAnswerReviewsSql } from './annotation/review-report';
 import { at, createTestEngine, loadEvents, makeRelevance, makeRetrieval, type TestEvent } from './metrics/fixtures';
@@ -14,9 +16,8 @@ const vote = (annotator: string, grade: number, fields: TestEvent = {}) => makeR
 
 async function resolvedGrade(labels: TestEvent[]) {
   await loadEvents(engine, [makeRetrieval('r1'), ...labels]);
-  return engine.query<{ grade: number; resolved_by: string; labels: number }>(
-    `SELECT grade, resolved_by, labels FROM resolved_relevance WHERE retrieval_id = 'r1' AND asset_id = 'a1'`,
-  );
+  return run(engine, `SELECT grade, resolved_by, labels FROM resolved_relevance WHERE retrieval_id = 'r1' AND asset_id = 'a1'`,
+    { grade: 'number', resolved_by: 'string', labels: 'number' });
 }
 
 describe('resolved relevance: one label per item', () => {
@@ -81,6 +82,6 @@ describe('resolved answer reviews (the one resolution the report and the gate sc
     ['reviews without ts come before timestamped ones', [review('x', 'correct', { ts: at(1) }), review('y', 'wrong'), review('z', 'partial')], { verdict: 'correct', resolved_by: 'majority' }],
   ])('%s', async (_, labels, expected) => {
     await loadEvents(engine, [{ type: 'response', event_id: 'resp1', ts: at(0), session_id: 's1' }, ...labels]);
-    expect(await engine.query(`SELECT verdict, resolved_by, labels FROM (${resolvedAnswerReviewsSql()})`)).toEqual([{ ...expected, labels: labels.length }]);
+    expect(await run(engine, sql`SELECT verdict, resolved_by, labels FROM (${resolvedAnswerReviewsSql()})`, { verdict: 'string', resolved_by: 'string', labels: 'number' })).toEqual([{ ...expected, labels: labels.length }]);
   });
 });

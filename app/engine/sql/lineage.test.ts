@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from './core/run';
+import { sql } from './core/sql-query';
 import type { Engine } from '../engine';
 import { at, createTestEngine, loadEvents, makeAction, makeRetrieval, type TestEvent } from './metrics/fixtures';
 
@@ -12,10 +14,8 @@ const place = (id: string, fields: TestEvent) => makeAction('user', 'place', { e
 const exportOf = (fields: TestEvent = {}) => makeAction('user', 'export', { event_id: 'exp', consumed_asset_id: 'a1', user_id: 'u1', session_id: 's2', ts: at(60), ...fields });
 
 async function lineageOf(eventId: string) {
-  const rows = await engine.query<{ effective_source_retrieval_id: string | null; inherited: boolean; inherited_from_event_id: string | null }>(
-    'SELECT effective_source_retrieval_id, inherited, inherited_from_event_id FROM action_lineage WHERE event_id = ?',
-    [eventId],
-  );
+  const rows = await run(engine, sql`SELECT effective_source_retrieval_id, inherited, inherited_from_event_id FROM action_lineage WHERE event_id = ${eventId}`,
+    { effective_source_retrieval_id: 'string|null', inherited: 'boolean', inherited_from_event_id: 'string|null' });
   return rows[0];
 }
 

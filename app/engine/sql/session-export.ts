@@ -5,14 +5,14 @@ import { DUCKDB, type SqlDialect } from './dialect';
 import { exportedTypeColumns } from './dataset-export';
 import { scopedEvents } from './event-scope';
 import { ANY_SCOPE } from '../../model/event-scope';
-import { rawSql, sql, valueArray, type SqlQuery } from './core/sql-query';
-import { ident } from './core/quote';
+import { identifier, identifiers, rawSql, sql, valueArray, type SqlQuery } from './core/sql-query';
 import { sessionSignalsQuery } from './session-signals';
 
 /** The temp table of a summary export, one row per session numbered by `row` (1…) for paging. */
 export const SESSIONS_SUMMARY_TABLE = 'export_sessions_summary';
 /** The temp table of the sessions a sample export keeps. */
 export const SAMPLED_SESSIONS_TABLE = 'export_sampled_sessions';
+const SAMPLED_SESSIONS = identifier(SAMPLED_SESSIONS_TABLE);
 
 /**
  * The per-session summary of the Sessions list (session-signals.ts at the default settings, over
@@ -39,7 +39,7 @@ FROM signals s LEFT JOIN categories c ON c.session_id = s.session_id`;
 export const SESSIONS_SUMMARY_RANGE_SQL = `SELECT min(row)::DOUBLE AS first, max(row)::DOUBLE AS last, count(*)::INTEGER AS rows FROM ${SESSIONS_SUMMARY_TABLE}`;
 
 export function sessionsSummaryPage(columns: readonly string[], from: number, to: number): SqlQuery {
-  return sql`SELECT ${rawSql(columns.map(ident).join(', '))} FROM ${rawSql(SESSIONS_SUMMARY_TABLE)} WHERE row >= ${from} AND row < ${to} ORDER BY row`;
+  return sql`SELECT ${identifiers(columns)} FROM ${identifier(SESSIONS_SUMMARY_TABLE)} WHERE row >= ${from} AND row < ${to} ORDER BY row`;
 }
 
 /**
@@ -48,31 +48,32 @@ export function sessionsSummaryPage(columns: readonly string[], from: number, to
  */
 export function sampleSessionsQuery(count: number, seed: string): SqlQuery {
   return sql`
-CREATE OR REPLACE TEMP TABLE ${rawSql(SAMPLED_SESSIONS_TABLE)} AS
+CREATE OR REPLACE TEMP TABLE ${SAMPLED_SESSIONS} AS
 SELECT session_id FROM session_summary ORDER BY md5(${seed} || ':' || session_id), session_id LIMIT ${count}`;
 }
 
 /** The given sessions (those that exist) as the sample. */
 export function chosenSessionsQuery(ids: readonly string[]): SqlQuery {
   return sql`
-CREATE OR REPLACE TEMP TABLE ${rawSql(SAMPLED_SESSIONS_TABLE)} AS
+CREATE OR REPLACE TEMP TABLE ${SAMPLED_SESSIONS} AS
 SELECT session_id FROM session_summary WHERE list_contains(${valueArray(ids)}, session_id)`;
 }
 
 export const SAMPLED_SESSION_COUNT_SQL = `SELECT count(*)::INTEGER AS sessions FROM ${SAMPLED_SESSIONS_TABLE}`;
 
-const inSample = (column: string) => `${column} IN (SELECT session_id FROM ${SAMPLED_SESSIONS_TABLE})`;
-const sampledColumn = (view: string, column: string) => `(SELECT ${column} FROM ${view} WHERE ${column} IS NOT NULL AND ${inSample('session_id')})`;
+const IN_SAMPLE = sql`session_id IN (SELECT session_id FROM ${SAMPLED_SESSIONS})`;
+const sampledColumn = (view: string, column: string) =>
+  sql`(SELECT ${identifier(column)} FROM ${identifier(view)} WHERE ${identifier(column)} IS NOT NULL AND ${IN_SAMPLE})`;
 
 /**
  * Which rows of a type a sample keeps: every event of a sampled session; a label when what it
  * labels is in one (its retrieval, turn or target event, or for a query-level relevance label a
  * sampled retrieval's query); the dataset's reference rows (assets, questions, eval cases) whole.
  */
-function sampleCondition(type: EventType): string {
-  if ((EVENT_TYPES[type].required as readonly string[]).includes('session_id')) return inSample('session_id');
-  if (type !== 'label') return 'TRUE';
-  return `(${inSample('session_id')}
+function sampleCondition(type: EventType): SqlQuery {
+  if ((EVENT_TYPES[type].required as readonly string[]).includes('session_id')) return IN_SAMPLE;
+  if (type !== 'label') return sql`TRUE`;
+  return sql`(${IN_SAMPLE}
     OR retrieval_id IN ${sampledColumn('retrievals', 'retrieval_id')}
     OR turn_id IN ${sampledColumn('events', 'turn_id')}
     OR target_event_id IN ${sampledColumn('events', 'event_id')}
@@ -81,6 +82,6 @@ function sampleCondition(type: EventType): string {
 
 /** `exportEventsPage` (dataset-export.ts) narrowed to the sample. */
 export function sampledEventsPage(type: EventType, from: number, to: number): SqlQuery {
-  return sql`SELECT ${rawSql(exportedTypeColumns(type).map((column) => ident(column.name)).join(', '))} FROM ${rawSql(ident(typeTable(type)))}
-WHERE seq >= ${from} AND seq < ${to} AND ${rawSql(sampleCondition(type))} ORDER BY seq`;
+  return sql`SELECT ${identifiers(exportedTypeColumns(type).map((column) => column.name))} FROM ${identifier(typeTable(type))}
+WHERE seq >= ${from} AND seq < ${to} AND ${sampleCondition(type)} ORDER BY seq`;
 }

@@ -77,7 +77,7 @@ const engine = loadedTestEngine(DATASET);
 const read = lineageReads(engine);
 let sessions: string[] = [];
 beforeAll(async () => {
-  sessions = (await engine.query<{ session_id: string }>('SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1'))
+  sessions = (await run(engine, 'SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1', { session_id: 'string' }))
     .map((row) => row.session_id);
 }, 60_000);
 afterAll(() => {
@@ -124,8 +124,9 @@ describe('the session inspector\'s rows', () => {
   });
 
   it('label order: each label\'s place among all labels (ts, labels without ts first, then seq)', async () => {
-    const order = new Map((await engine.query<{ event_id: string; label_order: number }>(
+    const order = new Map((await run(engine,
       'SELECT event_id, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM labels',
+      { event_id: 'string', label_order: 'number' },
     )).map((row) => [row.event_id, row.label_order]));
     const targets = labelTargets((await read((facts) => loadSessionInspector(facts, 's5'))).events);
     const rows = await run(engine, itemLabelsQuery(targets), ITEM_LABEL_ROW);

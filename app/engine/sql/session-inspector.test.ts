@@ -49,7 +49,7 @@ describe('loadSessionInspector', () => {
   });
 
   it("reads each session's events from its types' views: the same rows, columns and order as the events view", async () => {
-    const sessions = await engine.query<{ session_id: string }>('SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1');
+    const sessions = await run(engine, 'SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1', { session_id: 'string' });
     expect(sessions.length).toBeGreaterThan(2);
     for (const { session_id: sessionId } of sessions) {
       const all = await engine.query(SESSION_EVENTS_SQL, [sessionId]);
@@ -59,9 +59,9 @@ describe('loadSessionInspector', () => {
   });
 
   it('the lineage read from its seed (following the chain only when it leaves the seed) is the chain query\'s, for every session', async () => {
-    const sessions = await engine.query<{ session_id: string }>('SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1');
+    const sessions = await run(engine, 'SELECT DISTINCT session_id FROM events WHERE session_id IS NOT NULL ORDER BY 1', { session_id: 'string' });
     for (const { session_id: sessionId } of sessions) {
-      const retrievals = (await engine.query<{ retrieval_id: string }>('SELECT retrieval_id FROM retrievals WHERE session_id = ?', [sessionId])).map((row) => row.retrieval_id);
+      const retrievals = (await run(engine, sql`SELECT retrieval_id FROM retrievals WHERE session_id = ${sessionId}`, { retrieval_id: 'string' })).map((row) => row.retrieval_id);
       const own = sql`session_id = ${sessionId}`;
       expect(await loadSessionLineage(engine, own, retrievals)).toEqual(await run(engine, sessionLineageQuery(own, retrievals), LINEAGE_ACTION_ROW));
     }

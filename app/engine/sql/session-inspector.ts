@@ -7,7 +7,7 @@ import { parseStoredStages } from '../../schema/stages';
 import type { Engine } from '../engine';
 import { specOf, type RowOf } from './core/row-spec';
 import { run } from './core/run';
-import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
+import { identifier, joinSql, sql, type SqlQuery } from './core/sql-query';
 import { typesOfBits } from './session-summary';
 import {
   asSessionEvents, byTimeThenSeq, SESSION_EVENT_ROW, SESSION_EVENT_TYPES_ROW, SESSION_EVENT_TYPES_SQL, SESSION_EVENTS_SQL, sessionEventsOfTypesQuery,
@@ -105,8 +105,8 @@ export const factSettings = (settings: MetricSettings): MetricSettings => shared
 /** Per-retrieval facts (metrics' `retrievalDetailsQuery`) for the lineage screens' settings: the name `withLineageFacts` binds. */
 export const LINEAGE_FACTS_TABLE = 'lineage_retrieval_facts';
 
-const RETRIEVAL_COLUMNS = rawSql(`r.retrieval_id, r.event_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.query,
-       r.returned_asset_ids, r.scores, r.rewrite_of, r.error, r.role`);
+const RETRIEVAL_COLUMNS = sql`r.retrieval_id, r.event_id, r.session_id, r.request_id, r.turn_id, r.ts, r.seq, r.query,
+       r.returned_asset_ids, r.scores, r.rewrite_of, r.error, r.role`;
 
 /**
  * Retrievals matching any of `alternatives` (conditions over `retrievals r`) with their lists and
@@ -121,7 +121,7 @@ once AS (SELECT * FROM picked QUALIFY row_number() OVER (PARTITION BY retrieval_
 SELECT p.retrieval_id, p.event_id, p.session_id, p.request_id, p.turn_id, p.ts, p.seq, p.query, p.returned_asset_ids, p.scores,
        p.rewrite_of, p.error, coalesce(d.role, p.role) AS role, d.judged, d.p_at_1, d.ndcg_at_k, d.tier1_bad, d.matrix_cell, d.orf_signals
 FROM once p
-LEFT JOIN (SELECT * FROM ${rawSql(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN (SELECT retrieval_id FROM once)) d ON d.retrieval_id = p.retrieval_id
+LEFT JOIN (SELECT * FROM ${identifier(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN (SELECT retrieval_id FROM once)) d ON d.retrieval_id = p.retrieval_id
 ORDER BY p.ts, p.seq
 LIMIT CAST(${limit} AS BIGINT)`;
 }
@@ -254,7 +254,7 @@ type RetrievalFacts = RowOf<typeof RETRIEVAL_FACTS_ROW>;
 export function lineageFactsQuery(retrievalIds: Iterable<string>): SqlQuery {
   return sql`
 SELECT retrieval_id, role, judged, p_at_1, ndcg_at_k, tier1_bad, matrix_cell, orf_signals
-FROM ${rawSql(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN ${idSet(retrievalIds)}`;
+FROM ${identifier(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN ${idSet(retrievalIds)}`;
 }
 
 /** `lineageRetrievalsQuery`'s row of a retrieval whose event is on the page. */

@@ -102,7 +102,7 @@ describe('session signals', () => {
     const inScope = async (scope: EventScope) => Object.entries(await signals(scope)).filter(([, row]) => row.in_scope).map(([id]) => id);
     expect(await inScope({ ...ANY_SCOPE, system: 'creative' })).toEqual(['s2']);
     expect(await inScope({ ...ANY_SCOPE, surface: 'chat' })).toEqual(['s3', 's1']);
-    const [{ week }] = await engine.query<{ week: string }>(`SELECT strftime(epoch_ms(${at(WEEK)}::BIGINT), '%G-W%V') AS week`);
+    const [{ week }] = await run(engine, `SELECT strftime(epoch_ms(${at(WEEK)}::BIGINT), '%G-W%V') AS week`, { week: 'string' });
     expect(await inScope({ ...ANY_SCOPE, week })).toEqual(['s2']);
     expect((await signals({ ...ANY_SCOPE, week })).s2).toEqual({ ...none, orf: 1, down: 1, worst_verdict: 'correct', in_scope: true });
   });

@@ -7,7 +7,7 @@ import { scopedEvents, scopeFilter } from './event-scope';
 import { isAnyScope, type EventScope } from '../../model/event-scope';
 import { CELL_CONDITIONS, retrievalFactsQuery } from './metrics/retrieval-facts';
 import { specOf } from './core/row-spec';
-import { rawSql, sql, type SqlQuery } from './core/sql-query';
+import { identifier, rawSql, sql, type SqlQuery } from './core/sql-query';
 
 export type { SessionSignalRow };
 
@@ -28,7 +28,7 @@ export type { SessionSignalRow };
 export function sessionSignalsQuery(scope: EventScope, settings: MetricSettings, dialect: SqlDialect = DUCKDB, sessions = 'session_summary'): SqlQuery {
   const count = (condition: string) => rawSql(`${dialect.countWhere(condition)}::INTEGER`);
   // Without a scope no event needs its category or week, so the plain view is read.
-  const source = isAnyScope(scope) ? rawSql('events') : scopedEvents('events', dialect);
+  const source = isAnyScope(scope) ? sql`events` : scopedEvents('events', dialect);
   const severity = `CASE v.verdict ${VERDICT_SEVERITY.map((verdict, rank) => `WHEN '${verdict}' THEN ${rank}`).join(' ')} END`;
   return sql`
 WITH scoped AS MATERIALIZED (
@@ -52,7 +52,7 @@ retrieval_counts AS (
   FROM facts f JOIN retrieval_base b ON b.seq = f.seq JOIN scoped s ON s.seq = f.seq
   GROUP BY b.session_id
 ),
-verdicts AS (${rawSql(resolvedAnswerReviewsSql(dialect))}),
+verdicts AS (${resolvedAnswerReviewsSql(dialect)}),
 reviews AS (
   SELECT ${rawSql(dialect.column('s', 'session_id'))}, ${count(`v.verdict IN ('wrong', 'partial', 'unsupported')`)} AS wrong,
          ${rawSql(dialect.argMax('v.verdict', severity))} AS worst_verdict
@@ -67,7 +67,7 @@ SELECT ${rawSql(['session_id', 'user_id', 'surface', 'run_id', 'start_ts', 'dura
        coalesce(rv.wrong, 0) AS wrong, rv.worst_verdict,
        coalesce(ec.rewrite, 0) AS rewrite, coalesce(ec.completion, 0) AS completion,
        ec.session_id IS NOT NULL AS in_scope
-FROM ${rawSql(sessions)} ss
+FROM ${identifier(sessions)} ss
 LEFT JOIN event_counts ec ON ec.session_id = ss.session_id
 LEFT JOIN retrieval_counts rc ON rc.session_id = ss.session_id
 LEFT JOIN reviews rv ON rv.session_id = ss.session_id

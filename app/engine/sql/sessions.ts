@@ -3,8 +3,8 @@ import type { SessionEvent } from '../../model/lineage/timeline';
 import { EVENT_COLUMNS, TYPE_COLUMNS, typeTable } from '../../schema/columns';
 import { EVENT_TYPE_NAMES, type EventType } from '../../schema/event-types';
 import { TYPE_VIEWS } from './ddl';
-import { ident } from './core/quote';
-import { joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
+import { literal } from './core/quote';
+import { identifier, identifiers, joinSql, rawSql, sql, type SqlQuery } from './core/sql-query';
 import { someColumnsOf, specOf, type RowOf } from './core/row-spec';
 
 export type { SessionRow } from '../../model/session/session-list';
@@ -35,10 +35,9 @@ export const SEARCH_CONTEXT_CHARS = 200;
  */
 export function sessionSearchQuery(search: string): SqlQuery {
   const pattern = `%${escapeLike(search)}%`;
-  const like = (column: string) => sql`${rawSql(column)} ILIKE ${pattern} ESCAPE '\\'`;
-  const firstIdMatch = (value: (column: string, field: SearchField) => string) => joinSql([
-    rawSql('CASE'), ...ID_FIELDS.map(([column, field]) => sql`WHEN ${like(column)} THEN ${rawSql(value(column, field))}`), rawSql('END'),
-  ], ' ');
+  const like = (column: string) => sql`${identifier(column)} ILIKE ${pattern} ESCAPE '\\'`;
+  const firstIdMatch = (value: (column: string, field: SearchField) => SqlQuery) =>
+    sql`CASE ${joinSql(ID_FIELDS.map(([column, field]) => sql`WHEN ${like(column)} THEN ${value(column, field)}`), ' ')} END`;
   // where the match starts (1-based; 0 when lower-casing moved it: then the text's start)
   const at = sql`strpos(lower(text), lower(${search}))`;
   const keep = rawSql(String(SEARCH_CONTEXT_CHARS));
@@ -48,7 +47,7 @@ WITH hits AS (
   SELECT session_id, 0 AS rank, 0 AS source, seq, 'prompt' AS field, text FROM prompts WHERE ${like('text')}
   UNION ALL SELECT session_id, 0, 0, seq, 'query', query FROM retrievals WHERE ${like('query')}
   UNION ALL SELECT session_id, 0, 0, seq, 'response', text FROM responses WHERE ${like('text')}
-  UNION ALL SELECT session_id, 1, 0, seq, ${firstIdMatch((_, field) => `'${field}'`)}, ${firstIdMatch((column) => column)}
+  UNION ALL SELECT session_id, 1, 0, seq, ${firstIdMatch((_, field) => rawSql(literal(field)))}, ${firstIdMatch(identifier)}
   FROM events WHERE ${joinSql(ID_FIELDS.map(([column]) => like(column)), ' OR ')}
   UNION ALL SELECT session_id, 2, 0, seq, CASE WHEN ${like('retriever')} THEN 'retriever' ELSE 'retrieval metadata' END,
     CASE WHEN ${like('retriever')} THEN retriever ELSE extra END
@@ -102,7 +101,7 @@ export interface SeqRange {
  * into the SQL.
  */
 export function seqRangeSql(range: SeqRange | null, column = 'seq'): SqlQuery {
-  if (!range) return rawSql('TRUE');
+  if (!range) return sql`TRUE`;
   const { from, to } = range;
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new Error(`not a seq range: ${from}…${to}`);
   return rawSql(`${column} BETWEEN ${from} AND ${to}`);
@@ -115,12 +114,12 @@ export function seqRangeSql(range: SeqRange | null, column = 'seq'): SqlQuery {
  * A bound JavaScript number is a DOUBLE: compared as one, every row's `seq` is cast and nothing is skipped.
  */
 export function boundSeqRange(range: SeqRange | null): SqlQuery {
-  if (!range) return rawSql('TRUE');
+  if (!range) return sql`TRUE`;
   return sql`seq BETWEEN CAST(${range.from} AS INTEGER) AND CAST(${range.to} AS INTEGER)`;
 }
 
-const typeViews = (types: readonly string[], columns: string) =>
-  joinSql(EVENT_TYPE_NAMES.filter((type) => types.includes(type)).map((type) => rawSql(`SELECT ${columns} FROM ${ident(TYPE_VIEWS[type])}`)), ' UNION ALL ');
+const typeViews = (types: readonly string[], columns: SqlQuery) =>
+  joinSql(EVENT_TYPE_NAMES.filter((type) => types.includes(type)).map((type) => sql`SELECT ${columns} FROM ${identifier(TYPE_VIEWS[type])}`), ' UNION ALL ');
 
 /**
  * SESSION_EVENTS_SQL's rows read from the tables of these types only, each with only the columns
@@ -130,9 +129,9 @@ const typeViews = (types: readonly string[], columns: string) =>
  * `range` (the session's, or null) narrows the scans; with `seqs`, only those events (one page of a long session).
  */
 export function sessionEventsOfTypesQuery(sessionId: string, types: readonly EventType[], range: SeqRange | null, seqs?: readonly number[]): SqlQuery {
-  const page = seqs ? sql` AND seq IN (SELECT TRY_CAST(unnest(string_split(${seqs.join(',')}, ',')) AS BIGINT))` : rawSql('');
+  const page = seqs ? sql` AND seq IN (SELECT TRY_CAST(unnest(string_split(${seqs.join(',')}, ',')) AS BIGINT))` : sql``;
   const tables = EVENT_TYPE_NAMES.filter((type) => types.includes(type)).map((type) => sql`
-SELECT ${rawSql(TYPE_COLUMNS[type].map((column) => ident(column.name)).join(', '))} FROM ${rawSql(ident(typeTable(type)))}
+SELECT ${identifiers(TYPE_COLUMNS[type].map((column) => column.name))} FROM ${identifier(typeTable(type))}
 WHERE ${seqRangeSql(range)} AND session_id = ${sessionId}${page}`);
   if (tables.length === 0) return sql`SELECT NULL AS seq WHERE false`;
   return sql`SELECT e.*, f.name AS file FROM (${joinSql(tables, ' UNION ALL BY NAME ')}) e LEFT JOIN files f ON f.file_id = e.file_id`;
@@ -180,7 +179,7 @@ ORDER BY p.shown_at`;
 function timelineOrder(sessionId: string, types: readonly string[], range: SeqRange | null): SqlQuery {
   return sql`placed AS (
   SELECT seq, turn_id, row_number() OVER (ORDER BY ts NULLS LAST, seq) AS time_rank
-  FROM (${typeViews(types, 'seq, ts, turn_id, session_id')}) WHERE ${seqRangeSql(range)} AND session_id = ${sessionId}
+  FROM (${typeViews(types, sql`seq, ts, turn_id, session_id`)}) WHERE ${seqRangeSql(range)} AND session_id = ${sessionId}
 ),
 turned AS (SELECT seq, turn_id, time_rank, min(time_rank) OVER (PARTITION BY turn_id) AS turn_at FROM placed),
 shown AS (SELECT seq, turn_id, row_number() OVER (ORDER BY turn_at, time_rank) - 1 AS shown_at, dense_rank() OVER (ORDER BY turn_at) AS turn FROM turned)`;

@@ -26,7 +26,7 @@ function traceActionsWhere(target: TraceTarget): SqlQuery {
  * those that returned the asset, or the retrieval and its re-searches; and the sources its actions name.
  */
 function traceRetrievalsWhere(target: TraceTarget): SqlQuery[] {
-  const named = rawSql('r.retrieval_id IN (SELECT effective_source_retrieval_id FROM trace_actions)');
+  const named = sql`r.retrieval_id IN (SELECT effective_source_retrieval_id FROM trace_actions)`;
   if (target.kind === 'asset') return [sql`list_contains(r.returned_asset_ids, ${target.id})`, named];
   return [
     sql`r.retrieval_id = ${target.id}`,
@@ -63,7 +63,7 @@ trace_rows AS (
 }
 
 /** The order of a trace's rows (time, then the order of the events in the logs). */
-const TRACE_ROW_ORDER = rawSql('ts NULLS LAST, seq, kind');
+const TRACE_ROW_ORDER = sql`ts NULLS LAST, seq, kind`;
 
 /** The counts of the whole trace. Cross-session completions are the metrics' (`completion_facts`), so they match Tier 3. */
 export function traceTotalsQuery(target: TraceTarget): SqlQuery {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../engine/sql/core/run';
 import { clearDataset, initDataset } from '../../engine/dataset';
 import type { Engine } from '../../engine/engine';
 import { createNodeEngine } from '../../engine/node-engine';
@@ -29,9 +30,9 @@ const expectedRetrievals = (ids: string[]) =>
     .filter((event) => event.type === 'retrieval' && ids.includes(event.retrieval_id as string))
     .map((event) => [event.retrieval_id, event.session_id, event.query, event.returned_asset_ids, event.scores ?? null]);
 const storedRetrievals = () =>
-  engine.query<Record<string, unknown>>('SELECT retrieval_id, session_id, query, returned_asset_ids, scores, line FROM retrievals ORDER BY ts');
-const storedSpans = () => engine.query<Record<string, unknown>>('SELECT kind, name, session_id, line, seq FROM spans ORDER BY ts');
-const count = async (table: string) => (await engine.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`))[0].n;
+  engine.query('SELECT retrieval_id, session_id, query, returned_asset_ids, scores, line FROM retrievals ORDER BY ts');
+const storedSpans = () => engine.query('SELECT kind, name, session_id, line, seq FROM spans ORDER BY ts');
+const count = async (table: string) => (await run(engine, `SELECT count(*)::INTEGER AS n FROM ${table}`, { n: 'number' }))[0].n;
 
 describe('OpenTelemetry traces loaded through the ingest', () => {
   it('a collector file (JSON Lines, one document a trace) gives the retrievals, the other events and the spans by kind', async () => {
@@ -77,7 +78,7 @@ describe('OpenTelemetry traces loaded through the ingest', () => {
     const jsonl = `${traces.jsonLines.split('\n')[2]}\n${JSON.stringify(makeDocument([makeSpan({ attributes: { 'openinference.span.kind': 'TOOL' } }), bad]))}\n`;
     const [result] = await load(textInputFile('bad.otlp.jsonl', jsonl, 64));
     expect(result).toMatchObject({ events: 1, rejected: 1, spans: { TOOL: 1 } });
-    const [row] = await engine.query<Record<string, unknown>>('SELECT file, line, reason, field, message, raw FROM rejected');
+    const [row] = await engine.query('SELECT file, line, reason, field, message, raw FROM rejected');
     expect(row).toEqual({
       file: 'bad.otlp.jsonl', line: 2, reason: 'bad_ts', field: 'startTimeUnixNano',
       message: 'resourceSpans[0].scopeSpans[0].spans[1]: "startTimeUnixNano" is not a time: "soon"',
@@ -91,7 +92,7 @@ describe('OpenTelemetry traces loaded through the ingest', () => {
     const text = `{"resourceSpans": [\n${JSON.stringify(good)},\n${JSON.stringify(bad)},\n{"scopeSpans": [oops]}\n]}`;
     const [result] = await load(textInputFile('two.json', text));
     expect(result).toMatchObject({ events: 0, rejected: 2, spans: { CHAIN: 1 } });
-    const rows = await engine.query<Record<string, unknown>>('SELECT line, reason, field, message FROM rejected ORDER BY line');
+    const rows = await engine.query('SELECT line, reason, field, message FROM rejected ORDER BY line');
     expect(rows).toEqual([
       { line: 3, reason: 'missing_field', field: 'traceId', message: 'resourceSpans[1].scopeSpans[0].spans[0]: the span has no traceId' },
       { line: 4, reason: 'invalid_json', field: null, message: expect.stringMatching(/^resourceSpans\[2\]: /) },
@@ -105,7 +106,7 @@ describe('OpenTelemetry traces loaded through the ingest', () => {
     const jsonl = [makeDocument([retriever]), makeDocument([again])].map((document) => JSON.stringify(document)).join('\n');
     const [result] = await load(textInputFile('twice.jsonl', jsonl, 64));
     expect(result).toMatchObject({ events: 1, rejected: 1 });
-    const [row] = await engine.query<{ line: number; reason: string; raw: string }>('SELECT line, reason, raw FROM rejected');
+    const [row] = await run(engine, 'SELECT line, reason, raw FROM rejected', { line: 'number', reason: 'string', raw: 'string' });
     expect(row).toMatchObject({ line: 2, reason: 'duplicate_retrieval_id' });
     expect(JSON.parse(row.raw)).toMatchObject({ type: 'retrieval', retrieval_id: 'eee19b7ec3c1b174', session_id: 's' });
   });

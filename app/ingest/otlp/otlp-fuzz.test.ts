@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../engine/sql/core/run';
 import { clearDataset, initDataset } from '../../engine/dataset';
 import type { Engine } from '../../engine/engine';
 import { createNodeEngine } from '../../engine/node-engine';
@@ -83,7 +84,7 @@ describe('OTLP fuzz: the SDK\'s output, mutated (400 seeds)', () => {
     await clearDataset(engine);
     const [result] = await loadFiles(engine, [textInputFile('fuzz.otlp.jsonl', `${lines.join('\n')}\n`, 4096)], new LoadState());
     expect(result.error).toBeNull();
-    const reasons = await engine.query<{ reason: string }>('SELECT DISTINCT reason FROM rejected');
+    const reasons = await run(engine, 'SELECT DISTINCT reason FROM rejected', { reason: 'string' });
     expect(reasons.map((r) => r.reason)).not.toContain('internal_error');
     expect(result.events + result.rejected).toBeGreaterThan(0);
   }, 300_000);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../engine/sql/core/run';
 import { clearDataset, initDataset } from '../../engine/dataset';
 import type { Engine } from '../../engine/engine';
 import { createNodeEngine } from '../../engine/node-engine';
@@ -48,7 +49,7 @@ describe('traces spread over the files of one load', () => {
       textInputFile('page-2.json', JSON.stringify(secondPart)),
     ], new LoadState());
     // one retrieval (the inner _retrieve span is no retrieval of its own), its 2 assets, the agent's use of kb-1, the prompt and the response
-    const rows = await engine.query<Record<string, unknown>>(
+    const rows = await engine.query(
       `SELECT type, file_id, coalesce(retrieval_id, consumed_asset_id, asset_id, text) AS what FROM events ORDER BY type, what`,
     );
     expect(rows).toEqual([
@@ -74,7 +75,7 @@ describe('traces spread over the files of one load', () => {
   it('read alone, a part gives only what its own spans say', async () => {
     await clearDataset(engine);
     await loadFiles(engine, [textInputFile('page-1.json', JSON.stringify(firstPart))], new LoadState());
-    const types = await engine.query<{ type: string; n: number }>('SELECT type, count(*)::INTEGER AS n FROM events GROUP BY type ORDER BY type');
+    const types = await run(engine, 'SELECT type, count(*)::INTEGER AS n FROM events GROUP BY type ORDER BY type', { type: 'string', n: 'number' });
     expect(types).toEqual([{ type: 'action', n: 1 }, { type: 'asset', n: 2 }, { type: 'retrieval', n: 1 }]);
   });
 });

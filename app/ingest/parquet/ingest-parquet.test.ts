@@ -2,6 +2,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { parquetMetadata, type SchemaElement } from 'hyparquet';
 import { parquetWriteBuffer, type ColumnSource } from 'hyparquet-writer';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../engine/sql/core/run';
 import { clearDataset } from '../../engine/dataset';
 import { loadFiles, type InputFile } from '../load-files';
 import { LoadState } from '../load-state';
@@ -124,7 +125,7 @@ describe('rows that break a rule', () => {
   it('are rejected rows with their row number, reason and JSON text; the rest load', async () => {
     const [result] = await load(parquetFile('bad.parquet', bytes()));
     expect(result).toMatchObject({ error: null, events: 1, rejected: 6 });
-    const rejected = await engine.query<{ line: number; reason: string; field: string; raw: string }>('SELECT file, line, reason, field, raw FROM rejected ORDER BY line');
+    const rejected = await run(engine, 'SELECT file, line, reason, field, raw FROM rejected ORDER BY line', { line: 'number', reason: 'string', field: 'string', raw: 'string' });
     expect(rejected.map(({ line, reason, field }) => [line, reason, field])).toEqual([
       [1, 'missing_field', 'session_id'],
       [2, 'wrong_type', 'returned_asset_ids'],

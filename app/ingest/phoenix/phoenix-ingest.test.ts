@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
+import { run } from '../../engine/sql/core/run';
 import { clearDataset } from '../../engine/dataset';
 import { loadedTestEngine } from '../../engine/sql/metrics/loaded-test-engine';
 import { loadFiles, type InputFile } from '../load-files';
@@ -41,7 +42,7 @@ function expectedRows(file: string, type: string, fields: readonly string[]) {
 }
 
 async function retrievals() {
-  const rows = await engine.query<Record<string, unknown>>(`SELECT ${RETRIEVAL_FIELDS.join(', ')} FROM events WHERE type = 'retrieval' ORDER BY retrieval_id`);
+  const rows = await engine.query(`SELECT ${RETRIEVAL_FIELDS.join(', ')} FROM events WHERE type = 'retrieval' ORDER BY retrieval_id`);
   // `stages` is stored as its JSON text; compared as the list it holds.
   return rows.map((row) => ({ ...row, stages: row.stages === null ? null : JSON.stringify(JSON.parse(row.stages as string)) }));
 }
@@ -62,7 +63,7 @@ describe('loading a Phoenix export', () => {
       { file: ANNOTATIONS, line: 11, reason: 'unknown_reference', field: 'context.span_id' },
       { file: ANNOTATIONS, line: 12, reason: 'unknown_reference', field: 'document_position' },
     ]);
-    const counts = await engine.query<{ type: string; n: number }>(`SELECT type, count(*)::INT AS n FROM events GROUP BY type ORDER BY type`);
+    const counts = await run(engine, `SELECT type, count(*)::INT AS n FROM events GROUP BY type ORDER BY type`, { type: 'string', n: 'number' });
     const expectedCounts: Record<string, number> = { label: 13 };
     for (const { type } of expected('helpdesk.expected.jsonl')) expectedCounts[String(type)] = (expectedCounts[String(type)] ?? 0) + 1;
     expect(counts).toEqual(Object.entries(expectedCounts).map(([type, n]) => ({ type, n })).sort((a, b) => a.type.localeCompare(b.type)));
@@ -93,7 +94,7 @@ describe('loading a Phoenix export', () => {
   it('annotations loaded without their spans are rejected rows that say what to load', async () => {
     const [result] = await load(fixture(ANNOTATIONS));
     expect(result.error).toBeNull();
-    const rejected = await engine.query<{ message: string }>(`SELECT message FROM rejected ORDER BY line`);
+    const rejected = await run(engine, `SELECT message FROM rejected ORDER BY line`, { message: 'string' });
     expect(rejected).toHaveLength(12);
     expect(rejected[0].message).toMatch(/^row 1: the annotated span 0b1c2d3e4f5a6b7c was not loaded .*REST span export pages or the spans dataframe/);
   });

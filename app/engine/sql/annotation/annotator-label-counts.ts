@@ -1,8 +1,8 @@
 import { GIVEN_LABELS_FILE_ID, LABEL_KINDS, type LabelKind } from '../../../schema/given-label';
 import { typeTable } from '../../../schema/columns';
 import { specOf } from '../core/row-spec';
-import { rawSql, sql, type SqlQuery } from '../core/sql-query';
-import { ident, literal } from '../core/quote';
+import { identifier, rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { literal } from '../core/quote';
 import { KIND_VOTES } from './label-votes';
 
 /**
@@ -40,7 +40,7 @@ export function annotatorLabelCountsQuery(): SqlQuery {
 WITH l AS (
   SELECT kind, annotator, coalesce(adjudicated, false) AS adjudicated, file_id,
          CASE WHEN ${present} AND NOT coalesce(adjudicated, false) THEN ${item} END AS voted_item
-  FROM ${rawSql(ident(typeTable('label')))}
+  FROM ${identifier(typeTable('label'))}
 )
 SELECT kind, annotator, count(*)::INTEGER AS labels,
        count(DISTINCT voted_item)::INTEGER AS items,

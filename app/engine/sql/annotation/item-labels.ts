@@ -4,8 +4,7 @@ import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
 import { boundSeqRange, type SeqRange } from '../sessions';
 import { specOf } from '../core/row-spec';
-import { rawSql, sql, type SqlQuery } from '../core/sql-query';
-import { ident } from '../core/quote';
+import { identifier, identifiers, rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 export type { ItemLabelRow };
 
@@ -25,15 +24,15 @@ export interface LabelTargets {
   retrievalSeqRange?: SeqRange | null;
 }
 
-const LABELS = rawSql(ident(typeTable('label')));
-const RETRIEVALS = rawSql(ident(typeTable('retrieval')));
+const LABELS = identifier(typeTable('label'));
+const RETRIEVALS = identifier(typeTable('retrieval'));
 /**
  * The stored label columns a row shows, read from the labels' own table (the `labels` view adds
  * every other event column as NULL, each of them planned in every branch).
  */
 const COLUMN_NAMES = ['event_id', 'kind', 'retrieval_id', 'query', 'asset_id', 'grade', 'role', 'turn_id', 'retrieval_intent', 'intents',
   'target_event_id', 'verdict', 'note', 'annotator', 'adjudicated', 'ts', 'seq', 'file_id'];
-const COLUMNS = rawSql(COLUMN_NAMES.join(', '));
+const COLUMNS = identifiers(COLUMN_NAMES);
 /** A query label's columns, given the retrieval it applies to. */
 const QUERY_LABEL_COLUMNS = rawSql(COLUMN_NAMES.map((name) => (name === 'retrieval_id' ? 'r.retrieval_id' : `l.${name}`)).join(', '));
 

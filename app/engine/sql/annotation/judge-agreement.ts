@@ -14,21 +14,24 @@ import { labelVotesSql } from './label-votes';
  * (labels.ts) over human labels alone, adjudications included. `role` is the retrieval's resolved
  * role for a relevance label of a retrieval, NULL otherwise (a label by query, other kinds).
  */
-function comparedCtes(kind: LabelKind, d: SqlDialect): string {
+function comparedCtes(kind: LabelKind, d: SqlDialect): SqlQuery {
   const byRetrieval = kind === 'relevance';
-  return `
+  // the label SQL of labels.ts and label-votes.ts is text, shared with the derived tables
+  const judgeVotes = rawSql(labelVotesSql(kind, `NOT ${IS_HUMAN_LABEL} AND annotator IS NOT NULL AND NOT coalesce(adjudicated, false)`, ['annotator_kind', 'retrieval_id']));
+  const consensus = rawSql(resolvedLabelsSql(`SELECT item, value, adjudicated, annotator, label_order FROM (${labelVotesSql(kind, IS_HUMAN_LABEL)}) h`, ['item'], ['value'], d));
+  return sql`
 judge_votes AS (
-  SELECT item, value, annotator, annotator_kind${byRetrieval ? ', retrieval_id' : ''}
-  FROM (${labelVotesSql(kind, `NOT ${IS_HUMAN_LABEL} AND annotator IS NOT NULL AND NOT coalesce(adjudicated, false)`, ['annotator_kind', 'retrieval_id'])}) v
+  SELECT item, value, annotator, annotator_kind${byRetrieval ? sql`, retrieval_id` : sql``}
+  FROM (${judgeVotes}) v
   QUALIFY row_number() OVER (PARTITION BY annotator, item ORDER BY label_order DESC) = 1
 ),
-consensus AS (${resolvedLabelsSql(`SELECT item, value, adjudicated, annotator, label_order FROM (${labelVotesSql(kind, IS_HUMAN_LABEL)}) h`, ['item'], ['value'], d)}),
+consensus AS (${consensus}),
 compared AS (
-  SELECT ${d.column('j', 'annotator')}, ${d.column('j', 'annotator_kind')}, ${d.column('j', 'item')}, j.value AS judge_value, c.value AS human_value,
-         ${byRetrieval ? `CASE WHEN j.retrieval_id IS NOT NULL THEN coalesce(rr.role, r.role, 'unknown') END` : 'NULL'} AS role
+  SELECT ${rawSql(['annotator', 'annotator_kind', 'item'].map((column) => d.column('j', column)).join(', '))}, j.value AS judge_value, c.value AS human_value,
+         ${byRetrieval ? sql`CASE WHEN j.retrieval_id IS NOT NULL THEN coalesce(rr.role, r.role, 'unknown') END` : sql`NULL`} AS role
   FROM judge_votes j JOIN consensus c ON c.item = j.item
-  ${byRetrieval ? `LEFT JOIN retrievals r ON r.retrieval_id = j.retrieval_id
-  LEFT JOIN (${resolvedRolesSelect(null, d)}) rr ON rr.retrieval_id = j.retrieval_id` : ''}
+  ${byRetrieval ? sql`LEFT JOIN retrievals r ON r.retrieval_id = j.retrieval_id
+  LEFT JOIN (${rawSql(resolvedRolesSelect(null, d))}) rr ON rr.retrieval_id = j.retrieval_id` : sql``}
 )`;
 }
 
@@ -38,11 +41,11 @@ compared AS (
  * κ and the rest are counted from these cells (model/annotation/judges.ts).
  */
 export function judgeConfusionQuery(kind: LabelKind, dialect: SqlDialect = DUCKDB): SqlQuery {
-  return rawSql(`
+  return sql`
 WITH ${comparedCtes(kind, dialect)}
 SELECT annotator, annotator_kind, role, judge_value, human_value, count(*)::INTEGER AS items
 FROM compared GROUP BY annotator, annotator_kind, role, judge_value, human_value
-ORDER BY annotator, annotator_kind, role, judge_value, human_value`);
+ORDER BY annotator, annotator_kind, role, judge_value, human_value`;
 }
 
 export const JUDGE_CONFUSION_ROW = specOf<JudgeConfusionRow>()({
@@ -52,7 +55,7 @@ export const JUDGE_CONFUSION_ROW = specOf<JudgeConfusionRow>()({
 /** The items where a judge's value differs from the human consensus, to open one by one (item keys: model/annotation/item-key.ts). */
 export function judgeDisagreementsQuery(kind: LabelKind, annotator: string, dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
-WITH ${rawSql(comparedCtes(kind, dialect))}
+WITH ${comparedCtes(kind, dialect)}
 SELECT item, judge_value, human_value, role FROM compared
 WHERE annotator = ${annotator} AND judge_value <> human_value
 ORDER BY item`;
@@ -62,9 +65,9 @@ export const JUDGE_DISAGREEMENT_ROW = specOf<JudgeDisagreement>()({ item: 'strin
 
 /** The judges: each annotator with a label that is not human, its kind, and the label kinds it gave. */
 export function judgeAnnotatorsQuery(): SqlQuery {
-  return rawSql(`SELECT DISTINCT annotator, annotator_kind, kind FROM labels
-WHERE annotator IS NOT NULL AND kind IS NOT NULL AND NOT ${IS_HUMAN_LABEL} AND NOT coalesce(adjudicated, false)
-ORDER BY annotator, annotator_kind, kind`);
+  return sql`SELECT DISTINCT annotator, annotator_kind, kind FROM labels
+WHERE annotator IS NOT NULL AND kind IS NOT NULL AND NOT ${rawSql(IS_HUMAN_LABEL)} AND NOT coalesce(adjudicated, false)
+ORDER BY annotator, annotator_kind, kind`;
 }
 
 export const JUDGE_LABEL_KIND_ROW = specOf<JudgeLabelKind>()({ annotator: 'string', annotator_kind: 'string', kind: 'string' });

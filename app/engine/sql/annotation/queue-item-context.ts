@@ -2,7 +2,7 @@ import type { QueueKind } from '../../../model/annotation/queue';
 import type { Engine } from '../../engine';
 import { specOf, type RowOf } from '../core/row-spec';
 import { run } from '../core/run';
-import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { identifier, sql, type SqlQuery } from '../core/sql-query';
 import { itemLabelsQuery, type ItemLabelRow } from './item-labels';
 
 /**
@@ -82,7 +82,7 @@ FROM retrievals WHERE retrieval_id = ${retrievalId} ORDER BY seq LIMIT 1`;
 
 /** The turn (its first prompt; within `sessionId` when given), its route and the turn before it in the session. */
 export function queueTurnQuery(turnId: string, sessionId: string | null): SqlQuery {
-  const inSession = sessionId === null ? rawSql('') : sql`AND session_id = ${sessionId}`;
+  const inSession = sessionId === null ? sql`` : sql`AND session_id = ${sessionId}`;
   return sql`
 WITH this AS (
   SELECT * FROM prompts WHERE turn_id = ${turnId} ${inSession} ORDER BY seq LIMIT 1
@@ -109,8 +109,8 @@ ORDER BY rank`;
 
 /** Gate events of the session that name the retrieval, or share its request or turn. */
 export function queueGatesQuery(sessionId: string | null, { retrievalId = null, requestId = null, turnId = null }: { retrievalId?: string | null; requestId?: string | null; turnId?: string | null }): SqlQuery {
-  const same = (column: string, value: string | null) => (value === null ? rawSql('FALSE') : sql`${rawSql(column)} = ${value}`);
-  const session = sessionId === null ? rawSql('TRUE') : sql`session_id = ${sessionId}`;
+  const same = (column: string, value: string | null) => (value === null ? sql`FALSE` : sql`${identifier(column)} = ${value}`);
+  const session = sessionId === null ? sql`TRUE` : sql`session_id = ${sessionId}`;
   return sql`
 SELECT event_id, ts, decision, reason, dense_score, sparse_score, top_gap, doc_count::INTEGER AS doc_count, category, retrieval_id
 FROM gates
@@ -148,7 +148,7 @@ export interface QueueItemContext {
 }
 
 /** The turn `this` (one prompt row) with its route and the turn before it in the session, as queueTurnQuery reads it. */
-const TURN_OF_THIS = rawSql(`
+const TURN_OF_THIS = sql`
 previous AS (
   SELECT p.turn_id, p.text FROM prompts p JOIN this t ON p.session_id = t.session_id
   WHERE p.turn_id IS DISTINCT FROM t.turn_id AND (coalesce(p.ts, 0), p.seq) < (coalesce(t.ts, 0), t.seq)
@@ -161,12 +161,12 @@ turn AS (
          pv.turn_id AS previous_turn_id, pv.text AS previous_prompt,
          (SELECT r.text FROM responses r WHERE r.session_id = t.session_id AND r.turn_id = pv.turn_id ORDER BY r.seq DESC LIMIT 1) AS previous_response
   FROM this t LEFT JOIN previous pv ON TRUE
-)`);
+)`;
 
-const GATE_COLUMNS = rawSql(`struct_pack(g.event_id, g.ts, g.decision, g.reason, g.dense_score, g.sparse_score, g.top_gap,
-  doc_count := g.doc_count::INTEGER, g.category, g.retrieval_id)`);
-const LABEL_FIELDS = rawSql(`struct_pack(l.event_id, l.kind, l.retrieval_id, l.query, l.asset_id, l.grade, l.role, l.turn_id, l.retrieval_intent,
-  l.intents, l.target_event_id, l.verdict, l.note, l.annotator, l.adjudicated, l.ts, l.label_order, l.given_here, l.file)`);
+const GATE_COLUMNS = sql`struct_pack(g.event_id, g.ts, g.decision, g.reason, g.dense_score, g.sparse_score, g.top_gap,
+  doc_count := g.doc_count::INTEGER, g.category, g.retrieval_id)`;
+const LABEL_FIELDS = sql`struct_pack(l.event_id, l.kind, l.retrieval_id, l.query, l.asset_id, l.grade, l.role, l.turn_id, l.retrieval_intent,
+  l.intents, l.target_event_id, l.verdict, l.note, l.annotator, l.adjudicated, l.ts, l.label_order, l.given_here, l.file)`;
 
 /**
  * One queue item's whole context in one statement (one round trip to the engine, one job slot):

@@ -3,7 +3,7 @@ import type { QueueCandidate, QueueKind } from '../../../model/annotation/queue'
 import type { Engine } from '../../engine';
 import { specOf } from '../core/row-spec';
 import { run } from '../core/run';
-import { rawSql, sql, valueList, type SqlQuery } from '../core/sql-query';
+import { sql, valueList, type SqlQuery } from '../core/sql-query';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { AGREEMENT_VOTE_ROW, agreementVotesQuery } from './agreement-votes';
 import { ITEM_LABEL_ROW, type ItemLabelRow } from './item-labels';
@@ -32,31 +32,31 @@ export const QUEUE_ITEM_ROW = specOf<QueueItemRow>()({
  * need it (`itemAssetsSql`). Without `strata`, the role, surface and category are left out, and
  * with them the joins that find them.
  */
-export function queueItemsSql(kind: QueueKind, { strata = true, assets: withAssets = true } = {}): string {
+export function queueItemsSql(kind: QueueKind, { strata = true, assets: withAssets = true } = {}): SqlQuery {
   if (kind === 'intent') {
-    return `
+    return sql`
 WITH turn_retrieval AS (
   SELECT session_id, turn_id, role FROM retrievals WHERE turn_id IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
 )
-SELECT p.turn_id AS item_id, p.text AS query, r.role, p.surface, p.category, ${withAssets ? '[]::VARCHAR[]' : 'NULL::VARCHAR[]'} AS assets,
+SELECT p.turn_id AS item_id, p.text AS query, r.role, p.surface, p.category, ${withAssets ? sql`[]::VARCHAR[]` : sql`NULL::VARCHAR[]`} AS assets,
        row_number() OVER (ORDER BY p.ts NULLS LAST, p.seq) AS item_order
 FROM prompts p
 LEFT JOIN turn_retrieval r ON r.session_id = p.session_id AND r.turn_id = p.turn_id
 WHERE p.turn_id IS NOT NULL
 QUALIFY row_number() OVER (PARTITION BY p.turn_id ORDER BY p.seq) = 1`;
   }
-  const assets = !withAssets ? 'NULL::VARCHAR[]' : kind === 'relevance' ? 'list_distinct(r.returned_asset_ids)' : '[]::VARCHAR[]';
-  const where = `r.retrieval_id IS NOT NULL${kind === 'relevance' ? ' AND len(r.returned_asset_ids) > 0' : ''}`;
-  const order = 'row_number() OVER (ORDER BY r.ts NULLS LAST, r.seq) AS item_order';
+  const assets = !withAssets ? sql`NULL::VARCHAR[]` : kind === 'relevance' ? sql`list_distinct(r.returned_asset_ids)` : sql`[]::VARCHAR[]`;
+  const where = sql`r.retrieval_id IS NOT NULL${kind === 'relevance' ? sql` AND len(r.returned_asset_ids) > 0` : sql``}`;
+  const order = sql`row_number() OVER (ORDER BY r.ts NULLS LAST, r.seq) AS item_order`;
   // A retrieval id is defined once in the loaded logs (a repeat is rejected at load): one event per item.
   if (!strata) {
-    return `
+    return sql`
 SELECT r.retrieval_id AS item_id, r.query, ${assets} AS assets, ${order}
 FROM events_retrieval r
 WHERE ${where}`;
   }
-  return `
+  return sql`
 WITH turn_prompt AS (
   SELECT session_id, turn_id, surface, category FROM prompts WHERE turn_id IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY session_id, turn_id ORDER BY seq) = 1
@@ -80,14 +80,14 @@ QUALIFY row_number() OVER (PARTITION BY r.retrieval_id ORDER BY r.seq) = 1`;
  * the rows are found by id first and only theirs read by row id, not every retrieval's list
  * (a window's ~108 items at 1M events: 35 ms less); for thousands of scattered items it is slower.
  */
-export const itemAssetsSql = (ids: string, { few = false } = {}) => `SELECT retrieval_id AS item_id, list_distinct(arg_min(returned_asset_ids, seq)) AS assets
-FROM events_retrieval WHERE ${few ? `rowid IN (SELECT rowid FROM events_retrieval WHERE retrieval_id IN (${ids}))` : `retrieval_id IN (${ids})`}
+export const itemAssetsSql = (ids: SqlQuery, { few = false } = {}): SqlQuery => sql`SELECT retrieval_id AS item_id, list_distinct(arg_min(returned_asset_ids, seq)) AS assets
+FROM events_retrieval WHERE ${few ? sql`rowid IN (SELECT rowid FROM events_retrieval WHERE retrieval_id IN (${ids}))` : sql`retrieval_id IN (${ids})`}
   AND len(returned_asset_ids) > 0 GROUP BY retrieval_id`;
 
 export function queueItemsQuery(kind: QueueKind): SqlQuery {
-  const assetList = kind === 'relevance' ? 'array_to_string(assets, chr(31))' : "''";
-  return rawSql(`SELECT item_id, query, role, surface, category, ${assetList} AS asset_list
-FROM (${queueItemsSql(kind)}) ORDER BY item_order`);
+  const assetList = kind === 'relevance' ? sql`array_to_string(assets, chr(31))` : sql`''`;
+  return sql`SELECT item_id, query, role, surface, category, ${assetList} AS asset_list
+FROM (${queueItemsSql(kind)}) ORDER BY item_order`;
 }
 
 export interface QueueCandidates {
@@ -98,11 +98,11 @@ export interface QueueCandidates {
 
 /** Which retrievals are items of a relevance or role queue (RETRIEVAL_ITEMS' condition). */
 const ITEM_RETRIEVALS = (kind: 'relevance' | 'role') =>
-  rawSql(`SELECT DISTINCT retrieval_id FROM events_retrieval WHERE retrieval_id IS NOT NULL${kind === 'relevance' ? ' AND len(returned_asset_ids) > 0' : ''}`);
+  sql`SELECT DISTINCT retrieval_id FROM events_retrieval WHERE retrieval_id IS NOT NULL${kind === 'relevance' ? sql` AND len(returned_asset_ids) > 0` : sql``}`;
 
 /** The (retrieval_id, query) of known relevance or role items, bound. */
 function knownRetrievals(items: KnownItems): SqlQuery {
-  if (items.length === 0) return rawSql('SELECT NULL::VARCHAR AS retrieval_id, NULL::VARCHAR AS query WHERE false');
+  if (items.length === 0) return sql`SELECT NULL::VARCHAR AS retrieval_id, NULL::VARCHAR AS query WHERE false`;
   return {
     sql: `SELECT * FROM (VALUES ${items.map(() => '(?::VARCHAR, ?::VARCHAR)').join(', ')}) v(retrieval_id, query)`,
     params: items.flatMap((item) => [item.item_id, item.query]),
@@ -121,7 +121,7 @@ export type KnownItems = readonly { item_id: string; query: string | null }[];
  * items, which are known to be items of the kind (no retrieval or prompt is scanned to find them).
  */
 export function queueLabelsQuery(kind: QueueKind, items?: KnownItems): SqlQuery {
-  const columns = rawSql('event_id, kind, retrieval_id, query, asset_id, grade, role, turn_id, retrieval_intent, intents, target_event_id, verdict, note, annotator, adjudicated, ts, file_id, seq');
+  const columns = sql`event_id, kind, retrieval_id, query, asset_id, grade, role, turn_id, retrieval_intent, intents, target_event_id, verdict, note, annotator, adjudicated, ts, file_id, seq`;
   const targeted = kind === 'intent'
     ? sql`SELECT ${columns} FROM events_label WHERE kind = 'intent' AND turn_id IN ${items
       ? valueList(items.map((item) => item.item_id))
@@ -130,7 +130,7 @@ export function queueLabelsQuery(kind: QueueKind, items?: KnownItems): SqlQuery 
   SELECT ${columns} FROM events_label WHERE kind = ${kind} AND retrieval_id IN (SELECT retrieval_id FROM item_retrievals)
   ${kind === 'relevance' ? sql`UNION ALL
   SELECT l.* REPLACE (r.retrieval_id AS retrieval_id) FROM (SELECT ${columns} FROM events_label WHERE kind = 'relevance' AND retrieval_id IS NULL) l
-  JOIN item_retrievals r ON r.query = l.query` : rawSql('')}`;
+  JOIN item_retrievals r ON r.query = l.query` : sql``}`;
   return sql`
 WITH targeted AS (${targeted}),
 label_order AS (SELECT seq, row_number() OVER (ORDER BY ts NULLS FIRST, seq)::INTEGER AS label_order FROM events_label)

@@ -12,6 +12,7 @@ import { syncGivenLabels } from '../../given-labels';
 import { at, type TestEvent } from '../metrics/fixtures';
 import { loadedTestEngine } from '../metrics/loaded-test-engine';
 import { run } from '../core/run';
+import { sql, valueArray } from '../core/sql-query';
 import { loadQueueCandidates } from './queue-items';
 import { loadQueueWindow, queuePageQuery, queueProgressQuery, withSampleRank, type QueuePickParams } from './queue-pick';
 import { referencePick, type ReferenceQueue } from './queue-pick.reference';
@@ -189,7 +190,7 @@ describe('sampleRank in SQL', () => {
   it('is the JavaScript hash on ids of every kind of text', async () => {
     const ids = ['', 'r1', 'ret-000123', 'é', 'ünïcødé-id', '😀', 'a😀b', '𝔘𝔫𝔦', '\u001f', 'x'.repeat(300), 'zh-检索-7'];
     for (const seed of ['', 'seed', '😀']) {
-      const source = `SELECT unnest(${`[${ids.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ')}]`}) AS item_id`;
+      const source = sql`SELECT unnest(${valueArray(ids)}) AS item_id`;
       const rows = await run(engine, withSampleRank(source, seed), { item_id: 'string', rank: 'number' });
       expect(new Map(rows.map((row) => [row.item_id, Number(row.rank)])), `seed ${seed}`).toEqual(new Map(ids.map((id) => [id, sampleRank(seed, id)])));
     }

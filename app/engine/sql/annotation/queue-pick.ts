@@ -3,8 +3,8 @@ import { fnv1a } from '../../../lib/hash';
 import { GIVEN_LABELS_FILE_ID } from '../../../schema/given-label';
 import { specOf } from '../core/row-spec';
 import { run } from '../core/run';
-import { sql, rawSql, type SqlQuery } from '../core/sql-query';
-import { ident, literal } from '../core/quote';
+import { identifier, sql, rawSql, type SqlQuery } from '../core/sql-query';
+import { literal } from '../core/quote';
 import { agreementVotesQuery } from './agreement-votes';
 import type { Engine } from '../../engine';
 import { ITEM_LABEL_ROW, type ItemLabelRow } from './item-labels';
@@ -51,6 +51,8 @@ export interface QueuePickParams {
 
 const FNV_PRIME = 16777619;
 const TWO_32 = 4294967296;
+/** One step of FNV-1a: the hash so far `h` and a code unit `u`, the hash's constants written in. */
+const FNV_STEP = rawSql(`(h, u) -> (xor(h, u::BIGINT) * ${FNV_PRIME}) % ${TWO_32}`);
 
 /**
  * `source` (a relation with an `item_id` column) with `rank`, `sampleRank(seed, item_id)` in SQL:
@@ -59,20 +61,17 @@ const TWO_32 = 4294967296;
  * then fmix32 (h ^= h >>> 16; h = imul(h, 0x85ebca6b); h ^= h >>> 13; h = imul(h, 0xc2b2ae35);
  * h ^= h >>> 16), each product taken modulo 2³² as Math.imul does.
  */
-export function withSampleRank(source: string, seed: string): SqlQuery {
-  const units = `flatten(list_transform(string_split(item_id, ''), c -> CASE WHEN unicode(c) > 65535
+export function withSampleRank(source: SqlQuery, seed: string): SqlQuery {
+  const units = sql`flatten(list_transform(string_split(item_id, ''), c -> CASE WHEN unicode(c) > 65535
     THEN [55296 + ((unicode(c) - 65536) >> 10), 56320 + ((unicode(c) - 65536) & 1023)] ELSE [unicode(c)] END))`;
-  const fnv = `CASE WHEN item_id = '' THEN ?::BIGINT
-    ELSE list_reduce(${units}, (h, u) -> (xor(h, u::BIGINT) * ${FNV_PRIME}) % ${TWO_32}, ?::BIGINT) END`;
-  const times = (h: string, shift: number, multiplier: number) => `((xor(${h}, ${h} >> ${shift})::UBIGINT * ${multiplier}::UBIGINT) % ${TWO_32})::BIGINT`;
   const prefix = fnv1a(`${seed}\u001f`);
-  return {
-    sql: `SELECT * EXCLUDE (h2), xor(h2, h2 >> 16) AS rank FROM (
+  const fnv = sql`CASE WHEN item_id = '' THEN ${prefix}::BIGINT
+    ELSE list_reduce(${units}, ${FNV_STEP}, ${prefix}::BIGINT) END`;
+  const times = (h: string, shift: number, multiplier: number) => rawSql(`((xor(${h}, ${h} >> ${shift})::UBIGINT * ${multiplier}::UBIGINT) % ${TWO_32})::BIGINT`);
+  return sql`SELECT * EXCLUDE (h2), xor(h2, h2 >> 16) AS rank FROM (
   SELECT * EXCLUDE (h1), ${times('h1', 13, 0xc2b2ae35)} AS h2 FROM (
     SELECT * EXCLUDE (h0), ${times('h0', 16, 0x85ebca6b)} AS h1 FROM (
-      SELECT *, ${fnv} AS h0 FROM (${source}))))`,
-    params: [prefix, prefix],
-  };
+      SELECT *, ${fnv} AS h0 FROM (${source}))))`;
 }
 
 /** A frozen-at time as SQL text: a finite number of ms (not user text). */
@@ -89,12 +88,12 @@ const beforeFreeze = (frozenAt: number) => `(file_id IS DISTINCT FROM ${GIVEN_LA
  * before_freeze): a relevance label given by query counts on each item retrieval with that query
  * (as queue-items.ts reads labels).
  */
-function itemLabelsSql(kind: QueueKind, frozenAt: number): string {
-  const columns = `l.annotator, l.asset_id, ${beforeFreeze(frozenAt).replaceAll('file_id', 'l.file_id').replaceAll('ts ', 'l.ts ')} AS before_freeze`;
-  if (kind === 'intent') return `SELECT l.turn_id AS item_id, ${columns} FROM events_label l WHERE l.kind = 'intent' AND l.turn_id IN (SELECT item_id FROM items)`;
-  const direct = `SELECT l.retrieval_id AS item_id, ${columns} FROM events_label l WHERE l.kind = '${kind}' AND l.retrieval_id IN (SELECT item_id FROM items)`;
+function itemLabelsSql(kind: QueueKind, frozenAt: number): SqlQuery {
+  const columns = sql`l.annotator, l.asset_id, ${rawSql(beforeFreeze(frozenAt).replaceAll('file_id', 'l.file_id').replaceAll('ts ', 'l.ts '))} AS before_freeze`;
+  if (kind === 'intent') return sql`SELECT l.turn_id AS item_id, ${columns} FROM events_label l WHERE l.kind = 'intent' AND l.turn_id IN (SELECT item_id FROM items)`;
+  const direct = sql`SELECT l.retrieval_id AS item_id, ${columns} FROM events_label l WHERE l.kind = ${rawSql(literal(kind))} AND l.retrieval_id IN (SELECT item_id FROM items)`;
   if (kind === 'role') return direct;
-  return `${direct}
+  return sql`${direct}
   UNION ALL
   SELECT r.retrieval_id AS item_id, ${columns} FROM events_label l
   JOIN (SELECT item_id AS retrieval_id, query FROM items) r ON r.query = l.query
@@ -107,7 +106,7 @@ function disagreeingSql(kind: QueueKind, frozenAt: number): SqlQuery {
   const disagreements = sql`SELECT item FROM (${votes}) GROUP BY item HAVING count(*) >= 2 AND count(DISTINCT value) > 1`;
   if (kind !== 'relevance') return sql`SELECT item_id FROM items WHERE item_id IN (${disagreements})`;
   // item keys (item-key.ts): `retrieval|<id>|<asset>` or `query|<query>|<asset>`, each part escaped
-  const part = rawSql("replace(replace(split_part(item, '|', 2), '%7C', '|'), '%25', '%')");
+  const part = sql`replace(replace(split_part(item, '|', 2), '%7C', '|'), '%25', '%')`;
   return sql`WITH disagreements AS MATERIALIZED (${disagreements})
     SELECT item_id FROM items WHERE item_id IN (SELECT ${part} FROM disagreements WHERE split_part(item, '|', 1) = 'retrieval')
       OR query IN (SELECT ${part} FROM disagreements WHERE split_part(item, '|', 1) = 'query')`;
@@ -128,19 +127,22 @@ function pickedSql(params: QueuePickParams): SqlQuery {
         HAVING count(DISTINCT annotator) + max(CASE WHEN annotator IS NULL THEN 1 ELSE 0 END) = 1
            AND NOT coalesce(bool_or(annotator = ${params.annotator}), false))`);
     case 'sample': {
-      const stratum = rawSql(`coalesce(${ident(params.by)}, ${literal(NO_STRATUM)})`);
+      const stratum = sql`coalesce(${identifier(params.by)}, ${rawSql(literal(NO_STRATUM))})`;
       return sql`SELECT item_id, row_number() OVER (ORDER BY position, stratum) - 1 AS pos FROM (
         SELECT item_id, stratum, (row_number() OVER (PARTITION BY stratum ORDER BY rank, item_id) - 0.5) / count(*) OVER (PARTITION BY stratum) AS position
-        FROM (${withSampleRank(`SELECT item_id, ${stratum.sql} AS stratum FROM items`, params.seed)}))
+        FROM (${withSampleRank(sql`SELECT item_id, ${stratum} AS stratum FROM items`, params.seed)}))
       QUALIFY pos < ${Math.max(0, Math.trunc(params.size))}`;
     }
   }
 }
 
+/** No item's assets (a queue of a kind other than relevance), with `itemAssetsSql`'s columns. */
+const NO_ITEM_ASSETS = sql`SELECT NULL::VARCHAR AS item_id, NULL::VARCHAR[] AS assets WHERE false`;
+
 /** The queue's CTEs: `items`, `item_labels` and `queue` (item_id, pos from 0, the linked item first). */
 function queueSql(params: QueuePickParams): SqlQuery {
-  return sql`WITH items AS MATERIALIZED (${rawSql(queueItemsSql(params.kind, { strata: params.pick === 'sample', assets: false }))}),
-item_labels AS MATERIALIZED (${rawSql(itemLabelsSql(params.kind, params.frozenAt))}),
+  return sql`WITH items AS MATERIALIZED (${queueItemsSql(params.kind, { strata: params.pick === 'sample', assets: false })}),
+item_labels AS MATERIALIZED (${itemLabelsSql(params.kind, params.frozenAt)}),
 picked AS MATERIALIZED (${pickedSql(params)}),
 linked AS (SELECT item_id FROM items WHERE item_id = ${params.linked} AND item_id NOT IN (SELECT item_id FROM picked)),
 queue AS (SELECT item_id, pos + (SELECT count(*) FROM linked) AS pos FROM picked UNION ALL SELECT item_id, 0 FROM linked)`;
@@ -155,16 +157,16 @@ SELECT item_id, pos::INTEGER AS pos FROM queue WHERE pos >= ${from} AND pos < ${
 /** `queueSql` with `marked` (pos, item_id, labeled, done) and `progress`, from every label now in the dataset. */
 function progressSql(params: QueuePickParams): SqlQuery {
   const relevance = params.kind === 'relevance';
-  const done = relevance ? 'coalesce(list_has_all(s.my_assets, a.assets), false)' : 'coalesce(s.mine, false)';
+  const done = relevance ? sql`coalesce(list_has_all(s.my_assets, a.assets), false)` : sql`coalesce(s.mine, false)`;
   return sql`${queueSql(params)},
 states AS MATERIALIZED (
   SELECT item_id, coalesce(bool_or(annotator = ${params.annotator}), false) AS mine,
          list(DISTINCT asset_id) FILTER (WHERE annotator = ${params.annotator}) AS my_assets
   FROM item_labels GROUP BY item_id
 ),
-my_item_assets AS (${rawSql(relevance ? itemAssetsSql('SELECT item_id FROM states WHERE mine') : 'SELECT NULL::VARCHAR AS item_id, NULL::VARCHAR[] AS assets WHERE false')}),
+my_item_assets AS (${relevance ? itemAssetsSql(sql`SELECT item_id FROM states WHERE mine`) : NO_ITEM_ASSETS}),
 marked AS (
-  SELECT q.pos, q.item_id, s.item_id IS NOT NULL AS labeled, ${rawSql(done)} AS done
+  SELECT q.pos, q.item_id, s.item_id IS NOT NULL AS labeled, ${done} AS done
   FROM queue q LEFT JOIN states s USING (item_id) LEFT JOIN my_item_assets a USING (item_id)
 ),
 progress AS (
@@ -220,21 +222,21 @@ export type QueueAnchor = { item: string } | { pos: number } | null;
  * head (item_id null); each other row one item.
  */
 export function queueWindowQuery(params: QueuePickParams, anchor: QueueAnchor, before: number, after: number): SqlQuery {
-  const assetList = params.kind === 'relevance' ? 'coalesce(array_to_string(a.assets, chr(31)), \'\')' : "''";
-  const anchorPos = anchor === null ? rawSql('(SELECT first_open FROM progress)')
+  const assetList = params.kind === 'relevance' ? sql`coalesce(array_to_string(a.assets, chr(31)), '')` : sql`''`;
+  const anchorPos = anchor === null ? sql`(SELECT first_open FROM progress)`
     : 'item' in anchor ? sql`(SELECT pos FROM queue WHERE item_id = ${anchor.item})`
       : sql`(SELECT ${Math.max(0, Math.trunc(anchor.pos))} WHERE ${Math.trunc(anchor.pos)} < (SELECT total FROM progress))`;
   return sql`${progressSql(params)},
 anchor AS (SELECT ${anchorPos} AS pos),
 bounds AS (SELECT greatest(0, coalesce(a.pos, p.total) - ${before}) AS from_pos, coalesce(a.pos, p.total) + ${after} AS to_pos FROM anchor a, progress p),
 window_items AS MATERIALIZED (SELECT q.item_id, q.pos FROM queue q, bounds b WHERE q.pos >= b.from_pos AND q.pos < b.to_pos),
-window_assets AS (${rawSql(params.kind === 'relevance' ? itemAssetsSql('SELECT item_id FROM window_items', { few: true }) : 'SELECT NULL::VARCHAR AS item_id, NULL::VARCHAR[] AS assets WHERE false')})
+window_assets AS (${params.kind === 'relevance' ? itemAssetsSql(sql`SELECT item_id FROM window_items`, { few: true }) : NO_ITEM_ASSETS})
 SELECT NULL::VARCHAR AS item_id, NULL::INTEGER AS pos, NULL::VARCHAR AS query, NULL::VARCHAR AS asset_list,
        p.total, p.done, p.labeled, p.first_open, (SELECT item_id FROM queue WHERE pos = p.first_open) AS first_open_item, p.items,
        (SELECT pos FROM anchor)::INTEGER AS anchor
 FROM progress p
 UNION ALL
-(SELECT w.item_id, w.pos::INTEGER, i.query, ${rawSql(assetList)}, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+(SELECT w.item_id, w.pos::INTEGER, i.query, ${assetList}, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 FROM window_items w JOIN items i USING (item_id) LEFT JOIN window_assets a USING (item_id))`;
 }
 

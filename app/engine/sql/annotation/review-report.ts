@@ -13,9 +13,9 @@ import { labelVotesSql } from './label-votes';
  * annotator (labels.ts). The one resolution of answer reviews: the report and the gate screen's
  * weekly review (gate/review.ts) both read it.
  */
-export const resolvedAnswerReviewsSql = (dialect: SqlDialect = DUCKDB) => `
+export const resolvedAnswerReviewsSql = (dialect: SqlDialect = DUCKDB): SqlQuery => sql`
 SELECT item AS target_event_id, value AS verdict, resolved_by, labels
-FROM (${resolvedLabelsSql(labelVotesSql('answer_review'), ['item'], ['value'], dialect)})`;
+FROM (${rawSql(resolvedLabelsSql(labelVotesSql('answer_review'), ['item'], ['value'], dialect))})`;
 
 /**
  * docs/metrics.md, "Weekly answer review": every loaded `response` (gated or not, no filters: the
@@ -26,9 +26,9 @@ FROM (${resolvedLabelsSql(labelVotesSql('answer_review'), ['item'], ['value'], d
  */
 export function reviewVerdictsQuery(scope: EventScope = ANY_SCOPE, dialect: SqlDialect = DUCKDB): SqlQuery {
   // Without a scope no response needs its category, so the plain view is read.
-  const responses = isAnyScope(scope) ? rawSql(`(SELECT *, ${dialect.isoWeek('ts')} AS scope_week FROM responses)`) : scopedEvents('responses', dialect);
+  const responses = isAnyScope(scope) ? sql`(SELECT *, ${rawSql(dialect.isoWeek('ts'))} AS scope_week FROM responses)` : scopedEvents('responses', dialect);
   return sql`
-WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql(dialect))})
+WITH verdicts AS (${resolvedAnswerReviewsSql(dialect)})
 SELECT r.scope_week AS week, ${rawSql(dialect.column('v', 'verdict'))}, count(*)::INTEGER AS n
 FROM ${responses} r JOIN verdicts v ON v.target_event_id = r.event_id
 WHERE r.ts IS NOT NULL AND ${scopeFilter(scope, 'r')}

@@ -1,8 +1,7 @@
 import { typeTable } from '../../../schema/columns';
 import { idSet } from '../session-inspector';
-import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { identifier, sql, type SqlQuery } from '../core/sql-query';
 import { specOf } from '../core/row-spec';
-import { ident } from '../core/quote';
 import { boundSeqRange, type SeqRange } from '../sessions';
 import { resolvedAnswerReviewsSql } from './review-report';
 
@@ -34,7 +33,7 @@ export function notReturnedLabeledQuery(retrievalIds: readonly string[], retriev
 WITH l AS (SELECT * FROM resolved_relevance WHERE retrieval_id IN ${idSet(retrievalIds)})
 SELECT l.retrieval_id, l.asset_id, c.title, l.grade::INTEGER AS grade, l.resolved_by
 FROM l
-JOIN (SELECT retrieval_id, returned_asset_ids FROM ${rawSql(ident(typeTable('retrieval')))} WHERE ${boundSeqRange(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r
+JOIN (SELECT retrieval_id, returned_asset_ids FROM ${identifier(typeTable('retrieval'))} WHERE ${boundSeqRange(retrievalSeqRange)} AND retrieval_id IN ${idSet(retrievalIds)}) r
   ON r.retrieval_id = l.retrieval_id
 LEFT JOIN (SELECT asset_id, title FROM asset_catalog WHERE asset_id IN (SELECT asset_id FROM l)) c ON c.asset_id = l.asset_id
 WHERE NOT list_contains(coalesce(r.returned_asset_ids, []::VARCHAR[]), l.asset_id)
@@ -70,7 +69,7 @@ export const RESOLVED_VERDICT_ROW = specOf<ResolvedVerdictRow>()({ target_event_
 export function resolvedVerdictsQuery(responseIds: readonly string[]): SqlQuery {
   return sql`
 SELECT target_event_id, verdict, resolved_by
-FROM (${rawSql(resolvedAnswerReviewsSql())})
+FROM (${resolvedAnswerReviewsSql()})
 WHERE target_event_id IN ${idSet(responseIds)}
 ORDER BY target_event_id`;
 }

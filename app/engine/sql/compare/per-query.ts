@@ -18,15 +18,15 @@ export type PairingUnit = 'query' | 'retrieval';
  * retrieval's logged list with its re-ranked one.
  */
 export function perQueryScoresQuery(unit: PairingUnit = 'query'): SqlQuery {
-  const key = unit === 'query' ? 'base.query' : 'base.retrieval_id';
+  const key = unit === 'query' ? sql`base.query` : sql`base.retrieval_id`;
   return sql`
-SELECT ${rawSql(key)} AS query, count(*)::INTEGER AS judged,
+SELECT ${key} AS query, count(*)::INTEGER AS judged,
        ${exactSum('facts.p_at_1')} AS sum_p_at_1, ${exactSum('facts.p_at_k')} AS sum_p_at_k,
        ${exactSum('facts.recall_at_k')} AS sum_recall_at_k, ${exactSum('facts.ndcg_at_k')} AS sum_ndcg_at_k,
        ${exactSum('facts.rr')} AS sum_rr
 FROM ${rawSql(RETRIEVAL_FACTS_TABLE)} AS facts JOIN retrieval_base AS base USING (seq)
-WHERE facts.judged AND ${rawSql(key)} IS NOT NULL
-GROUP BY ${rawSql(key)}`;
+WHERE facts.judged AND ${key} IS NOT NULL
+GROUP BY ${key}`;
 }
 
 export const QUERY_SCORE_ROW = specOf<QueryScoreRow>()({

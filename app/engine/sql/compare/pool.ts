@@ -70,8 +70,8 @@ SELECT l.retrieval_id, l.query, r.returned_asset_ids AS asset_ids, l.in_a, l.in_
 FROM listed l JOIN retrievals r ON r.retrieval_id = l.retrieval_id`;
 }
 
-const isUnlabeled = (ranked: string) =>
-  `NOT EXISTS (SELECT 1 FROM resolved_relevance label WHERE label.retrieval_id = ${ranked}.retrieval_id AND label.asset_id = ${ranked}.asset_id)`;
+/** Whether a row of `ranked` carries no resolved relevance label. */
+const UNLABELED_RANKED = sql`NOT EXISTS (SELECT 1 FROM resolved_relevance label WHERE label.retrieval_id = ranked.retrieval_id AND label.asset_id = ranked.asset_id)`;
 
 /**
  * The pool of some lists (rankedInLists): every (query, asset) unlabeled among the first K of one
@@ -83,7 +83,7 @@ const isUnlabeled = (ranked: string) =>
 export function poolOfListsQuery(lists: SqlQuery, k: number, limit?: number): SqlQuery {
   return sql`
 WITH ${rankedInLists(lists, k)},
-marked AS (SELECT *, ${rawSql(isUnlabeled('ranked'))} AS unlabeled FROM ranked),
+marked AS (SELECT *, ${UNLABELED_RANKED} AS unlabeled FROM ranked),
 items AS (
   SELECT query, asset_id,
          ${exactSum('CASE WHEN unlabeled THEN 1 / log2(1 + list_rank) ELSE 0 END')} AS priority,
@@ -106,7 +106,7 @@ ORDER BY items.priority DESC, items.query, items.asset_id`;
 export function poolSizeOfListsQuery(lists: SqlQuery, k: number): SqlQuery {
   return sql`
 WITH ${rankedInLists(lists, k)}
-SELECT count(*)::INTEGER AS items FROM (SELECT DISTINCT query, asset_id FROM ranked WHERE ${rawSql(isUnlabeled('ranked'))})`;
+SELECT count(*)::INTEGER AS items FROM (SELECT DISTINCT query, asset_id FROM ranked WHERE ${UNLABELED_RANKED})`;
 }
 
 /** The pool of a comparison (docs/metrics.md): its lists' pool, the first `limit` items when given. */

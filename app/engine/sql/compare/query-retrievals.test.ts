@@ -68,7 +68,7 @@ describe('the retrievals of one query text in a slice', () => {
 describe('the drill-down beside the comparison', () => {
   it('reads the facts table the comparison built for the slice: no new table, the same rows as computed inline', async () => {
     const coordinator = new QueryCoordinator(engine, { prepareVersion: ensureDerivedTables });
-    const tempTables = async () => (await engine.query<{ name: string }>('SELECT table_name AS name FROM duckdb_tables() WHERE temporary ORDER BY 1')).map((row) => row.name);
+    const tempTables = async () => (await run(engine, 'SELECT table_name AS name FROM duckdb_tables() WHERE temporary ORDER BY 1', { name: 'string' })).map((row) => row.name);
     const base = settings();
     const a = { retriever: ['dense'] };
     const b = { retriever: ['hybrid'] };

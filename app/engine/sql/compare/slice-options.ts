@@ -1,5 +1,6 @@
 import { specOf } from '../core/row-spec';
-import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { literal } from '../core/quote';
+import { identifier, joinSql, rawSql, sql, type SqlQuery } from '../core/sql-query';
 
 /** A value a slice filter can take, with how many retrievals have it. */
 export interface SliceOptionRow {
@@ -14,9 +15,11 @@ const COLUMNS = ['retriever', 'run_id', 'surface', 'role', 'category'] as const;
 
 /** Every value of each slice filter over the retrievals (role = the effective role, category by event-scope.ts's rule). */
 export function sliceOptionsQuery(): SqlQuery {
-  const parts = COLUMNS.map((column) =>
-    `SELECT '${column}' AS key, ${column} AS value, count(*)::INTEGER AS retrievals FROM retrieval_base WHERE ${column} IS NOT NULL GROUP BY ${column}`);
-  return rawSql(`${parts.join('\nUNION ALL\n')}\nORDER BY key, value`);
+  const parts = COLUMNS.map((column) => {
+    const value = identifier(column);
+    return sql`SELECT ${rawSql(literal(column))} AS key, ${value} AS value, count(*)::INTEGER AS retrievals FROM retrieval_base WHERE ${value} IS NOT NULL GROUP BY ${value}`;
+  });
+  return sql`${joinSql(parts, '\nUNION ALL\n')}\nORDER BY key, value`;
 }
 
 /** The two values of a column that share the most judged query texts; `a` is the one seen first. */
@@ -36,7 +39,7 @@ export const DEFAULT_PAIR_ROW = specOf<DefaultPairRow>()({ a: 'string', b: 'stri
  * larger share of their queries in both, then by name), ordered so that A is the value whose first retrieval came first, the older system.
  */
 export function defaultPairQuery(column: 'retriever' | 'run_id'): SqlQuery {
-  const value = rawSql(column);
+  const value = identifier(column);
   return sql`
 WITH judged_queries AS (
   SELECT DISTINCT ${value} AS value, query FROM retrieval_base WHERE judged AND query IS NOT NULL AND ${value} IS NOT NULL

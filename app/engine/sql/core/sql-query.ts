@@ -1,5 +1,6 @@
 import type { SqlValue } from '../../engine';
 import { DUCKDB, type SqlDialect } from '../dialect';
+import { ident } from './quote';
 
 /** A statement (or a fragment of one) with its `?` values in order. */
 export interface SqlQuery {
@@ -48,3 +49,9 @@ export function joinSql(parts: SqlQuery[], separator: string): SqlQuery {
 
 /** A trusted SQL text with no values (a table name chosen by code, never by input). */
 export const rawSql = (text: string): SqlQuery => ({ sql: text, params: [] });
+
+/** A name chosen by code (a table, a column), quoted as an identifier. */
+export const identifier = (name: string): SqlQuery => rawSql(ident(name));
+
+/** Names chosen by code, each quoted, comma-separated: a column list. */
+export const identifiers = (names: readonly string[]): SqlQuery => rawSql(names.map(ident).join(', '));

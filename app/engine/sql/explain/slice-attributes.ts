@@ -2,7 +2,7 @@ import { EXPLAIN_ATTRIBUTES, NONE_VALUE, QUERY_WORD_BUCKETS, RESULT_BUCKETS, typ
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { CELL_CONDITIONS, factsFrom, type FactsSource } from '../metrics/retrieval-facts';
-import { joinSql, rawSql, sql, valueArray, type SqlQuery } from '../core/sql-query';
+import { identifier, joinSql, rawSql, sql, valueArray, type SqlQuery } from '../core/sql-query';
 
 /** What an explain query reads besides the settings: which signal, where the facts are, and the question-runs with a drift flag. */
 export interface ExplainScope {
@@ -31,12 +31,13 @@ function qualified(condition: string): string {
   return condition.replace(/\b(tier1_bad|orf|judged|gpr|acr|is_empty)\b/g, 'f.$1');
 }
 
-const orNone = (column: string) => `coalesce(${column}, '${NONE_VALUE}')`;
+/** A column's value, `(none)` when missing. */
+const orNone = (column: SqlQuery) => sql`coalesce(${column}, ${NONE_VALUE})`;
 
-/** The bucket of a count: `more(max)` is the SQL test "more than max". */
-function bucketed(buckets: readonly { max: number | null; name: string }[], more: (max: number) => string, none: string | null): string {
-  const arms = buckets.map(({ max, name }) => (max === null ? `ELSE '${name}'` : `WHEN NOT ${more(max)} THEN '${name}'`));
-  return `CASE ${none === null ? '' : `WHEN ${none} THEN '${NONE_VALUE}' `}${arms.join(' ')} END`;
+/** The bucket of a count: `more(max)` is the SQL test "more than max"; `none`, when given, the test of no count. */
+function bucketed(buckets: readonly { max: number | null; name: string }[], more: (max: number) => SqlQuery, none: SqlQuery | null): SqlQuery {
+  const arms = buckets.map(({ max, name }) => (max === null ? sql`ELSE ${name}` : sql`WHEN NOT ${more(max)} THEN ${name}`));
+  return sql`CASE ${none === null ? sql`` : sql`WHEN ${none} THEN ${NONE_VALUE} `}${joinSql(arms, ' ')} END`;
 }
 
 /**
@@ -46,14 +47,15 @@ function bucketed(buckets: readonly { max: number | null; name: string }[], more
  * `query_words`; a missing `returned_asset_ids` is 0 results (ClickHouse stores it as []).
  */
 function attributeSql(attribute: ExplainAttribute, scope: ExplainScope, d: SqlDialect): SqlQuery {
+  const hasWords = (words: number) => rawSql(d.hasWords('b.query', words));
   switch (attribute) {
-    case 'role': return rawSql(orNone('f.role'));
-    case 'week': return rawSql(orNone(d.isoWeek('b.ts')));
-    case 'rewrite': return rawSql("CASE WHEN b.is_rewrite THEN 'yes' ELSE 'no' END");
+    case 'role': return orNone(sql`f.role`);
+    case 'week': return orNone(rawSql(d.isoWeek('b.ts')));
+    case 'rewrite': return sql`CASE WHEN b.is_rewrite THEN 'yes' ELSE 'no' END`;
     case 'query_words':
-      return rawSql(bucketed(QUERY_WORD_BUCKETS, (max) => d.hasWords('b.query', max + 1), `b.query IS NULL OR NOT ${d.hasWords('b.query', 1)}`));
+      return bucketed(QUERY_WORD_BUCKETS, (max) => hasWords(max + 1), sql`b.query IS NULL OR NOT ${hasWords(1)}`);
     case 'results': {
-      return rawSql(bucketed(RESULT_BUCKETS, (max) => `b.returned_entries > ${max}`, null));
+      return bucketed(RESULT_BUCKETS, (max) => sql`b.returned_entries > ${max}`, null);
     }
     case 'drift': {
       const flagged = valueArray([...scope.driftQuestionRuns], d);
@@ -61,9 +63,12 @@ function attributeSql(attribute: ExplainAttribute, scope: ExplainScope, d: SqlDi
       const isFlagged = d.listContains(flagged.sql, "b.question_id || ? || coalesce(b.run_id, '')");
       return { sql: `CASE WHEN b.question_id IS NOT NULL AND ${isFlagged} THEN 'yes' ELSE 'no' END`, params: [...flagged.params, '\u001f'] };
     }
-    default: return rawSql(orNone(`b.${attribute}`));
+    default: return orNone(sql`b.${identifier(attribute)}`);
   }
 }
+
+const DOWN_REQUESTS = sql`LEFT JOIN (SELECT DISTINCT resp.request_id AS request_id FROM feedback fb JOIN responses resp ON resp.event_id = fb.target_event_id
+           WHERE fb.rating = 'down' AND resp.request_id IS NOT NULL) dr ON dr.request_id = b.request_id`;
 
 /**
  * One row per retrieval of the signal's population among those the settings keep: `seq`, `ts`,
@@ -73,11 +78,8 @@ function attributeSql(attribute: ExplainAttribute, scope: ExplainScope, d: SqlDi
 export function sliceAttributesQuery(settings: MetricSettings, scope: ExplainScope): SqlQuery {
   const d = scope.dialect ?? DUCKDB;
   const signal = SIGNALS[scope.signal];
-  const attributes = joinSql(EXPLAIN_ATTRIBUTES.map((attribute) => sql`${attributeSql(attribute, scope, d)} AS ${rawSql(attribute)}`), ',\n       ');
-  const downRequests = scope.signal === 'down'
-    ? rawSql(`LEFT JOIN (SELECT DISTINCT resp.request_id AS request_id FROM feedback fb JOIN responses resp ON resp.event_id = fb.target_event_id
-           WHERE fb.rating = 'down' AND resp.request_id IS NOT NULL) dr ON dr.request_id = b.request_id`)
-    : rawSql('');
+  const attributes = joinSql(EXPLAIN_ATTRIBUTES.map((attribute) => sql`${attributeSql(attribute, scope, d)} AS ${identifier(attribute)}`), ',\n       ');
+  const downRequests = scope.signal === 'down' ? DOWN_REQUESTS : sql``;
   return sql`
 SELECT f.seq AS seq, f.ts AS ts, ${rawSql(d.asBool(signal.hit))} AS hit, b.retrieval_id AS retrieval_id, b.session_id AS session_id, b.query AS query,
        ${attributes}

@@ -3,7 +3,7 @@ import type { SliceCountRow, SliceValues } from '../../../model/explain/slices';
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB } from '../dialect';
 import { specOf, type RowOf } from '../core/row-spec';
-import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { identifier, rawSql, sql, type SqlQuery } from '../core/sql-query';
 import { sliceAttributesQuery, type ExplainScope } from './slice-attributes';
 
 /**
@@ -60,7 +60,7 @@ export type SliceRetrievalRow = RowOf<typeof SLICE_RETRIEVAL_ROW>;
 export function sliceRetrievalsQuery(settings: MetricSettings, scope: ExplainScope, slice: SliceValues, limit = 1000): SqlQuery {
   const conditions = (Object.entries(slice) as [ExplainAttribute, string][])
     .filter(([attribute]) => EXPLAIN_ATTRIBUTES.includes(attribute))
-    .map(([attribute, value]) => sql` AND ${rawSql(attribute)} = ${value}`);
+    .map(([attribute, value]) => sql` AND ${identifier(attribute)} = ${value}`);
   const where = conditions.reduce((all, part) => sql`${all}${part}`, sql`TRUE`);
   return sql`
 SELECT retrieval_id, session_id, query, retriever, role, hit, ts

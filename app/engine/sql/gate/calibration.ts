@@ -18,7 +18,7 @@ import { evalCaseRetrievalsSql } from './eval-case-retrievals';
  */
 export function calibrationCasesQuery(dialect: SqlDialect = DUCKDB): SqlQuery {
   return sql`
-WITH matched AS (${rawSql(evalCaseRetrievalsSql(dialect))}),
+WITH matched AS (${evalCaseRetrievalsSql(dialect)}),
 latest_gate AS (
   SELECT retrieval_id, ${rawSql(dialect.argMax('dense_score', 'seq'))} AS dense_score
   FROM gates WHERE retrieval_id IS NOT NULL AND dense_score IS NOT NULL GROUP BY retrieval_id

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../core/run';
+import { sql } from '../core/sql-query';
 import type { Engine } from '../../engine';
 import { at, createTestEngine, loadEvents, makeRetrieval, type TestEvent } from '../metrics/fixtures';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
@@ -19,7 +21,7 @@ afterAll(() => engine.close());
 
 describe('an eval case and its eval retrieval', () => {
   it('is the latest retrieval with exactly its query, by ts, then file order; an unmatched case has none', async () => {
-    const rows = await engine.query<{ retrieval_id: string }>(`SELECT retrieval_id FROM (${evalCaseRetrievalsSql()}) ORDER BY case_seq`);
+    const rows = await run(engine, sql`SELECT retrieval_id FROM (${evalCaseRetrievalsSql()}) ORDER BY case_seq`, { retrieval_id: 'string' });
     expect(rows.map((row) => row.retrieval_id)).toEqual(['r-once', 'r-later', 'r-second']);
   });
 });

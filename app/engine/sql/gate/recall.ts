@@ -1,6 +1,6 @@
 import { DEFAULT_METRIC_SETTINGS } from '../../../model/metrics/settings';
 import { retrievalFactsQuery } from '../metrics/retrieval-facts';
-import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 import { exactSum } from '../metrics/tier1-tier2';
 import { evalCaseRetrievalsSql } from './eval-case-retrievals';
 import { RECALL_K } from '../../../model/gate/recall';
@@ -21,7 +21,7 @@ WITH eval_recall AS (
   SELECT len(list_filter(gold, g -> coalesce(list_position(list_slice(coalesce(returned, []::VARCHAR[]), 1, ${RECALL_K}), g), 0) > 0))
          / len(gold) AS recall
   FROM (SELECT list_distinct(e.gold_asset_ids) AS gold, m.returned_asset_ids AS returned
-        FROM eval_cases e JOIN (${rawSql(evalCaseRetrievalsSql())}) m ON m.case_seq = e.seq
+        FROM eval_cases e JOIN (${evalCaseRetrievalsSql()}) m ON m.case_seq = e.seq
         WHERE len(e.gold_asset_ids) > 0)
 ),
 production_recall AS (

@@ -3,7 +3,7 @@ import { scopedEvents, scopeFilter } from '../event-scope';
 import { ANY_SCOPE, type EventScope } from '../../../model/event-scope';
 import type { AnsweredResponse } from '../../../model/gate/review';
 import { specOf } from '../core/row-spec';
-import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { sql, type SqlQuery } from '../core/sql-query';
 
 /**
  * docs/metrics.md, Review and feedback: every `response` whose gate decision was `answer`, with its
@@ -16,7 +16,7 @@ import { rawSql, sql, type SqlQuery } from '../core/sql-query';
  */
 export function answeredResponsesQuery(scope: EventScope = ANY_SCOPE): SqlQuery {
   return sql`
-WITH verdicts AS (${rawSql(resolvedAnswerReviewsSql())}),
+WITH verdicts AS (${resolvedAnswerReviewsSql()}),
 gated AS (
   SELECT r.event_id, r.scope_week AS week, r.session_id, r.text, ${scopeFilter(scope, 'r')} AS in_scope, g.decision
   FROM ${scopedEvents('responses')} r JOIN gates g ON g.request_id = r.request_id AND g.session_id = r.session_id

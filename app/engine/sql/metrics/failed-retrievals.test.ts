@@ -8,7 +8,7 @@ import {
   FAILED_RETRIEVALS_BOUNDS, FAILED_RETRIEVALS_TIER1, FAILED_RETRIEVALS_TIER1_BY_ROLE, FAILED_RETRIEVALS_TIER2,
 } from './failed-retrievals-fixture';
 import { loadedTestEngine } from './loaded-test-engine';
-import { retrievalDetailsQuery, type RetrievalDetailRow } from './retrieval-details';
+import { RETRIEVAL_DETAIL_ROW, retrievalDetailsQuery } from './retrieval-details';
 import { run } from '../core/run';
 
 /** docs/log-format.md "Empty vs failed" on the DuckDB-wasm engine, numbers worked by hand in failed-retrievals-fixture.ts. */
@@ -17,8 +17,7 @@ const settings = { ...DEFAULT_METRIC_SETTINGS, k: FAILED_RETRIEVALS_K };
 
 describe('failed retrievals', () => {
   it('are never empty results, and are flagged failed', async () => {
-    const { sql, params } = retrievalDetailsQuery(settings);
-    const rows = await engine.query<RetrievalDetailRow>(sql, params);
+    const rows = await run(engine, retrievalDetailsQuery(settings), RETRIEVAL_DETAIL_ROW);
     expect(Object.fromEntries(rows.map((row) => [row.retrieval_id, [row.is_empty, row.failed, row.judged]]))).toEqual(FAILED_RETRIEVALS_FLAGS);
     // judged and failed: scored 0 like a judged retrieval with nothing relevant returned, and so Tier 1 bad
     const r4 = rows.find((row) => row.retrieval_id === 'r4')!;

@@ -59,8 +59,8 @@ const engine = loadedTestEngine(EVENTS);
 const panels = (filters: Partial<MetricSettings>) => recomputeMetricPanels(engine, { ...DEFAULT_METRIC_SETTINGS, ...filters });
 
 async function retrievalIds(filters: Partial<MetricSettings>, cell?: 'masked_consumed'): Promise<string[]> {
-  const { sql, params } = retrievalDetailsQuery({ ...DEFAULT_METRIC_SETTINGS, ...filters }, { cell });
-  return (await engine.query<{ retrieval_id: string }>(sql, params)).map((row) => row.retrieval_id);
+  const rows = await run(engine, retrievalDetailsQuery({ ...DEFAULT_METRIC_SETTINGS, ...filters }, { cell }), { retrieval_id: 'string' });
+  return rows.map((row) => row.retrieval_id);
 }
 
 describe('the retriever, run and category filters', () => {

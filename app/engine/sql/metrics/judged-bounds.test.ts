@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { RowOf } from '../core/row-spec';
+import { run } from '../core/run';
+import { sql } from '../core/sql-query';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../../model/metrics/settings';
 import { computeMetricsReport, recomputeMetricPanels } from '../../metrics-report';
 import { makeRelevance, makeRetrieval, type TestEvent } from './fixtures';
@@ -38,18 +41,19 @@ const DATASET: TestEvent[] = [
 const engine = loadedTestEngine(DATASET);
 const K3: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, k: 3 };
 
-interface BoundsRow {
-  retrieval_id: string;
-  judged_at_k: number | null;
-  p_at_1: number | null; p_at_1_high: number | null;
-  p_at_k: number | null; p_at_k_high: number | null;
-  ndcg_at_k: number | null; ndcg_at_k_high: number | null;
-  rr: number | null; rr_high: number | null;
-}
+const BOUNDS_ROW = {
+  retrieval_id: 'string',
+  judged_at_k: 'number|null',
+  p_at_1: 'number|null', p_at_1_high: 'number|null',
+  p_at_k: 'number|null', p_at_k_high: 'number|null',
+  ndcg_at_k: 'number|null', ndcg_at_k_high: 'number|null',
+  rr: 'number|null', rr_high: 'number|null',
+} as const;
+type BoundsRow = RowOf<typeof BOUNDS_ROW>;
 
 async function perRetrieval(settings: MetricSettings): Promise<Record<string, BoundsRow>> {
   const facts = retrievalFactsQuery(settings);
-  const rows = await engine.query<BoundsRow>(`SELECT base.retrieval_id, facts.* FROM (${facts.sql}) facts JOIN retrieval_base base USING (seq)`, facts.params);
+  const rows = await run(engine, sql`SELECT base.retrieval_id, facts.* FROM (${facts}) facts JOIN retrieval_base base USING (seq)`, BOUNDS_ROW);
   return Object.fromEntries(rows.map((row) => [row.retrieval_id, row]));
 }
 

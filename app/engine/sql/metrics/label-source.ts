@@ -22,7 +22,7 @@ const RELEVANCE_COLUMNS = ['judged', 'relevant_ranks', 'relevant_grades', 'ideal
  * retrieval-base.ts makes them, from the resolution of that source's labels alone.
  */
 export function retrievalBaseOfSource(source: string | undefined, d: SqlDialect): SqlQuery {
-  if (source === undefined) return rawSql('retrieval_base');
+  if (source === undefined) return sql`retrieval_base`;
   const where = labelSourceWhere(source);
   return {
     sql: `(

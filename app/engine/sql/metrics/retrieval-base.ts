@@ -2,7 +2,8 @@ import { actionRuleSql } from '../action-rules';
 import { keyIn, type KeyScope } from '../derived/table';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { ownOrTurnCategory, turnCategories } from '../event-scope';
-import type { FilterColumns } from './filters';
+import { sql } from '../core/sql-query';
+import { OWN_COLUMNS, type FilterColumns } from './filters';
 
 /** A retrieval that returned nothing: an empty `returned_asset_ids`, or a missing one. */
 export const returnedNothingSql = (returnedAssetIds: string, dialect: SqlDialect = DUCKDB) => `coalesce(${dialect.listLength(returnedAssetIds)}, 0) = 0`;
@@ -23,7 +24,7 @@ export const isEmptyResultSql = (returnedAssetIds: string, error: string, dialec
   `(${returnedNothingSql(returnedAssetIds, dialect)} AND ${error} IS NULL)`;
 
 /** The columns of `retrieval_base` (and of the facts rows) the filters read. */
-export const RETRIEVAL_COLUMNS: FilterColumns = { ts: 'ts', surface: 'surface', runId: 'run_id', category: 'category', role: 'role', retriever: 'retriever' };
+export const RETRIEVAL_COLUMNS: FilterColumns = { ...OWN_COLUMNS, role: sql`role`, retriever: sql`retriever` };
 
 /**
  * `retrieval_base`, derived after each load (after `action_lineage` and the resolved labels):

@@ -39,12 +39,19 @@ export interface RetrievalDetailRow {
   matrix_cell: 'healthy' | 'downstream' | 'visible_failure' | 'masked_consumed' | 'masked_silent' | null;
 }
 
-/** The per-retrieval facts with ids and ORF signals, in time order, optionally only one matrix cell. */
+export const RETRIEVAL_DETAIL_ROW = specOf<RetrievalDetailRow>()({
+  retrieval_id: 'string', session_id: 'string', request_id: 'string|null', query: 'string|null', surface: 'string|null', retriever: 'string|null',
+  role: 'string', logged_role: 'string|null', ts: 'number', is_empty: 'boolean', failed: 'boolean', judged: 'boolean',
+  p_at_1: 'number|null', p_at_k: 'number|null', recall_at_k: 'number|null', ndcg_at_k: 'number|null', rr: 'number|null', tier1_bad: 'boolean',
+  gpr: 'boolean', acr: 'boolean', orf: 'boolean', orf_signals: 'string', uor: 'boolean', matrix_cell: 'string|null',
+});
+
+/** The per-retrieval facts with ids and ORF signals, in time order, optionally only one matrix cell: `RETRIEVAL_DETAIL_ROW`s. */
 export function retrievalDetailsQuery(
   settings: MetricSettings,
   options: { cell?: MatrixCell; limit?: number; source?: FactsSource } = {},
 ): SqlQuery {
-  const cellFilter = options.cell ? rawSql(CELL_CONDITIONS[options.cell]) : rawSql('TRUE');
+  const cellFilter = options.cell ? rawSql(CELL_CONDITIONS[options.cell]) : sql`TRUE`;
   const limit = options.limit === undefined ? sql`` : sql`LIMIT CAST(${options.limit} AS BIGINT)`;
   return sql`
 SELECT base.retrieval_id, base.session_id, base.request_id, base.query, base.surface, base.retriever, facts.role, base.logged_role, facts.ts,

@@ -142,7 +142,7 @@ export const MATRIX_CELL = rawSql(`CASE ${(['healthy', 'downstream', 'visible_fa
   .join(' ')} END`);
 
 /** UOR: none of GPR, ACR, ORF. */
-export const UOR = rawSql('NOT (gpr OR acr OR orf)');
+export const UOR = sql`NOT (gpr OR acr OR orf)`;
 
 /**
  * The ORF signals of a `retrieval_base` row that fired, comma-separated (complaint,

@@ -1,7 +1,7 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { scopedEvents } from '../event-scope';
-import { filtersByCategory, settingsFilter } from './filters';
+import { filtersByCategory, OWN_COLUMNS, settingsFilter } from './filters';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import type { FeedbackWeekRow, GateDecisionRow, TotalsRow } from '../../../model/metrics/rows';
 import { specOf } from '../core/row-spec';
@@ -22,7 +22,7 @@ export const TOTALS_ROW = specOf<TotalsRow>()({ events: 'number', rejected: 'num
 /** An event view with the columns the filters read: its category (event-scope.ts) is worked out only when the filters keep units by category. */
 function filteredEvents(view: string, settings: MetricSettings, dialect: SqlDialect): SqlQuery {
   const byCategory = filtersByCategory(settings);
-  const filter = settingsFilter(settings, { ts: 'ts', surface: 'surface', runId: 'run_id', category: byCategory ? 'scope_category' : 'category' });
+  const filter = settingsFilter(settings, byCategory ? { ...OWN_COLUMNS, category: sql`scope_category` } : OWN_COLUMNS);
   return sql`(SELECT * FROM ${byCategory ? scopedEvents(view, dialect) : rawSql(view)} WHERE ${filter})`;
 }
 

@@ -3,7 +3,7 @@ import { actionRuleSql } from '../action-rules';
 import { keyIn, type KeyScope } from '../derived/table';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { ownOrTurnCategory, turnCategories } from '../event-scope';
-import { filtersByCategory, settingsFilter } from './filters';
+import { filtersByCategory, OWN_COLUMNS, settingsFilter } from './filters';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import type { Tier0Row } from '../../../model/metrics/rows';
 import { specOf } from '../core/row-spec';
@@ -41,7 +41,7 @@ LEFT JOIN retrieval_turns rephrased ON rephrased.turn_id = p.rewrite_of`;
 function downstreamEdits(settings: MetricSettings, dialect: SqlDialect): SqlQuery {
   const byCategory = filtersByCategory(settings);
   const turns = byCategory ? `LEFT JOIN ${turnCategories('TRUE', dialect)} tc ON tc.turn_id = a.turn_id` : '';
-  const filter = settingsFilter(settings, { ts: 'a.ts', surface: 'a.surface', runId: 'a.run_id', category: byCategory ? ownOrTurnCategory('a', 'tc') : 'a.category' });
+  const filter = settingsFilter(settings, { ts: sql`a.ts`, surface: sql`a.surface`, runId: sql`a.run_id`, category: byCategory ? rawSql(ownOrTurnCategory('a', 'tc')) : sql`a.category` });
   return sql`SELECT count(*) FROM actions a ${rawSql(turns)} WHERE ${rawSql(actionRuleSql('downstreamEdit', 'a'))} AND ${filter}`;
 }
 
@@ -61,7 +61,7 @@ SELECT count(*)::INTEGER AS prompts,
        ${count("rewrite_kind = 'downstream_correction'")}::INTEGER AS downstream_corrections,
        (${downstreamEdits(settings, dialect)})::INTEGER AS downstream_edits
 FROM prompt_facts
-WHERE ${settingsFilter(settings, { ts: 'ts', surface: 'surface', runId: 'run_id', category: 'category' })}`;
+WHERE ${settingsFilter(settings, OWN_COLUMNS)}`;
 }
 
 export const TIER0_ROW = specOf<Tier0Row>()({

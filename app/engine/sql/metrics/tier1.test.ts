@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RowOf } from '../core/row-spec';
+import { run } from '../core/run';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../../model/metrics/settings';
 import type { Engine } from '../../engine';
 import { computeMetricsReport } from '../../metrics-report';
@@ -70,10 +72,12 @@ beforeAll(async () => {
 });
 afterAll(() => engine.close());
 
-type FactRow = { retrieval_id: string; judged: boolean; p_at_1: number; p_at_k: number; recall_at_k: number; ndcg_at_k: number; rr: number; tier1_bad: boolean };
+const FACT_ROW = {
+  retrieval_id: 'string', judged: 'boolean', p_at_1: 'number', p_at_k: 'number', recall_at_k: 'number', ndcg_at_k: 'number', rr: 'number', tier1_bad: 'boolean',
+} as const;
+type FactRow = RowOf<typeof FACT_ROW>;
 const facts = async (settings: MetricSettings) => {
-  const { sql, params } = retrievalDetailsQuery(settings);
-  const rows = await engine.query<FactRow>(sql, params);
+  const rows = await run(engine, retrievalDetailsQuery(settings), FACT_ROW);
   return new Map(rows.map((row) => [row.retrieval_id, row]));
 };
 const scoresOf = (row: FactRow) => [row.p_at_1, row.p_at_k, row.recall_at_k, row.ndcg_at_k, row.rr];

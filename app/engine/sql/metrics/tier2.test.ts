@@ -3,6 +3,7 @@ import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../../../model/met
 import type { Engine } from '../../engine';
 import { at, createTestEngine, loadEvents, makeAction, makeFeedback, makeRetrieval, type TestEvent } from './fixtures';
 import { retrievalDetailsQuery } from './retrieval-details';
+import { run } from '../core/run';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -61,8 +62,9 @@ const CASES: [string, TestEvent[], Expected, Partial<MetricSettings>?][] = [
 describe('Tier 2 signals of one retrieval', () => {
   it.each(CASES)('%s', async (_, events, expected, settings = {}) => {
     await loadEvents(engine, [...BASE, ...events]);
-    const { sql, params } = retrievalDetailsQuery({ ...DEFAULT_METRIC_SETTINGS, ...settings });
-    const rows = await engine.query<Expected & { retrieval_id: string; orf: boolean }>(sql, params);
+    const rows = await run(engine, retrievalDetailsQuery({ ...DEFAULT_METRIC_SETTINGS, ...settings }), {
+      retrieval_id: 'string', gpr: 'boolean', acr: 'boolean', orf: 'boolean', orf_signals: 'string', uor: 'boolean',
+    });
     const row = rows.find((candidate) => candidate.retrieval_id === 'r')!;
     expect({ gpr: row.gpr, acr: row.acr, orf_signals: row.orf_signals, uor: row.uor }).toEqual(expected);
     expect(row.orf).toBe(expected.orf_signals !== 'none');

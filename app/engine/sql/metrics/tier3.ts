@@ -3,14 +3,14 @@ import { actionRuleSql } from '../action-rules';
 import { keyIn, type KeyScope } from '../derived/table';
 import { DUCKDB, type SqlDialect } from '../dialect';
 import { ownOrTurnCategory, turnCategories } from '../event-scope';
-import { attributedRetrievalFilter, settingsFilter } from './filters';
+import { attributedRetrievalFilter, OWN_COLUMNS, settingsFilter } from './filters';
 import { RETRIEVAL_COLUMNS } from './retrieval-base';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
 import type { Tier3Row } from '../../../model/metrics/rows';
 import { specOf } from '../core/row-spec';
 
 /** A completion's own columns the filters read (`completion_facts`). */
-export const COMPLETION_COLUMNS = { ts: 'ts', surface: 'surface', runId: 'run_id', category: 'category' } as const;
+export const COMPLETION_COLUMNS = OWN_COLUMNS;
 
 /**
  * Completions (ACTION_RULES.completion) with the retrieval their lineage names
@@ -40,7 +40,7 @@ LEFT JOIN (SELECT * FROM retrieval_base WHERE ${named}) b ON b.retrieval_id = a.
 
 /** A completion's retrieval passes the role and retriever filters (`completion_facts`). */
 export const attributedSourceFilter = (settings: MetricSettings) =>
-  attributedRetrievalFilter(settings, { role: 'source_role', retriever: 'source_retriever' });
+  attributedRetrievalFilter(settings, { role: sql`source_role`, retriever: sql`source_retriever` });
 
 /**
  * Completions are filtered by their own surface, run_id, category and ts; with a role or
