@@ -5,7 +5,7 @@ import { materialization } from './coordinator/materialization';
 import type { Engine } from './engine';
 import { ident } from './sql/core/quote';
 import { run } from './sql/core/run';
-import { joinSql, rawSql, sql, valueArray, valueList, type SqlQuery } from './sql/core/sql-query';
+import { identifier, joinSql, sql, valueArray, valueList, type SqlQuery } from './sql/core/sql-query';
 import { STAGE_LIST_COLUMNS } from './sql/what-if/stages';
 
 /** One row of a stage-lists table (`STAGE_LIST_COLUMNS`). */
@@ -42,7 +42,7 @@ function stageListRows(retrievalId: string, stages: string): StageListRow[] {
 }
 
 /** The retrievals' own table (the `retrievals` view has no rowid). */
-const RETRIEVAL_TABLE = ident(typeTable('retrieval'));
+const RETRIEVAL_TABLE = identifier(typeTable('retrieval'));
 
 const ROWS_PER_BATCH = 20_000;
 const READ_PAGE = 50_000;
@@ -50,7 +50,7 @@ const READ_PAGE = 50_000;
 /** The state of the stored retrievals' stages: what a table built from them alone stays true for. */
 async function stagesStamp(engine: Engine): Promise<{ key: string; lastRow: number }> {
   const [stamp] = await run(engine,
-    `SELECT count(stages)::INTEGER AS stored, coalesce(max(seq) FILTER (WHERE stages IS NOT NULL), 0)::BIGINT AS last,
+    sql`SELECT count(stages)::INTEGER AS stored, coalesce(max(seq) FILTER (WHERE stages IS NOT NULL), 0)::BIGINT AS last,
             coalesce(max(file_id) FILTER (WHERE stages IS NOT NULL), 0)::INTEGER AS files, coalesce(max(rowid), -1)::BIGINT AS last_row FROM ${RETRIEVAL_TABLE}`,
     { stored: 'number', last: 'number', files: 'number', last_row: 'number' },
   );
@@ -80,7 +80,7 @@ export async function ensureStageListsTable(engine: Engine): Promise<string> {
   // pages by rowid (the table's insertion order): each page a range scan, not a sort of every row before it
   for (let first = 0; first <= stamp.lastRow; first += READ_PAGE) {
     const rows = await run(engine,
-      sql`SELECT retrieval_id, stages FROM ${rawSql(RETRIEVAL_TABLE)} WHERE rowid >= ${first} AND rowid < ${first + READ_PAGE} AND stages IS NOT NULL ORDER BY rowid`,
+      sql`SELECT retrieval_id, stages FROM ${RETRIEVAL_TABLE} WHERE rowid >= ${first} AND rowid < ${first + READ_PAGE} AND stages IS NOT NULL ORDER BY rowid`,
       STORED_STAGES_ROW);
     for (const row of rows) {
       for (const stage of stageListRows(row.retrieval_id, row.stages)) builder.add(stage);
