@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/engine';
 import { createNativeEngine } from '../engine/native-engine';
-import { RETRIEVAL_AGGREGATES } from '../engine/sql/metrics/tier1-tier2';
+import { run } from '../engine/sql/core/run';
+import { AGGREGATE_COLUMNS, RETRIEVAL_AGGREGATES } from '../engine/sql/metrics/tier1-tier2';
 
 // Three row groups (122,880 rows each) of facts, so that several threads each add up a part.
 const ROWS = 300_000;
@@ -12,8 +13,8 @@ const FACTS = `SELECT i AS seq, NULL::VARCHAR AS role, false AS is_empty, false 
   1 / (1 + i % 7) AS rr_high, false AS gpr, false AS acr, false AS orf
   FROM range(${ROWS}) t(i)`;
 
-const SUM_COLUMNS = ['sum_p_at_1', 'sum_p_at_k', 'sum_recall_at_k', 'sum_ndcg_at_k', 'sum_rr', 'sum_judged_at_k', 'sum_p_at_1_high', 'sum_p_at_k_high', 'sum_ndcg_at_k_high', 'sum_rr_high'];
-type Sums = Record<string, number>;
+const SUM_COLUMNS = ['sum_p_at_1', 'sum_p_at_k', 'sum_recall_at_k', 'sum_ndcg_at_k', 'sum_rr', 'sum_judged_at_k', 'sum_p_at_1_high', 'sum_p_at_k_high', 'sum_ndcg_at_k_high', 'sum_rr_high'] as const;
+const PLAIN_SUMS = { p_at_k: 'number', recall_at_k: 'number', ndcg_at_k: 'number', rr: 'number' } as const;
 
 let engines: { one: Engine; four: Engine };
 beforeAll(async () => {
@@ -27,9 +28,9 @@ afterAll(async () => {
   await engines?.four.close();
 });
 
-const aggregates = async (engine: Engine, table: string) => (await engine.query<Sums>(`SELECT ${RETRIEVAL_AGGREGATES.sql} FROM ${table}`))[0];
+const aggregates = async (engine: Engine, table: string) => (await run(engine, `SELECT ${RETRIEVAL_AGGREGATES.sql} FROM ${table}`, AGGREGATE_COLUMNS))[0];
 const plainSums = async (engine: Engine, table: string) =>
-  (await engine.query<Sums>(`SELECT sum(p_at_k) AS p_at_k, sum(recall_at_k) AS recall_at_k, sum(ndcg_at_k) AS ndcg_at_k, sum(rr) AS rr FROM ${table}`))[0];
+  (await run(engine, `SELECT sum(p_at_k) AS p_at_k, sum(recall_at_k) AS recall_at_k, sum(ndcg_at_k) AS ndcg_at_k, sum(rr) AS rr FROM ${table}`, PLAIN_SUMS))[0];
 
 describe('the Tier 1 sums of doubles', () => {
   it('would depend on the order of the rows if added up as doubles (so the test below can fail)', async () => {

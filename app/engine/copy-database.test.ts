@@ -26,7 +26,7 @@ afterAll(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-interface Digest { rows: number; digest: string | null }
+const DIGEST = { rows: 'number', digest: 'string|null' } as const;
 const digestSql = (table: string) =>
   `SELECT count(*)::INTEGER AS rows, md5(string_agg(row_md5, ',' ORDER BY row_md5)) AS digest FROM (SELECT md5(CAST(t AS VARCHAR)) AS row_md5 FROM ${table} t)`;
 
@@ -61,8 +61,8 @@ describe('copyDatabaseInSlices', () => {
       const reopenedTables = (await run(native, `SELECT table_name FROM duckdb_tables() WHERE database_name = 'reopened' ORDER BY table_name`, { table_name: 'string' })).map((row) => row.table_name);
       expect(reopenedTables).toEqual(tables);
       for (const table of tables) {
-        const [here] = await engine.query<Digest>(digestSql(`"${source}".main."${table}"`));
-        const [there] = await native.query<Digest>(digestSql(`reopened.main."${table}"`));
+        const [here] = await run(engine, digestSql(`"${source}".main."${table}"`), DIGEST);
+        const [there] = await run(native, digestSql(`reopened.main."${table}"`), DIGEST);
         expect({ table, ...there }).toEqual({ table, ...here });
       }
       // The views came along: the events view answers from the copy.

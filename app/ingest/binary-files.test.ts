@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { run } from '../engine/sql/core/run';
 import { clearDataset } from '../engine/dataset';
-import { FILES_SQL, type FileRow } from '../engine/sql/overview';
+import { FILE_ROW, FILES_SQL } from '../engine/sql/overview';
 import { ingestFile } from './ingest-file';
 import { loadFiles } from './load-files';
 import { LoadState } from './load-state';
@@ -31,7 +31,7 @@ async function load(...files: ReturnType<typeof textInputFile>[]) {
   await clearDataset(engine);
   state.reset();
   const results = await loadFiles(engine, files, state);
-  const rows = await engine.query<FileRow>(FILES_SQL);
+  const rows = await run(engine, FILES_SQL, FILE_ROW);
   const [{ rejected }] = await run(engine, 'SELECT count(*)::INTEGER AS rejected FROM rejected', { rejected: 'number' });
   return { results, rows, rejected };
 }

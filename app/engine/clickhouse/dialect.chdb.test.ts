@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { createNodeEngine } from '../node-engine';
 import { CLICKHOUSE, DUCKDB, type SqlDialect } from '../sql/dialect';
+import { run } from '../sql/core/run';
 import { createChdbEngine } from './chdb-engine';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
 
@@ -52,9 +53,9 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'the dialect seam' : `
     afterAll(() => engine?.close());
 
     /** One value: the column `v` of the only row. */
-    const value = async (expression: string, rest = 'FROM t') => (await engine.query<{ v: unknown }>(`SELECT ${expression} AS v ${rest}`))[0].v;
+    const value = async (expression: string, rest = 'FROM t') => (await run(engine, `SELECT ${expression} AS v ${rest}`, { v: 'json' }))[0].v;
     /** Column `v` of every row of t, by ord. */
-    const perRow = async (expression: string) => (await engine.query<{ v: unknown }>(`SELECT ${expression} AS v FROM t ORDER BY ord`)).map((row) => row.v);
+    const perRow = async (expression: string) => (await run(engine, `SELECT ${expression} AS v FROM t ORDER BY ord`, { v: 'json' })).map((row) => row.v);
 
     it('labels ISO weeks in UTC, across a year boundary', async () => {
       // 2024-12-29 (Sunday) is in 2024-W52; 2024-12-30 (Monday) starts 2025-W01; 2026-01-01 (Thursday) is in 2026-W01

@@ -9,7 +9,8 @@ import {
   FAILED_RETRIEVALS_BOUNDS, FAILED_RETRIEVALS_TIER1, FAILED_RETRIEVALS_TIER1_BY_ROLE, FAILED_RETRIEVALS_TIER2,
 } from '../sql/metrics/failed-retrievals-fixture';
 import { createTestEngine, loadEvents } from '../sql/metrics/fixtures';
-import { sessionSignalsQuery, type SessionSignalRow } from '../sql/session-signals';
+import { run } from '../sql/core/run';
+import { sessionSignalsQuery } from '../sql/session-signals';
 import { sessionSummarySelect } from '../sql/session-summary';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
@@ -43,7 +44,7 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(`failed retrievals on ClickHouse${CHDB_TEST
   });
 
   it('retrieval_base: a failed retrieval is never empty', async () => {
-    const rows = await house.query<{ retrieval_id: string; is_empty: unknown; failed: unknown; judged: unknown }>('SELECT retrieval_id, is_empty, failed, judged FROM retrieval_base');
+    const rows = await run(house, 'SELECT retrieval_id, is_empty, failed, judged FROM retrieval_base', { retrieval_id: 'string', is_empty: 'json', failed: 'json', judged: 'json' });
     expect(Object.fromEntries(rows.map((row) => [row.retrieval_id, [Boolean(row.is_empty), Boolean(row.failed), Boolean(row.judged)]]))).toEqual(FAILED_RETRIEVALS_FLAGS);
   });
 
@@ -61,8 +62,9 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(`failed retrievals on ClickHouse${CHDB_TEST
 
   it('the Sessions list signals: empty and failed apart', async () => {
     await house.exec(CLICKHOUSE.createTempTableAs(SESSIONS, sessionSummarySelect(null, CLICKHOUSE)));
-    const { sql, params } = sessionSignalsQuery(ANY_SCOPE, settings, CLICKHOUSE, SESSIONS);
-    const rows = await house.query<SessionSignalRow>(sql, params);
+    // the columns compared (SESSION_SIGNAL_ROW is DuckDB's: ClickHouse gives its boolean in_scope as 0/1)
+    const signals = { session_id: 'string', retrievals: 'number', empty: 'number', failed: 'number', masked: 'number', orf: 'number' } as const;
+    const rows = await run(house, sessionSignalsQuery(ANY_SCOPE, settings, CLICKHOUSE, SESSIONS), signals);
     expect(Object.fromEntries(rows.map(({ session_id, retrievals, empty, failed, masked, orf }) => [session_id, { retrievals, empty, failed, masked, orf }])))
       .toEqual(FAILED_RETRIEVALS_SESSIONS);
   });

@@ -5,7 +5,8 @@ import type { Engine } from '../engine';
 import { computeMetricsReport, fixedSectionsIn } from '../metrics-report';
 import { METRIC_TABLES } from '../sql/derived/registry';
 import { CLICKHOUSE } from '../sql/dialect';
-import { trendQuery } from '../sql/metrics/trends';
+import { run } from '../sql/core/run';
+import { TREND_ROW, trendQuery } from '../sql/metrics/trends';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { generatedEventsFile, loadedOnBothEngines, removeGeneratedFiles, SAMPLE_FILES } from './test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
@@ -30,7 +31,7 @@ const tierSectionsOf = (report: MetricsReport): MetricTierSections => ({
  * (UInt8) where DuckDB gives a boolean, so booleans are read as 0/1.
  */
 async function rowsOf(engine: Engine, table: string): Promise<string[]> {
-  const rows = await engine.query<Record<string, unknown>>(`SELECT * FROM ${table}`);
+  const rows = await engine.query(`SELECT * FROM ${table}`);
   const normalized = rows.map((row) => JSON.stringify(Object.keys(row).sort().map((key) => [key, typeof row[key] === 'boolean' ? Number(row[key]) : row[key]])));
   return normalized.sort();
 }
@@ -91,11 +92,13 @@ describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), d
 
   /** Settings that move every section: K, the threshold, the used actions, each list filter, a time range. */
   const settingsCases = async (): Promise<[string, MetricSettings][]> => {
-    const [busiest] = await duck.query<{ surface: string; mid: number; last: number }>(
+    const [busiest] = await run(
+      duck,
       'SELECT surface, quantile_disc(ts, 0.5) AS mid, max(ts) AS last FROM retrievals WHERE surface IS NOT NULL GROUP BY surface ORDER BY count(*) DESC LIMIT 1',
+      { surface: 'string', mid: 'number', last: 'number' },
     );
-    const [role] = await duck.query<{ role: string; retriever: string | null }>('SELECT role, retriever FROM retrieval_base WHERE judged GROUP BY ALL ORDER BY count(*) DESC, role, retriever LIMIT 1');
-    const [category] = await duck.query<{ category: string }>('SELECT category FROM prompt_facts WHERE category IS NOT NULL GROUP BY category ORDER BY count(*) DESC, category LIMIT 1');
+    const [role] = await run(duck, 'SELECT role, retriever FROM retrieval_base WHERE judged GROUP BY ALL ORDER BY count(*) DESC, role, retriever LIMIT 1', { role: 'string', retriever: 'string|null' });
+    const [category] = await run(duck, 'SELECT category FROM prompt_facts WHERE category IS NOT NULL GROUP BY category ORDER BY count(*) DESC, category LIMIT 1', { category: 'string' });
     const retrievers = role.retriever === null ? {} : { retrievers: [role.retriever] };
     return [
       ['the defaults', DEFAULT_METRIC_SETTINGS],
@@ -129,7 +132,7 @@ describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), d
         expect(await house.query(query.sql, query.params), `${name}: ${bucket}`).toEqual(expected);
       }
     }
-    const weeks = await duck.query<{ bucket: string }>(trendQuery(DEFAULT_METRIC_SETTINGS, 'week').sql, trendQuery(DEFAULT_METRIC_SETTINGS, 'week').params);
+    const weeks = await run(duck, trendQuery(DEFAULT_METRIC_SETTINGS, 'week'), TREND_ROW);
     expect(weeks.length).toBeGreaterThan(1);
     expect(weeks[0].bucket).toMatch(/^\d{4}-W\d{2}$/);
   }, 120_000);

@@ -141,7 +141,7 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'a span read in SQL as
     // each span as the exporter writes it (otel-exporter-rows.ts)
     const rows = Object.entries(CASES).map(([name, spanCase]) => ({ name, row: otelTracesRows(makeDocument([otlpSpan(spanCase)]))[0] }));
     await house.insertRows('span_cases', rows.map(({ name, row }) => ({ case_name: name, SpanName: row.SpanName, a: row.SpanAttributes })));
-    mapped = new Map((await house.query<Record<string, unknown>>(SELECT)).map(({ case_name: name, ...row }) => [String(name), row]));
+    mapped = new Map((await house.query(SELECT)).map(({ case_name: name, ...row }) => [String(name), row]));
   }, 120_000);
   afterAll(async () => {
     await house?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentId } from '../../ingest/otlp/trace/document-identity';
 import { containsTerm, normalizeWhitespace } from '../../ingest/otlp/trace/text-match';
+import { run } from '../sql/core/run';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
@@ -16,7 +17,7 @@ const TEXTS = [
 ];
 
 let house: ClickHouseEngine;
-const one = async (sql: string) => (await house.query<{ v: unknown }>(`SELECT ${sql} AS v`))[0].v;
+const one = async (sql: string) => (await run(house, `SELECT ${sql} AS v`, { v: 'json' }))[0].v;
 
 describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'the trace import\'s text rules in ClickHouse' : `the trace import's text rules in ClickHouse (${CHDB_SKIP_MESSAGE})`, () => {
   beforeAll(async () => {

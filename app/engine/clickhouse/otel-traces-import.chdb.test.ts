@@ -10,7 +10,8 @@ import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { EVENT_TYPE_NAMES } from '../../schema/event-types';
 import type { Engine } from '../engine';
 import { computeMetricsReport } from '../metrics-report';
-import { EXPORTED_EVENT_COLUMNS, exportEventsPage } from '../sql/dataset-export';
+import { EXPORTED_EVENT_COLUMNS, exportEventsPage, exportedTypeRow } from '../sql/dataset-export';
+import { run } from '../sql/core/run';
 import { createTestEngine } from '../sql/metrics/fixtures';
 import { createChdbEngine } from './chdb-engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
@@ -73,14 +74,13 @@ describe.skipIf(!enabled).each(CASES.map(([name, lines]) => [title(name), lines]
     await loadFiles(duck, [textInputFile('traces.otlp.jsonl', documents.join('\n'), 1 << 16)], new LoadState());
     imported = [];
     for (const type of EVENT_TYPE_NAMES) {
-      const query = exportEventsPage(type, 0, 1e9);
-      imported.push(...(await duck.query<Row>(query.sql, query.params)));
+      imported.push(...(await run(duck, exportEventsPage(type, 0, 1e9), exportedTypeRow(type))));
     }
     house = await createChdbEngine({ install: true });
     await house.exec(otelTracesTableSql());
     await house.insertRows('otel_traces', documents.flatMap((line) => otelTracesRows(JSON.parse(line) as { resourceSpans: unknown[] })));
     await prepareClickHouseSource(house, { otelTraces: true });
-    mapped = await house.query<Row>('SELECT * FROM events ORDER BY seq');
+    mapped = await house.query('SELECT * FROM events ORDER BY seq');
   }, 180_000);
   afterAll(async () => {
     await house?.close();

@@ -8,7 +8,7 @@ import { EVENT_TYPE_NAMES } from '../../schema/event-types';
 import type { Engine } from '../engine';
 import { createNodeEngine } from '../node-engine';
 import { initDataset } from '../dataset';
-import { EXPORTED_EVENT_COLUMNS, exportEventsPage } from '../sql/dataset-export';
+import { EXPORTED_EVENT_COLUMNS, exportEventsPage, exportedTypeRow } from '../sql/dataset-export';
 import { DEFAULT_METRIC_SETTINGS } from '../../model/metrics/settings';
 import { CLICKHOUSE } from '../sql/dialect';
 import * as product from '../sql/metrics/sections';
@@ -79,8 +79,7 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'otel_traces on ClickH
     await loadFiles(duck, [textInputFile('collector.otlp.jsonl', documents.map((document) => JSON.stringify(document)).join('\n'), 64)], new LoadState());
     imported = [];
     for (const type of EVENT_TYPE_NAMES) {
-      const query = exportEventsPage(type, 0, 1e9);
-      imported.push(...(await duck.query<Row>(query.sql, query.params)));
+      imported.push(...(await run(duck, exportEventsPage(type, 0, 1e9), exportedTypeRow(type))));
     }
 
     house = await createChdbEngine({ install: true });
@@ -88,7 +87,7 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'otel_traces on ClickH
     await house.insertRows('otel_traces', documents.flatMap(otelTracesRows));
     // mapped into a table of events as `report --engine clickhouse --otel-traces` maps them (otel-stages.ts)
     await prepareClickHouseSource(house, { otelTraces: true });
-    viewed = await house.query<Row>('SELECT * FROM events ORDER BY seq');
+    viewed = await house.query('SELECT * FROM events ORDER BY seq');
   }, 120_000);
   afterAll(async () => {
     await house?.close();
@@ -142,6 +141,6 @@ describe.skipIf(!CHDB_TESTS_ENABLED)(CHDB_TESTS_ENABLED ? 'otel_traces on ClickH
   });
 
   it('gives the same rows as one statement (a view\'s query: the stages as CTEs)', async () => {
-    expect(await house.query<Row>(`SELECT * FROM (${otelTracesEventsSql()}) ORDER BY seq`)).toEqual(viewed);
+    expect(await house.query(`SELECT * FROM (${otelTracesEventsSql()}) ORDER BY seq`)).toEqual(viewed);
   }, 120_000);
 });

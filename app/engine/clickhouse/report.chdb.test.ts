@@ -5,6 +5,7 @@ import { loadDriftInputs } from '../drift-report';
 import type { Engine } from '../engine';
 import { computeMetricsReport, fixedSectionsIn } from '../metrics-report';
 import { CLICKHOUSE } from '../sql/dialect';
+import { run } from '../sql/core/run';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { generatedEventsFile, loadedOnBothEngines, removeGeneratedFiles, SAMPLE_FILES } from './test-inputs';
 import { CHDB_SKIP_MESSAGE, CHDB_TESTS_ENABLED } from './load-chdb';
@@ -71,8 +72,10 @@ describe.skipIf(!enabled).each(DATASETS.map(([name, dataset]) => [title(name), d
   });
 
   it('is the DuckDB engine\'s report, the whole object, under each settings', async () => {
-    const [busiest] = await duck.query<{ surface: string; mid: number; last: number }>(
+    const [busiest] = await run(
+      duck,
       'SELECT surface, quantile_disc(ts, 0.5) AS mid, max(ts) AS last FROM retrievals WHERE surface IS NOT NULL GROUP BY surface ORDER BY count(*) DESC LIMIT 1',
+      { surface: 'string', mid: 'number', last: 'number' },
     );
     const cases: [string, MetricSettings][] = [
       ['the defaults', DEFAULT_METRIC_SETTINGS],

@@ -46,8 +46,10 @@ describe.skipIf(!enabled)(enabled ? 'the simple sections on ClickHouse' : `the s
 
   /** Unfiltered, filtered by a surface and a time range (bound as query parameters), and by a category (event-scope.ts). */
   const settingsCases = async (): Promise<[string, MetricSettings][]> => {
-    const [first] = await duck.query<{ surface: string; mid: number; last: number }>(
+    const [first] = await run(
+      duck,
       'SELECT surface, quantile_disc(ts, 0.5) AS mid, max(ts) AS last FROM gates WHERE surface IS NOT NULL GROUP BY surface ORDER BY count(*) DESC LIMIT 1',
+      { surface: 'string', mid: 'number', last: 'number' },
     );
     const [category] = await run(duck, sql`SELECT scope_category FROM ${scopedEvents('feedback')} WHERE scope_category IS NOT NULL GROUP BY ALL ORDER BY count(*) DESC, scope_category LIMIT 1`, { scope_category: 'string' });
     return [

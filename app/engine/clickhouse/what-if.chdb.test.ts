@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePipeline } from '../../model/what-if/pipeline';
 import { CLICKHOUSE } from '../sql/dialect';
+import { run } from '../sql/core/run';
 import { rawSql, sql } from '../sql/core/sql-query';
 import { whatIfListsQuery } from '../sql/what-if/pipelines';
 import { whatIfStagesSelect } from '../sql/what-if/stages';
@@ -38,7 +39,7 @@ async function listsOf(text: string): Promise<Record<string, string[]>> {
   if (!parsed.ok) throw new Error(parsed.error);
   const lists = whatIfListsQuery(parsed.pipeline, 'what_if_stages', CLICKHOUSE);
   const query = sql`WITH what_if_stages AS (${rawSql(whatIfStagesSelect('stage_lists', CLICKHOUSE))}) SELECT retrieval_id, asset_ids FROM (${lists}) ORDER BY retrieval_id`;
-  const rows = await engine.query<{ retrieval_id: string; asset_ids: string[] }>(query.sql, query.params);
+  const rows = await run(engine, query, { retrieval_id: 'string', asset_ids: 'string[]' });
   return Object.fromEntries(rows.map((row) => [row.retrieval_id, row.asset_ids]));
 }
 

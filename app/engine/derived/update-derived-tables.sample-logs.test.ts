@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RowSpec } from '../sql/core/row-spec';
 import { run } from '../sql/core/run';
 import { loadFiles, type InputFile } from '../../ingest/load-files';
 import { LoadState } from '../../ingest/load-state';
@@ -66,7 +67,7 @@ async function expectSameAsFullRebuild() {
   outcomes();
 }
 
-const one = async <Row>(sql: string) => (await base.query<Row>(sql))[0];
+const one = async <S extends RowSpec>(sql: string, spec: S) => (await run(base, sql, spec))[0];
 
 beforeAll(async () => {
   base = await createTestEngine();
@@ -80,16 +81,16 @@ describe('derived tables after loads that append to sample-logs/', () => {
   it('label rows: updates the tables that read labels, and what reads those, for the labeled items only', async () => {
     const judged = await run(base, `SELECT b.retrieval_id, r.returned_asset_ids FROM retrieval_base b JOIN retrievals r USING (retrieval_id)
        WHERE b.judged AND len(r.returned_asset_ids) > 1 ORDER BY b.seq LIMIT 3`, { retrieval_id: 'string', returned_asset_ids: 'string[]' });
-    const unjudged = await one<{ retrieval_id: string; query: string; asset: string }>(
+    const unjudged = await one(
       `SELECT retrieval_id, query, returned_asset_ids[1] AS asset FROM retrievals r
        WHERE len(returned_asset_ids) > 0 AND NOT EXISTS (SELECT 1 FROM retrieval_base b WHERE b.retrieval_id = r.retrieval_id AND b.judged)
-       ORDER BY seq LIMIT 1`);
-    const completed = await one<{ retrieval_id: string; other_role: string }>(
+       ORDER BY seq LIMIT 1`, { retrieval_id: 'string', query: 'string', asset: 'string' });
+    const completed = await one(
       `SELECT b.retrieval_id, CASE WHEN b.role = 'step' THEN 'find' ELSE 'step' END AS other_role
        FROM completion_facts c JOIN retrieval_base b ON b.retrieval_id = c.effective_source_retrieval_id
-       WHERE NOT b.judged ORDER BY c.seq LIMIT 1`);
-    const turn = await one<{ turn_id: string }>(`SELECT turn_id FROM prompts WHERE turn_id IS NOT NULL ORDER BY seq LIMIT 1`);
-    const response = await one<{ event_id: string }>(`SELECT event_id FROM responses ORDER BY seq LIMIT 1`);
+       WHERE NOT b.judged ORDER BY c.seq LIMIT 1`, { retrieval_id: 'string', other_role: 'string' });
+    const turn = await one(`SELECT turn_id FROM prompts WHERE turn_id IS NOT NULL ORDER BY seq LIMIT 1`, { turn_id: 'string' });
+    const response = await one(`SELECT event_id FROM responses ORDER BY seq LIMIT 1`, { event_id: 'string' });
     const before = await computeMetricsReport(base);
     const label = (fields: TestEvent) => ({ type: 'label', annotator: 'late-annotator', ts: '2027-01-01T00:00:00Z', ...fields });
     await load(jsonl('late-labels.jsonl', [
@@ -131,11 +132,11 @@ describe('derived tables after loads that append to sample-logs/', () => {
   });
 
   it('a prompt naming a category for a turn that had none: updates the category of the turn\'s retrievals, prompts and completions', async () => {
-    const { turn_id: turn, session_id: session } = await one<{ turn_id: string; session_id: string }>(
+    const { turn_id: turn, session_id: session } = await one(
       `SELECT a.turn_id, a.session_id FROM completion_facts c JOIN action_lineage a USING (event_id)
        WHERE a.turn_id IN (SELECT turn_id FROM retrievals)
          AND a.turn_id NOT IN (SELECT turn_id FROM prompts WHERE turn_id IS NOT NULL AND category IS NOT NULL)
-       ORDER BY c.seq LIMIT 1`);
+       ORDER BY c.seq LIMIT 1`, { turn_id: 'string', session_id: 'string' });
     const categoryOf = async (table: string) =>
       (await run(base, { sql: `SELECT DISTINCT category FROM ${table} WHERE ${table === 'completion_facts' ? 'event_id IN (SELECT event_id FROM action_lineage WHERE turn_id = $1)' : 'turn_id = $1'}`, params: [turn] }, { category: 'string|null' }))
         .map((row) => row.category);
@@ -147,9 +148,9 @@ describe('derived tables after loads that append to sample-logs/', () => {
   });
 
   it('retrievals, prompts and actions: rebuilds lineage and what reads it, updates the rest', async () => {
-    const warningsNaming = async (id: string) => (await one<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM reference_warnings WHERE message LIKE '%"${id}"%'`)).n;
+    const warningsNaming = async (id: string) => (await one(`SELECT count(*)::INTEGER AS n FROM reference_warnings WHERE message LIKE '%"${id}"%'`, { n: 'number' })).n;
     expect(await warningsNaming('r-not-loaded-yet')).toBe(1);
-    const labeledQuery = await one<{ query: string }>(`SELECT query FROM labels WHERE kind = 'relevance' AND retrieval_id IS NULL AND query IS NOT NULL ORDER BY seq LIMIT 1`);
+    const labeledQuery = await one(`SELECT query FROM labels WHERE kind = 'relevance' AND retrieval_id IS NULL AND query IS NOT NULL ORDER BY seq LIMIT 1`, { query: 'string' });
     const event = (fields: TestEvent) => ({ ts: '2027-01-03T00:00:00Z', session_id: 'late-session', turn_id: 'late-turn', request_id: 'late-request', ...fields });
     await load(jsonl('late-session.jsonl', [
       event({ type: 'prompt', text: 'one more question' }),
