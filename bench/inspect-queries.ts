@@ -63,7 +63,7 @@ function timed(engine: Engine): Engine {
     }
   };
   return {
-    query: <Row>(sql: string, params?: readonly SqlValue[]) => record(sql, () => engine.query<Row>(sql, params)),
+    query: (sql: string, params?: readonly SqlValue[]) => record(sql, () => engine.query(sql, params)),
     exec: (sql: string) => record(sql, () => engine.exec(sql)),
     insertArrowIPC: (name, ipc) => engine.insertArrowIPC(name, ipc),
     close: () => engine.close(),

@@ -16,14 +16,14 @@ function plain(value: unknown): unknown {
 }
 
 /** Arrow result → plain JS rows (column name → value). */
-export function arrowToRows<Row>(table: Table): Row[] {
+export function arrowToRows(table: Table): Record<string, unknown>[] {
   const names = table.schema.fields.map((field) => field.name);
   const columns = names.map((_, index) => table.getChildAt(index));
-  const rows: Row[] = new Array(table.numRows);
+  const rows: Record<string, unknown>[] = new Array(table.numRows);
   for (let r = 0; r < table.numRows; r++) {
     const row: Record<string, unknown> = {};
     for (let c = 0; c < names.length; c++) row[names[c]] = plain(columns[c]?.get(r));
-    rows[r] = row as Row;
+    rows[r] = row;
   }
   return rows;
 }

@@ -1,6 +1,7 @@
 import { AsyncDuckDB, DuckDBAccessMode, DuckDBDataProtocol, type AsyncDuckDBConnection } from '@duckdb/duckdb-wasm';
 import type { Engine, SqlValue } from './engine';
 import { arrowToRows } from './arrow-rows';
+import { checkedRows } from './sql/core/row-spec';
 import { PreparedStatements } from './prepared-statements';
 import { createEngineWorker, isEngineStartLog, isStorageFailureLog, type EngineStartStep } from './engine-worker';
 import { becomeKeeper, copyKeptDatabase, KEPT_ELSEWHERE, opfsAvailable, storageFailure, type EngineStorage } from './kept-storage';
@@ -170,7 +171,8 @@ async function startInstance({ keep, onStep, quota }: StartSettings, retryDamage
 
 /** The build that runs and the threads DuckDB reports it runs on. */
 async function engineBuildOf(connection: AsyncDuckDBConnection, { kind, reason }: SelectedBundle): Promise<EngineBuild> {
-  const [row] = arrowToRows<{ threads: number }>(await connection.query("SELECT current_setting('threads')::INTEGER AS threads"));
+  const sql = "SELECT current_setting('threads')::INTEGER AS threads";
+  const [row] = checkedRows(arrowToRows(await connection.query(sql)), { threads: 'number' }, sql);
   return { kind, threads: row.threads, reason };
 }
 
@@ -259,11 +261,11 @@ export async function startBrowserEngine({ keep, onStep = () => undefined, stora
   };
 
   const onConnection = (pick: (ready: Instance) => AsyncDuckDBConnection): Engine => ({
-    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+    async query(sql: string, params: readonly SqlValue[] = []) {
       const ready = await open();
       const connection = pick(ready);
-      if (params.length === 0) return arrowToRows<Row>(await untilStopped(ready, connection.query(sql)));
-      return arrowToRows<Row>(await untilStopped(ready, statementsOf(connection).run(sql, params)));
+      if (params.length === 0) return arrowToRows(await untilStopped(ready, connection.query(sql)));
+      return arrowToRows(await untilStopped(ready, statementsOf(connection).run(sql, params)));
     },
     async exec(sql: string, signal?: AbortSignal) {
       const ready = await open();

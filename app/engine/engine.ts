@@ -1,6 +1,9 @@
 /** A value bound to a `?` placeholder. */
 export type SqlValue = string | number | boolean | null;
 
+/** A row as an engine returns it, unchecked: `run()` (sql/core/run.ts) reads it against a row spec. */
+export type UntypedRow = Record<string, unknown>;
+
 /**
  * The one door to the database. The browser runs DuckDB-wasm in a worker; Node runs the same
  * wasm build in-process (tests, the command line's default), native DuckDB (`--engine native`)
@@ -10,7 +13,7 @@ export type SqlValue = string | number | boolean | null;
  */
 export interface Engine {
   /** Rows as plain objects: lists become arrays, 64-bit integers become numbers. */
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
+  query(sql: string, params?: readonly SqlValue[]): Promise<UntypedRow[]>;
   /**
    * With `signal`, the browser's engine ends the statement early once it fires (rolled back; the
    * call rejects), unless it ended first; the other engines run it to its end.

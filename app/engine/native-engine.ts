@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tableFromIPC, type Vector } from 'apache-arrow';
-import type { Engine, SqlValue } from './engine';
+import type { Engine, SqlValue, UntypedRow } from './engine';
 
 /** Native DuckDB's knobs for large inputs. */
 export interface NativeEngineOptions {
@@ -104,9 +104,9 @@ export async function createNativeEngine(options: NativeEngineOptions = {}): Pro
   const connection = await instance.connect();
 
   return {
-    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+    async query(sql: string, params: readonly SqlValue[] = []) {
       const reader = await connection.runAndReadAll(sql, params.length > 0 ? [...params] : undefined);
-      return reader.convertRowObjects(resultConverter) as Row[];
+      return reader.convertRowObjects(resultConverter) as UntypedRow[];
     },
     async exec(sql: string) {
       await connection.run(sql);

@@ -25,11 +25,11 @@ export async function createNodeEngine(): Promise<Engine> {
   const connection: BlockingConnection = db.connect();
 
   return {
-    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      if (params.length === 0) return arrowToRows<Row>(connection.query(sql));
+    async query(sql: string, params: readonly SqlValue[] = []) {
+      if (params.length === 0) return arrowToRows(connection.query(sql));
       const statement = connection.prepare(sql);
       try {
-        return arrowToRows<Row>(statement.query(...params));
+        return arrowToRows(statement.query(...params));
       } finally {
         statement.close();
       }

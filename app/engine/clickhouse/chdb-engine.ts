@@ -23,12 +23,12 @@ export async function createChdbEngine(options: ChdbEngineOptions = {}): Promise
   const connectionArgs = Object.entries(CLICKHOUSE_SESSION_SETTINGS).map(([name, value]) => `--${name}=${value}`);
   const session: ChdbSession = new Session(options.path, { connectionArgs });
   return {
-    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+    async query(sql: string, params: readonly SqlValue[] = []) {
       const statement = toClickHouseParameters(sql, params);
       const result = Object.keys(statement.params).length > 0
         ? await session.queryBindAsync(statement.sql, statement.params, { format: 'JSONEachRow' })
         : await session.queryAsync(statement.sql, { format: 'JSONEachRow' });
-      return parseJsonEachRow<Row>(result.text());
+      return parseJsonEachRow(result.text());
     },
     async exec(sql: string) {
       await session.queryAsync(sql);

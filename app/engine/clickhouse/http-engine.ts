@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlValue } from '../engine';
+import type { SqlValue, UntypedRow } from '../engine';
 import type { ClickHouseEngine } from './clickhouse-engine';
 import { rowsOfIPC } from '../arrow-rows';
 import { CLICKHOUSE_SESSION_SETTINGS } from '../sql/dialect';
@@ -60,10 +60,10 @@ export async function createHttpEngine(options: HttpEngineOptions): Promise<Clic
     log: { level: CLIENT_LOG_OFF },
   });
   return {
-    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+    async query(sql: string, params: readonly SqlValue[] = []) {
       const statement = toClickHouseParameters(sql, params);
       const result = await client.query({ query: statement.sql, format: 'JSONEachRow', query_params: statement.params });
-      return result.json<Row>();
+      return result.json<UntypedRow>();
     },
     async exec(sql: string) {
       await client.command({ query: sql });

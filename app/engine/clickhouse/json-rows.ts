@@ -1,9 +1,9 @@
 import { rowsOfIPC } from '../arrow-rows';
 
 /** ClickHouse's JSONEachRow text → rows (one JSON object a line). */
-export function parseJsonEachRow<Row>(text: string): Row[] {
-  const rows: Row[] = [];
-  for (const line of text.split('\n')) if (line !== '') rows.push(JSON.parse(line) as Row);
+export function parseJsonEachRow(text: string): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const line of text.split('\n')) if (line !== '') rows.push(JSON.parse(line) as Record<string, unknown>);
   return rows;
 }
 

@@ -1,4 +1,4 @@
-import type { Engine, SqlValue } from '../engine';
+import type { Engine, SqlValue, UntypedRow } from '../engine';
 import type { ResultCache } from './result-cache';
 
 /**
@@ -48,12 +48,12 @@ export function cachingReads(engine: Engine, cache: ResultCache<unknown>, versio
   };
   return {
     engine: {
-      async query<Row>(sql: string, params?: readonly SqlValue[]) {
-        if (!readsOnly(sql)) return write(() => engine.query<Row>(sql, params));
+      async query(sql: string, params?: readonly SqlValue[]) {
+        if (!readsOnly(sql)) return write(() => engine.query(sql, params));
         const key = statementKey(version, sql, params);
         const cached = wrote ? undefined : cache.get(key);
-        if (cached !== undefined) return structuredClone(cached) as Row[];
-        const rows = await engine.query<Row>(sql, params);
+        if (cached !== undefined) return structuredClone(cached) as UntypedRow[];
+        const rows = await engine.query(sql, params);
         read.set(key, structuredClone(rows));
         return rows;
       },

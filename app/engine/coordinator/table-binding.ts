@@ -19,8 +19,8 @@ export function bindTableSql(sql: string, alias: string, table: string): string 
  */
 export function bindTable(engine: Engine, alias: string, table: string): Engine {
   return {
-    query<Row>(sql: string, params?: readonly SqlValue[]) {
-      return engine.query<Row>(bindTableSql(sql, alias, table), params);
+    query(sql: string, params?: readonly SqlValue[]) {
+      return engine.query(bindTableSql(sql, alias, table), params);
     },
     exec: (sql) => engine.exec(sql),
     insertArrowIPC: (name, ipc) => engine.insertArrowIPC(name, ipc),

@@ -94,3 +94,9 @@ export function checkRows(rows: readonly Record<string, unknown>[], spec: RowSpe
     }
   }
 }
+
+/** Rows read untyped (an engine's result, engine.ts), checked against their spec (`checkRows`) and typed by it. */
+export function checkedRows<S extends RowSpec>(rows: readonly Record<string, unknown>[], spec: S, sql: string): RowOf<S>[] {
+  checkRows(rows, spec, sql);
+  return rows as RowOf<S>[];
+}

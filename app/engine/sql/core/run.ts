@@ -1,11 +1,9 @@
 import type { Engine } from '../../engine';
-import { checkRows, type RowOf, type RowSpec } from './row-spec';
+import { checkedRows, type RowOf, type RowSpec } from './row-spec';
 import type { SqlQuery } from './sql-query';
 
 /** Runs a query and returns its rows, checked once against the spec of its columns (row-spec.ts). */
 export async function run<S extends RowSpec>(engine: Engine, query: SqlQuery | string, spec: S): Promise<RowOf<S>[]> {
   const { sql, params } = typeof query === 'string' ? { sql: query, params: [] } : query;
-  const rows = await engine.query<Record<string, unknown>>(sql, params);
-  checkRows(rows, spec, sql);
-  return rows as RowOf<S>[];
+  return checkedRows(await engine.query(sql, params), spec, sql);
 }
