@@ -6,7 +6,8 @@
 // the queue's candidates and labels per kind, one item's context, and the write a label given in
 // the browser costs (the labels synced into the dataset, the derived tables brought up to date).
 import { finalizeLoad, initDataset, recordFile } from '../app/engine/dataset';
-import type { Engine, SqlValue } from '../app/engine/engine';
+import type { Engine } from '../app/engine/engine';
+import { StatementTimes } from './statement-times';
 import { syncGivenLabels } from '../app/engine/given-labels';
 import { ensureDerivedTables } from '../app/engine/metrics-report';
 import { createNodeEngine } from '../app/engine/node-engine';
@@ -20,28 +21,11 @@ import { GIVEN_LABEL_VERSION, type GivenLabel } from '../app/schema/given-label'
 
 const file = process.argv[2];
 const itemCount = Number(process.argv[3] ?? 10);
-const times = new Map<string, number[]>();
+const times = new StatementTimes();
 let current = '';
 const nameOf = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 80);
 
-function timed(engine: Engine): Engine {
-  const record = async <T>(sql: string, work: () => Promise<T>) => {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      const key = `${current}: ${nameOf(sql)}`;
-      if (!times.has(key)) times.set(key, []);
-      times.get(key)!.push(performance.now() - started);
-    }
-  };
-  return {
-    query: (sql: string, params?: readonly SqlValue[]) => record(sql, () => engine.query(sql, params)),
-    exec: (sql: string) => record(sql, () => engine.exec(sql)),
-    insertArrowIPC: (name, ipc) => engine.insertArrowIPC(name, ipc),
-    close: () => engine.close(),
-  };
-}
+const timed = (engine: Engine) => times.timed(engine, (sql) => `${current}: ${nameOf(sql)}`);
 
 async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   current = name;
@@ -49,19 +33,17 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    const key = `${name}: TOTAL`;
-    if (!times.has(key)) times.set(key, []);
-    times.get(key)!.push(performance.now() - started);
+    times.add(`${name}: TOTAL`, performance.now() - started);
   }
 }
 
 function report(title: string) {
   console.log(`\n## ${title}\n| statement | n | p50 ms | max ms |\n|---|---|---|---|`);
-  for (const [name, values] of times) {
+  for (const [name, values] of times.byName) {
     const sorted = [...values].sort((a, b) => a - b);
     console.log(`| ${name} | ${values.length} | ${sorted[Math.floor((sorted.length - 1) / 2)].toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`);
   }
-  times.clear();
+  times.byName.clear();
 }
 
 const raw = await createNodeEngine();

@@ -3,7 +3,8 @@
 // engine, the app's own load path and query code):
 //   node scripts/bench-inspect-queries.mjs [FILE] [SESSIONS]
 import { finalizeLoad, initDataset, recordFile } from '../app/engine/dataset';
-import type { Engine, SqlValue } from '../app/engine/engine';
+import type { Engine } from '../app/engine/engine';
+import { StatementTimes } from './statement-times';
 import { ensureDerivedTables, metricPanelsIn } from '../app/engine/metrics-report';
 import { computeDriftAnalysis } from '../app/engine/drift-report';
 import { QueryCoordinator } from '../app/engine/coordinator/query-coordinator';
@@ -22,7 +23,7 @@ const file = process.argv[2] ?? '.bench/events-100000.jsonl';
 const sessionCount = Number(process.argv[3] ?? 50);
 
 /** Every statement's time, by a name read from its text. */
-const times = new Map<string, number[]>();
+const times = new StatementTimes();
 let current: string[] | null = null;
 
 const NAMES: [RegExp, string][] = [
@@ -50,25 +51,7 @@ function nameOf(sql: string): string {
   return sql.replace(/\s+/g, ' ').trim().slice(0, 90);
 }
 
-function timed(engine: Engine): Engine {
-  const record = async <T>(sql: string, work: () => Promise<T>) => {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      const ms = performance.now() - started;
-      const name = (current ? `${current.join('/')}: ` : '') + nameOf(sql);
-      if (!times.has(name)) times.set(name, []);
-      times.get(name)!.push(ms);
-    }
-  };
-  return {
-    query: (sql: string, params?: readonly SqlValue[]) => record(sql, () => engine.query(sql, params)),
-    exec: (sql: string) => record(sql, () => engine.exec(sql)),
-    insertArrowIPC: (name, ipc) => engine.insertArrowIPC(name, ipc),
-    close: () => engine.close(),
-  };
-}
+const timed = (engine: Engine) => times.timed(engine, (sql) => (current ? `${current.join('/')}: ` : '') + nameOf(sql));
 
 async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   const before = current;
@@ -78,9 +61,7 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     const ms = performance.now() - started;
-    const key = `${current.join('/')}: TOTAL`;
-    if (!times.has(key)) times.set(key, []);
-    times.get(key)!.push(ms);
+    times.add(`${current.join('/')}: TOTAL`, ms);
     current = before;
   }
 }
@@ -94,10 +75,10 @@ function report(title: string) {
   console.log(`\n## ${title}`);
   console.log('| query | n | p50 ms | p95 ms | max ms |');
   console.log('|---|---|---|---|---|');
-  for (const [name, values] of times) {
+  for (const [name, values] of times.byName) {
     console.log(`| ${name} | ${values.length} | ${quantile(values, 0.5).toFixed(1)} | ${quantile(values, 0.95).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`);
   }
-  times.clear();
+  times.byName.clear();
 }
 
 const raw = await createNodeEngine();
@@ -145,7 +126,7 @@ for (const [index, sessionId] of picked.entries()) {
       coordinator.read(async (job) => loadSessionInspector(await withLineageFacts(job, DEFAULT_METRIC_SETTINGS), sessionId), AS_THE_APP));
     await phase('labels job', () => coordinator.read((job) => loadSessionLabels(job.engine, labelTargets(rows.events)), AS_THE_APP));
   });
-  if (index === 0) times.clear();
+  if (index === 0) times.byName.clear();
 }
 report(`session open, ${sessionCount} random sessions (first not counted)`);
 await raw.close();
