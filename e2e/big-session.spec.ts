@@ -72,7 +72,8 @@ test('a link to the last page opens it, a link to a node its page; the back link
     window.history.pushState(null, '', `${window.location.search.replace(/&page=\d+/, '')}&page=100`);
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  await expect(pager().getByTestId('timeline-pager.count')).toHaveText('Showing turns 991–1,000 of 1,000 · events 49,501–50,000 of 50,000');
+  // a correctness check, not a timed one: on a busy machine finding the page of a 50,000-event session takes seconds
+  await expect(pager().getByTestId('timeline-pager.count')).toHaveText('Showing turns 991–1,000 of 1,000 · events 49,501–50,000 of 50,000', { timeout: 20_000 });
   await expect(pager().getByRole('button', { name: 'Next →' })).toBeDisabled();
   await expect(inspector.locator('.event').last()).toContainText('query 24999');
 
@@ -81,7 +82,7 @@ test('a link to the last page opens it, a link to a node its page; the back link
     window.history.pushState(null, '', '?view=sessions&session=big&node=retrieval%3Ar2600');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  await expect(pager().getByTestId('timeline-pager.count')).toHaveText('Showing turns 101–110 of 1,000 · events 5,001–5,500 of 50,000');
+  await expect(pager().getByTestId('timeline-pager.count')).toHaveText('Showing turns 101–110 of 1,000 · events 5,001–5,500 of 50,000', { timeout: 20_000 });
   await expect(inspector.locator('.event.selected')).toContainText('query 2600');
   await inspector.getByRole('link', { name: '← All sessions' }).click();
   await expect(page).not.toHaveURL(/[?&](page|session)=/);
