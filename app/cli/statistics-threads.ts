@@ -25,12 +25,8 @@ export async function withStatisticsThreads<T>(work: (statistics: PairedStatisti
   const threads = Array.from({ length: STATISTICS_THREADS }, () =>
     workerCall<number[][], PairedStatistic[]>(() => nodeThreadEndpoint(new Worker(script)), 'a statistics thread failed'),
   );
-  const runner: PairedStatisticsRunner = (columns) => {
-    let next = 0;
-    return pairedStatisticsInGroups(columns, threads.length, (group) => threads[next++](group));
-  };
   try {
-    return await work(runner);
+    return await work((columns) => pairedStatisticsInGroups(columns, threads));
   } finally {
     await Promise.all(threads.map((thread) => thread.terminate()));
   }

@@ -114,13 +114,6 @@ export interface SweepPoint {
   result: WhatIfResult;
 }
 
-/** A sweep: the what-if at each pipeline, one after the other in one job (each point is exactly a single run's). */
-export async function whatIfSweepIn(job: ReadJob, base: MetricSettings, points: { value: number; pipeline: Pipeline }[], statistics: PairedStatisticsRunner = inPlace): Promise<SweepPoint[]> {
-  const swept: SweepPoint[] = [];
-  for (const point of points) swept.push({ value: point.value, result: await whatIfResultOf(point.pipeline, await whatIfSlicesIn(job, base, point.pipeline), statistics) });
-  return swept;
-}
-
 /** A sweep on an engine no coordinator serves: one job a point, so each point's tables are dropped before the next (at 1M events ten points' tables do not fit DuckDB-wasm's memory). */
 export async function computeWhatIfSweep(engine: Engine, base: MetricSettings, points: { value: number; pipeline: Pipeline }[], statistics: PairedStatisticsRunner = inPlace): Promise<SweepPoint[]> {
   const swept: SweepPoint[] = [];

@@ -17,7 +17,4 @@ const workers = Array.from({ length: STATISTICS_WORKERS }, () =>
  * `pairedStatistics` in shared workers, so that a comparison of many queries never freezes the
  * page: the metrics' columns split among the workers (the same numbers as in one).
  */
-export const pairedStatisticsOffThread: PairedStatisticsRunner = (columns) => {
-  let next = 0;
-  return pairedStatisticsInGroups(columns, workers.length, (group) => workers[next++](group));
-};
+export const pairedStatisticsOffThread: PairedStatisticsRunner = (columns) => pairedStatisticsInGroups(columns, workers);

@@ -163,15 +163,17 @@ describe('pairedStatistics', () => {
 });
 
 describe('pairedStatisticsInGroups', () => {
-  it('gives exactly pairedStatistics of all the columns, whatever the number of groups', async () => {
+  const runner = (sizes: number[]) => async (group: number[][]) => {
+    sizes.push(group.length);
+    return pairedStatistics(group, { resamples: 500, flips: 2000 });
+  };
+
+  it('gives exactly pairedStatistics of all the columns, whatever the number of runners', async () => {
     const columns = [0, 0.1, -0.2, 0.05, 0.3].map((shift) => testDeltas(2500, shift));
     const whole = pairedStatistics(columns, { resamples: 500, flips: 2000 });
     for (const parts of [1, 2, 3, 5, 8]) {
       const groupsSeen: number[] = [];
-      const grouped = await pairedStatisticsInGroups(columns, parts, async (group) => {
-        groupsSeen.push(group.length);
-        return pairedStatistics(group, { resamples: 500, flips: 2000 });
-      });
+      const grouped = await pairedStatisticsInGroups(columns, Array.from({ length: parts }, () => runner(groupsSeen)));
       expect(grouped).toEqual(whole);
       expect(groupsSeen.length).toBe(Math.min(parts, 5));
     }
@@ -180,10 +182,7 @@ describe('pairedStatisticsInGroups', () => {
   it('keeps few pairs in one group', async () => {
     const columns = [testDeltas(30, 0), testDeltas(30, 0.2)];
     const sizes: number[] = [];
-    await pairedStatisticsInGroups(columns, 4, async (group) => {
-      sizes.push(group.length);
-      return pairedStatistics(group);
-    });
+    await pairedStatisticsInGroups(columns, Array.from({ length: 4 }, () => runner(sizes)));
     expect(sizes).toEqual([2]);
   });
 });

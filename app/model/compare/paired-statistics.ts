@@ -178,19 +178,19 @@ export function pairedStatistics(columns: readonly (readonly number[])[], option
 }
 
 /**
- * `pairedStatistics` of the columns, split into up to `parts` groups that `runGroup` computes side by
- * side (one worker each): every column draws the same pairs and flips whatever its neighbours, so
- * the result is exactly `pairedStatistics(columns)`. Few pairs are not worth a second worker.
+ * `pairedStatistics` of the columns, split into up to one group per runner (a worker each), the
+ * groups computed side by side: every column draws the same pairs and flips whatever its
+ * neighbours, so the result is exactly `pairedStatistics(columns)`. Few pairs are not worth a
+ * second worker.
  */
 export async function pairedStatisticsInGroups(
   columns: number[][],
-  parts: number,
-  runGroup: (group: number[][]) => Promise<PairedStatistic[]>,
+  runners: readonly ((group: number[][]) => Promise<PairedStatistic[]>)[],
 ): Promise<PairedStatistic[]> {
   const n = columns[0]?.length ?? 0;
-  const groupCount = n < MIN_PAIRS_TO_SPLIT ? 1 : Math.max(1, Math.min(parts, columns.length));
+  const groupCount = n < MIN_PAIRS_TO_SPLIT ? 1 : Math.max(1, Math.min(runners.length, columns.length));
   const groups = Array.from({ length: groupCount }, (_, g) => columns.flatMap((_column, c) => (c % groupCount === g ? [c] : [])));
-  const results = await Promise.all(groups.map((group) => runGroup(group.map((c) => columns[c]))));
+  const results = await Promise.all(groups.map((group, g) => runners[g](group.map((c) => columns[c]))));
   const joined = new Array<PairedStatistic>(columns.length);
   groups.forEach((group, g) => group.forEach((c, i) => (joined[c] = results[g][i])));
   return joined;
