@@ -44,7 +44,9 @@ describe('report --engine clickhouse: usage errors', () => {
     [['--engine', 'clickhouse', '--url', 'chdb:', 'logs.jsonl'], '--engine clickhouse reads the table, not files: logs.jsonl'],
     [['--engine', 'clickhouse', '--url', 'chdb:', '--source-from', 'yesterday'], '--source-from/--source-to: "from" must be an ISO-8601 date or epoch milliseconds, got "yesterday"'],
     [['--engine', 'clickhouse', '--url', 'chdb:', '--seed', '3'], '--sample-sessions and --seed need --write-parquet DIR'],
-    [['--engine', 'clickhouse', '--url', 'chdb:', '--a', 'surface=web', '--b', 'surface=app'], 'unknown option --a (with --engine clickhouse)'],
+    [['--engine', 'clickhouse', '--url', 'chdb:', '--a', 'surface=web'], '--a needs --b: a comparison has two slices'],
+    [['--engine', 'clickhouse', '--url', 'chdb:', '--what-if', 'rrf:x'], '--what-if "rrf:x": k of rrf is a number from 0 to 100000'],
+    [['--engine', 'clickhouse', '--url', 'chdb:', '--no-such-option'], 'unknown option --no-such-option (with --engine clickhouse)'],
   ])('report %j exits 2', async (args, message) => {
     const { code, err, out } = await cli('report', ...args);
     expect({ code, first: err[0], out }).toEqual({ code: 2, first: `retrieval-inspector report: ${message}`, out: [] });
@@ -132,6 +134,30 @@ describe.skipIf(!enabled)(enabled ? 'report --engine clickhouse on chdb' : `repo
       expect(duck.json().rejected).toBeGreaterThan(0);
       expect(house.err).toEqual([`retrieval-inspector report: ${duck.json().rejected} lines were rejected when the logs were loaded`]);
     }
+  }, 300_000);
+
+  it('compares slices and re-ranks the logged candidates as the DuckDB engine does, --fail-if-worse included', async () => {
+    const cases = [
+      ['--a', 'retriever=bm25', '--b', 'retriever=dense', '--what-if', 'rrf:20'],
+      ['--k', '3', '--what-if', 'cut:1', '--fail-if-worse', 'p_at_k'],
+    ];
+    const codes: number[] = [];
+    for (const args of cases) {
+      const duck = await cli('report', '--json', ...args, ...generatedFiles);
+      const house = await onChdb('--json', '--database', 'gen', ...args);
+      const name = args.join(' ');
+      expect({ code: house.code, err: house.err.filter((line) => !line.includes('rejected')) }, name).toEqual({ code: duck.code, err: duck.err.filter((line) => !line.includes('rejected')) });
+      expect(house.json(), name).toEqual(duck.json());
+      expect((duck.json().what_if as { paired: { pairs: number } }).paired.pairs, name).toBeGreaterThan(100);
+      codes.push(duck.code);
+    }
+    // both outcomes are compared: the first case has no --fail-if-worse; the second loses (cutting every list to one asset lowers P@k)
+    expect(codes).toEqual([0, 1]);
+    const text = ['--a', 'retriever=bm25', '--b', 'retriever=dense', '--what-if', 'norerank'];
+    const duck = await cli('report', ...text, ...generatedFiles);
+    const house = await onChdb('--database', 'gen', ...text);
+    expect(house.out).toEqual(duck.out);
+    expect(house.out.some((line) => line.startsWith('What-if norerank'))).toBe(true);
   }, 300_000);
 
   it('prints the same text as the DuckDB engine', async () => {

@@ -1,10 +1,12 @@
 import type { ClickHouseEngine } from '../engine/clickhouse/clickhouse-engine';
 import { prepareClickHouseSource } from '../engine/clickhouse/cli-source';
+import { clickhouseCompareSlices, clickhouseWhatIfSlices } from '../engine/clickhouse/comparisons';
 import { clickhouseExplain, clickhouseReport } from '../engine/clickhouse/report';
 import { given, optionsNamed, type CommandLine, type OptionsTable } from '../lib/command-options';
 import { pluralize } from '../lib/format';
 import type { MetricSettings } from '../model/metrics/settings';
 import type { ClickHouseChoice } from './cli-engine';
+import { NO_COMPARISON, type CompareArgs } from './compare-args';
 import type { ExplainArgs } from './explain-args';
 import { formatExplainReport } from './format-explain-report';
 import { openClickHouse } from './clickhouse-connection';
@@ -12,11 +14,14 @@ import { writeClickHouseParquet } from './clickhouse-parquet';
 import { DEFAULT_SAMPLE_SEED } from './sample-seed';
 import { formatMetricsReport } from './format-metrics-report';
 import type { CliIo } from './io';
+import { comparisonKeys, comparisonLines, computeComparisons, worseVerdicts } from './report-comparisons';
 
 export interface ClickHouseReportArgs {
   json: boolean;
   /** `--explain SIGNAL [--min-support N]`, read before (explain-args.ts). */
   explain?: ExplainArgs;
+  /** `--a/--b`, `--what-if` and `--fail-if-worse`, read before (compare-args.ts). */
+  compare?: CompareArgs;
   writeParquet: { dir: string; count: number; seed: string } | null;
 }
 
@@ -36,11 +41,11 @@ export const CLICKHOUSE_REPORT_OPTIONS = {
 type Parsed = ClickHouseReportArgs | { error: string };
 
 /**
- * `report --engine clickhouse`'s own options, once the engine and metric options are read:
- * `--json`, `--write-parquet DIR`, `--sample-sessions N`, `--seed S`. `others` are the options
- * given that a file report takes and this one does not.
+ * `report --engine clickhouse`'s own options, once the engine, metric, explain and compare options
+ * are read: `--json`, `--write-parquet DIR`, `--sample-sessions N`, `--seed S`; any other option,
+ * or a file, is an error.
  */
-export function parseClickHouseReportArgs(line: CommandLine, others: readonly string[]): Parsed {
+export function parseClickHouseReportArgs(line: CommandLine): Parsed {
   let dir: string | undefined;
   let count = DEFAULT_WRITTEN_SESSIONS;
   let seed: string | undefined;
@@ -55,7 +60,7 @@ export function parseClickHouseReportArgs(line: CommandLine, others: readonly st
       countGiven = true;
     }
   }
-  const [extra] = [...optionsNamed(line, others).map(({ arg, index }) => ({ arg, index, option: true })), ...line.unknown.map((unknown) => ({ ...unknown, option: true })), ...line.positionals.map((positional) => ({ ...positional, option: false }))].sort((a, b) => a.index - b.index);
+  const [extra] = [...line.unknown.map((unknown) => ({ ...unknown, option: true })), ...line.positionals.map((positional) => ({ ...positional, option: false }))].sort((a, b) => a.index - b.index);
   if (extra !== undefined) return { error: extra.option ? `unknown option ${extra.arg} (with --engine clickhouse)` : `--engine clickhouse reads the table, not files: ${extra.arg}` };
   const json = given(line, 'json');
   if (dir === undefined && (countGiven || seed !== undefined)) return { error: '--sample-sessions and --seed need --write-parquet DIR' };
@@ -81,9 +86,16 @@ export async function runClickHouseReport(choice: ClickHouseChoice, settings: Me
     const report = await clickhouseReport(engine, settings);
     if (report.rejected > 0) io.err(`retrieval-inspector report: ${report.rejected === 1 ? '1 line was' : `${report.rejected} lines were`} rejected when the logs were loaded`);
     const explained = args.explain && (await clickhouseExplain(engine, settings, args.explain.signal, report.flags, args.explain.minSupport));
-    if (args.json) io.out(JSON.stringify(explained ? { ...report, explain: explained.report } : report, null, 2));
+    // after the report and its explanation: each slice replaces the connection's facts table
+    const compare = args.compare ?? NO_COMPARISON;
+    const comparisons = await computeComparisons(compare, {
+      compare: (a, b) => clickhouseCompareSlices(engine, settings, a, b),
+      whatIf: (pipeline) => clickhouseWhatIfSlices(engine, settings, pipeline),
+    });
+    if (args.json) io.out(JSON.stringify({ ...report, ...comparisonKeys(comparisons), ...(explained ? { explain: explained.report } : {}) }, null, 2));
     else {
       formatMetricsReport(report, settings).forEach((line) => io.out(line));
+      comparisonLines(comparisons, settings, compare).forEach((line) => io.out(line));
       if (explained) ['', ...formatExplainReport(explained)].forEach((line) => io.out(line));
     }
     if (args.writeParquet) {
@@ -92,7 +104,9 @@ export async function runClickHouseReport(choice: ClickHouseChoice, settings: Me
       io.err(`retrieval-inspector report: ${written.samplePath}: ${pluralize(written.events, 'event')} of ${pluralize(written.sessions, 'session')}`);
       io.err(`retrieval-inspector report: ${written.summaryPath}: ${pluralize(written.summarized, 'session')}`);
     }
-    return 0;
+    const verdicts = worseVerdicts(comparisons, compare);
+    verdicts.forEach((verdict) => io.err(`retrieval-inspector report: ${verdict}`));
+    return verdicts.length > 0 ? 1 : 0;
   } catch (error) {
     io.err(`retrieval-inspector report: ${(error as Error).message}`);
     return 1;

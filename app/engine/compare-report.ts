@@ -15,6 +15,7 @@ import { POOL_ITEM_ROW, POOL_SIZE_ROW, poolRowsQuery, poolSizeQuery, type PoolIt
 import { run } from './sql/core/run';
 import { MATRIX_ROW, matrixQuery } from './sql/metrics/matrix';
 import { TIER_ROW, tierQuery } from './sql/metrics/tier1-tier2';
+import { DUCKDB, type SqlDialect } from './sql/dialect';
 
 /** The settings of a slice; a slice the settings parser refuses is an error (callers validate first). */
 function settingsOf(base: MetricSettings, slice: SliceFilters): MetricSettings {
@@ -24,14 +25,30 @@ function settingsOf(base: MetricSettings, slice: SliceFilters): MetricSettings {
 }
 
 /**
+ * Where a comparison's SQL runs: the engine with the derived tables, its dialect, and the engine
+ * on which `materialized` builders read the facts of a slice's settings (over `base`, a table
+ * shaped as `retrieval_base`, when given). `jobSource` on DuckDB; ClickHouse has its own
+ * (clickhouse/comparisons.ts).
+ */
+export interface SliceSource {
+  engine: Engine;
+  dialect: SqlDialect;
+  facts(settings: MetricSettings, base?: string): Promise<Engine>;
+}
+
+/** A coordinator job as a slice source: each slice's facts a table the job shares (`withRetrievalFacts`). */
+export const jobSource = (job: ReadJob): SliceSource => ({ engine: job.engine, dialect: DUCKDB, facts: (settings, base) => withRetrievalFacts(job, settings, base) });
+
+/**
  * One slice's Tier 1, Tier 2 and matrix, by the metrics report's own queries, and its per-query
  * scores; `base` and `unit` for a what-if (its side's table shaped as `retrieval_base`, paired by retrieval).
  */
-export async function sliceIn(job: ReadJob, settings: MetricSettings, base?: string, unit: PairingUnit = 'query'): Promise<{ figures: SliceFigures; queries: QueryScoreRow[] }> {
-  const facts = await withRetrievalFacts(job, settings, base);
-  const tiers = await run(facts, tierQuery(settings, 'materialized'), TIER_ROW);
-  const [matrix] = await run(facts, matrixQuery(settings, 'materialized'), MATRIX_ROW);
-  const queries = await run(facts, perQueryScoresQuery(unit), QUERY_SCORE_ROW);
+export async function sliceIn(source: SliceSource, settings: MetricSettings, base?: string, unit: PairingUnit = 'query'): Promise<{ figures: SliceFigures; queries: QueryScoreRow[] }> {
+  const facts = await source.facts(settings, base);
+  const d = source.dialect;
+  const tiers = await run(facts, tierQuery(settings, 'materialized', d), TIER_ROW);
+  const [matrix] = await run(facts, matrixQuery(settings, 'materialized', d), MATRIX_ROW);
+  const queries = await run(facts, perQueryScoresQuery(unit, d), QUERY_SCORE_ROW);
   return { figures: { ...shapeTiers(tiers, settings.k), matrix: shapeMatrix(matrix) }, queries };
 }
 
@@ -76,15 +93,18 @@ export interface ComparedSlices {
   pool: number;
 }
 
-/** The database's part of a comparison (runs in a coordinator job); `compareResultOf` does the rest. */
-export async function compareSlicesIn(job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<ComparedSlices> {
+/** The database's part of a comparison, on `source`; `compareResultOf` does the rest. */
+export async function compareSlicesFrom(source: SliceSource, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<ComparedSlices> {
   const settingsA = settingsOf(base, a);
   const settingsB = settingsOf(base, b);
-  const sliceA = await sliceIn(job, settingsA);
-  const sliceB = await sliceIn(job, settingsB);
-  const [pool] = await run(job.engine, poolSizeQuery(settingsA, settingsB), POOL_SIZE_ROW);
+  const sliceA = await sliceIn(source, settingsA);
+  const sliceB = await sliceIn(source, settingsB);
+  const [pool] = await run(source.engine, poolSizeQuery(settingsA, settingsB, source.dialect), POOL_SIZE_ROW);
   return { figures: { a: sliceA.figures, b: sliceB.figures }, pairing: pairQueries(sliceA.queries, sliceB.queries), pool: pool.items };
 }
+
+/** `compareSlicesFrom` in a coordinator job. */
+export const compareSlicesIn = (job: ReadJob, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<ComparedSlices> => compareSlicesFrom(jobSource(job), base, a, b);
 
 /** The comparison of slices read by `compareSlicesIn`: its statistics need no engine, so they run outside the job. */
 export async function compareResultOf(slices: { a: SliceFilters; b: SliceFilters }, read: ComparedSlices, statistics: PairedStatisticsRunner = inPlace): Promise<CompareResult> {
@@ -102,9 +122,13 @@ export async function compareResultIn(job: ReadJob, base: MetricSettings, a: Sli
   return compareResultOf({ a, b }, await compareSlicesIn(job, base, a, b));
 }
 
+/** `compareSlicesIn` on an engine no coordinator serves (the command line, tests), its derived tables brought current first. */
+export async function readCompareSlices(engine: Engine, base: MetricSettings, a: SliceFilters, b: SliceFilters): Promise<ComparedSlices> {
+  await ensureDerivedTables(engine);
+  return readOnce(engine, (job) => compareSlicesIn(job, base, a, b));
+}
+
 /** `compareResultIn` on an engine no coordinator serves (the command line, tests); its statistics where `statistics` runs them. */
 export async function computeCompareResult(engine: Engine, base: MetricSettings, a: SliceFilters, b: SliceFilters, statistics: PairedStatisticsRunner = inPlace): Promise<CompareResult> {
-  await ensureDerivedTables(engine);
-  const read = await readOnce(engine, (job) => compareSlicesIn(job, base, a, b));
-  return compareResultOf({ a, b }, read, statistics);
+  return compareResultOf({ a, b }, await readCompareSlices(engine, base, a, b), statistics);
 }

@@ -4,7 +4,7 @@ import { whatIfReportOf, type WhatIfResult } from '../model/what-if/report';
 import type { MetricSettings } from '../model/metrics/settings';
 import { pairedDeltaColumns } from '../model/compare/shape-compare';
 import { comparisonBounds, type ComparisonBounds } from '../model/compare/settled';
-import { inPlace, sliceIn, type ComparedSlices, type ComparisonPool, type PairedStatisticsRunner } from './compare-report';
+import { inPlace, jobSource, sliceIn, type ComparedSlices, type ComparisonPool, type PairedStatisticsRunner, type SliceSource } from './compare-report';
 import { pairQueries } from '../model/compare/pairing';
 import { materialization } from './coordinator/materialization';
 import { readOnce, type ReadJob } from './coordinator/query-coordinator';
@@ -21,7 +21,7 @@ import { loggedBaseSelect, whatIfBaseSelect } from './sql/what-if/what-if-base';
 import { ensureStageListsTable, ensureWhatIfListsTable, FEW_RETRIEVALS, stageListsOf } from './what-if-stage-lists';
 
 /** The tables of one what-if: the pipeline's lists, and each side shaped as `retrieval_base`. */
-interface WhatIfTables {
+export interface WhatIfTables {
   lists: string;
   logged: string;
   reranked: string;
@@ -43,17 +43,21 @@ async function whatIfTablesIn(job: ReadJob, pipeline: Pipeline): Promise<WhatIfT
 }
 
 /**
- * docs/metrics.md, "What-if on logged candidates": the database's part of a what-if (in a coordinator
- * job): the logged lists of the retrievals the pipeline is defined for as slice A and the
- * pipeline's lists as slice B, each through the metrics report's own Tier 1 queries, paired by
- * retrieval; and the size of their pool. K, the threshold and the filters come from `base`.
+ * docs/metrics.md, "What-if on logged candidates": the database's part of a what-if, on `source`
+ * over its `tables`: the logged lists of the retrievals the pipeline is defined for as slice A and
+ * the pipeline's lists as slice B, each through the metrics report's own Tier 1 queries, paired
+ * by retrieval; and the size of their pool. K, the threshold and the filters come from `base`.
  */
-export async function whatIfSlicesIn(job: ReadJob, base: MetricSettings, pipeline: Pipeline): Promise<ComparedSlices> {
-  const tables = await whatIfTablesIn(job, pipeline);
-  const logged = await sliceIn(job, base, tables.logged, 'retrieval');
-  const reranked = await sliceIn(job, base, tables.reranked, 'retrieval');
-  const [pool] = await run(job.engine, whatIfPoolSizeQuery(base, tables.logged, tables.lists), POOL_SIZE_ROW);
+export async function whatIfSlicesFrom(source: SliceSource, base: MetricSettings, tables: WhatIfTables): Promise<ComparedSlices> {
+  const logged = await sliceIn(source, base, tables.logged, 'retrieval');
+  const reranked = await sliceIn(source, base, tables.reranked, 'retrieval');
+  const [pool] = await run(source.engine, whatIfPoolSizeQuery(base, tables.logged, tables.lists, source.dialect), POOL_SIZE_ROW);
   return { figures: { a: logged.figures, b: reranked.figures }, pairing: pairQueries(logged.queries, reranked.queries), pool: pool.items };
+}
+
+/** `whatIfSlicesFrom` in a coordinator job, over the tables it builds (the lists kept across jobs). */
+export async function whatIfSlicesIn(job: ReadJob, base: MetricSettings, pipeline: Pipeline): Promise<ComparedSlices> {
+  return whatIfSlicesFrom(jobSource(job), base, await whatIfTablesIn(job, pipeline));
 }
 
 /** The pool of a what-if in order (`PoolItemRow`s, as a comparison's `poolRowsQuery`): for the Annotate queue. */
@@ -101,11 +105,15 @@ export async function whatIfResultOf(pipeline: Pipeline, read: ComparedSlices, s
   return { report: whatIfReportOf(pipelineText(pipeline), compare.report), compare };
 }
 
+/** `whatIfSlicesIn` on an engine no coordinator serves (the command line, tests), its derived tables brought current first. */
+export async function readWhatIfSlices(engine: Engine, base: MetricSettings, pipeline: Pipeline): Promise<ComparedSlices> {
+  await ensureDerivedTables(engine);
+  return readOnce(engine, (job) => whatIfSlicesIn(job, base, pipeline));
+}
+
 /** A what-if on an engine no coordinator serves (the command line, tests); its statistics where `statistics` runs them. */
 export async function computeWhatIf(engine: Engine, base: MetricSettings, pipeline: Pipeline, statistics: PairedStatisticsRunner = inPlace): Promise<WhatIfResult> {
-  await ensureDerivedTables(engine);
-  const read = await readOnce(engine, (job) => whatIfSlicesIn(job, base, pipeline));
-  return whatIfResultOf(pipeline, read, statistics);
+  return whatIfResultOf(pipeline, await readWhatIfSlices(engine, base, pipeline), statistics);
 }
 
 /** One point of a sweep: the parameter's value and the what-if at it. */

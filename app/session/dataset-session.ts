@@ -75,6 +75,7 @@ export class DatasetSession {
     performance.mark('engine:ready');
     if (engine.storage.mode !== 'memory') hooks.onStep('restoring');
     let opened = await openDataset(engine);
+    performance.mark('dataset:checked');
     let note = engine.storage.reason;
     if (opened.kind === 'incompatible') {
       await engine.discardKept();

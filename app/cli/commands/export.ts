@@ -16,7 +16,7 @@ import { usageError, type CliIo } from '../io';
 import { withLoadedInputs } from '../load-inputs';
 import { DEFAULT_SAMPLE_SEED } from '../sample-seed';
 import { metricSettingsOptions, SETTINGS_OPTIONS } from '../settings-options';
-import { parseCompareArgs } from './report';
+import { parseCompareArgs } from '../compare-args';
 
 export const summary = 'load log files and write the dataset, its per-session summary or a sample of whole sessions as Parquet, or a comparison\'s pool as label tasks';
 

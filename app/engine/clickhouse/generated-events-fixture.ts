@@ -6,11 +6,13 @@ import { mulberry32 } from '../../lib/seeded-random';
  * empty results, places without a source that later actions inherit from (across sessions of
  * one user), agent uses, complaints, re-searches, feedback, runs and retrievers; then what the
  * fixed sections read (`moreEvents`): gates, responses with answer reviews, eval cases and
- * multi-hop questions with their sub-question states, retrievals and answers.
+ * multi-hop questions with their sub-question states, retrievals and answers. Most retrievals log
+ * `stages` (`stagesOf`, drawn from a generator of their own so the rest stays as it was).
  */
 
 export function generatedEvents(sessions: number, seed = 7): string {
   const next = mulberry32(seed);
+  const stageDraw = mulberry32(seed + 1000);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
   const chance = (p: number) => next() < p;
   const lines: object[] = [];
@@ -28,7 +30,7 @@ export function generatedEvents(sessions: number, seed = 7): string {
       if (chance(0.15)) continue; // a prompt that invoked no retrieval
       turns.push({ base, turn, request, retrieval, query });
       const assets = chance(0.1) ? [] : Array.from({ length: 1 + Math.floor(next() * 8) }, () => `a${Math.floor(next() * 60)}`);
-      lines.push({ type: 'retrieval', ts: ts(), ...base, turn_id: turn, request_id: request, retrieval_id: retrieval, query, role: pick(['find', 'browse', 'reference', undefined]), retriever: pick(['bm25', 'dense']), returned_asset_ids: assets, rewrite_of: q > 0 && chance(0.2) ? `s${s}-t${q - 1}-r` : undefined });
+      lines.push({ type: 'retrieval', ts: ts(), ...base, turn_id: turn, request_id: request, retrieval_id: retrieval, query, role: pick(['find', 'browse', 'reference', undefined]), retriever: pick(['bm25', 'dense']), returned_asset_ids: assets, rewrite_of: q > 0 && chance(0.2) ? `s${s}-t${q - 1}-r` : undefined, stages: stagesOf(assets, stageDraw) });
       for (const asset of assets) {
         for (const annotator of ['ann1', 'ann2', 'ann3']) if (chance(0.35)) lines.push({ type: 'label', kind: 'relevance', retrieval_id: retrieval, asset_id: asset, grade: Math.floor(next() * 4), annotator, ts: chance(0.5) ? ts() : undefined });
         if (chance(0.05)) lines.push({ type: 'label', kind: 'relevance', retrieval_id: retrieval, asset_id: asset, grade: Math.floor(next() * 4), annotator: 'lead', adjudicated: true });
@@ -47,6 +49,29 @@ export function generatedEvents(sessions: number, seed = 7): string {
   }
   lines.push(...moreEvents(turns, { pick, chance, ts, next }));
   return lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
+}
+
+/**
+ * A retrieval's stages around its returned list, or none (a third): two retriever stages (BM25
+ * with whole-number scores that tie, a vector list with scores to two decimals, some without
+ * scores) holding the returned assets and others, then a rerank stage of the returned list in
+ * half; or one retriever stage with a repeat; or an empty stage.
+ */
+function stagesOf(returned: string[], next: () => number): object[] | undefined {
+  const draw = next();
+  if (draw < 0.33) return undefined;
+  const others = Array.from({ length: Math.floor(next() * 4) }, () => `a${Math.floor(next() * 60)}`);
+  const shuffled = (ids: string[]) => ids.map((id) => ({ id, key: next() })).sort((x, y) => x.key - y.key).map(({ id }) => id);
+  if (draw < 0.43) return [{ name: 'dense', kind: 'retriever', asset_ids: [...returned, ...others, ...returned.slice(0, 1)] }];
+  if (draw < 0.46) return [{ name: 'bm25', kind: 'retriever', asset_ids: [], scores: [] }];
+  const bm25 = shuffled([...returned, ...others]);
+  const vector = shuffled([...returned.slice(1), ...others.slice(1), `a${Math.floor(next() * 60)}`]);
+  const stages: object[] = [
+    { name: 'bm25', kind: 'retriever', asset_ids: bm25, scores: bm25.map(() => 1 + Math.floor(next() * 3)) },
+    { name: 'vector', kind: 'retriever', asset_ids: vector, ...(next() < 0.2 ? {} : { scores: vector.map(() => Math.round(next() * 100) / 100) }) },
+  ];
+  if (next() < 0.5) stages.push({ name: 'rerank', kind: 'rerank', asset_ids: returned, scores: returned.map(() => Math.round(next() * 1000) / 1000) });
+  return stages;
 }
 
 interface Turn {

@@ -1,6 +1,7 @@
 import { RETRIEVAL_FACTS_TABLE } from '../metrics/retrieval-facts';
 import { exactSum } from '../metrics/tier1-tier2';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { DUCKDB, type SqlDialect } from '../dialect';
 import type { QueryScoreRow } from '../../../model/compare/pairing';
 import { specOf } from '../core/row-spec';
 
@@ -17,13 +18,13 @@ export type PairingUnit = 'query' | 'retrieval';
  * each judged retrieval is its own row, keyed by its id (in `query`): a what-if pairs a
  * retrieval's logged list with its re-ranked one.
  */
-export function perQueryScoresQuery(unit: PairingUnit = 'query'): SqlQuery {
+export function perQueryScoresQuery(unit: PairingUnit = 'query', d: SqlDialect = DUCKDB): SqlQuery {
   const key = unit === 'query' ? sql`base.query` : sql`base.retrieval_id`;
   return sql`
 SELECT ${key} AS query, count(*)::INTEGER AS judged,
-       ${exactSum('facts.p_at_1')} AS sum_p_at_1, ${exactSum('facts.p_at_k')} AS sum_p_at_k,
-       ${exactSum('facts.recall_at_k')} AS sum_recall_at_k, ${exactSum('facts.ndcg_at_k')} AS sum_ndcg_at_k,
-       ${exactSum('facts.rr')} AS sum_rr
+       ${exactSum('facts.p_at_1', d)} AS sum_p_at_1, ${exactSum('facts.p_at_k', d)} AS sum_p_at_k,
+       ${exactSum('facts.recall_at_k', d)} AS sum_recall_at_k, ${exactSum('facts.ndcg_at_k', d)} AS sum_ndcg_at_k,
+       ${exactSum('facts.rr', d)} AS sum_rr
 FROM ${rawSql(RETRIEVAL_FACTS_TABLE)} AS facts JOIN retrieval_base AS base USING (seq)
 WHERE facts.judged AND ${key} IS NOT NULL
 GROUP BY ${key}`;

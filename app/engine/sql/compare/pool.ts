@@ -1,5 +1,5 @@
 import type { MetricSettings } from '../../../model/metrics/settings';
-import { DUCKDB } from '../dialect';
+import { DUCKDB, type SqlDialect } from '../dialect';
 import { exactSum } from '../metrics/tier1-tier2';
 import { settingsFilter } from '../metrics/filters';
 import { RETRIEVAL_COLUMNS } from '../metrics/retrieval-base';
@@ -32,21 +32,27 @@ export const POOL_SIZE_ROW = { items: 'number' } as const;
 /**
  * docs/metrics.md, "Judged depth, bounds and the pool": the CTEs `ranked`, every asset among the
  * first K distinct assets of a list (a repeat at its first position, as Tier 1 ranks it) with its
- * rank. `lists` gives one row per list: `(retrieval_id, query, asset_ids, in_a, in_b)`, a list
+ * rank, and `marked`, those rows with whether they are `unlabeled`. `lists` gives one row per list: `(retrieval_id, query, asset_ids, in_a, in_b)`, a list
  * of slice A, of slice B or of both. A comparison's lists (comparisonLists) and a what-if's
  * (../what-if/pool.ts) are both pooled by this one rule.
  */
-function rankedInLists(lists: SqlQuery, k: number): SqlQuery {
+function rankedInLists(lists: SqlQuery, k: number, d: SqlDialect): SqlQuery {
   return sql`
 lists AS (${lists}),
 -- each list's first K distinct assets in order (a repeat counts at its first position), one row each with its rank
 top_k AS (
-  SELECT retrieval_id, query, in_a, in_b,
-         list_slice(list_filter(asset_ids, lambda asset, position: list_position(asset_ids, asset) = position), 1, ${k}) AS assets
+  SELECT retrieval_id, query, in_a, in_b, ${rawSql(d.listSlice(d.listFirstOccurrences('asset_ids'), '1', String(k)))} AS assets
   FROM lists
 ),
 ranked AS (
-  SELECT retrieval_id, query, in_a, in_b, ${rawSql(DUCKDB.unnestWithPosition('assets', 'asset_id', 'list_rank'))} FROM top_k
+  SELECT retrieval_id, query, in_a, in_b, ${rawSql(d.unnestWithPosition('assets', 'asset_id', 'list_rank'))} FROM top_k
+),
+-- each row of ranked, whether it carries no resolved relevance label
+labeled AS (SELECT DISTINCT retrieval_id, asset_id FROM resolved_relevance),
+marked AS (
+  SELECT ${rawSql(['retrieval_id', 'query', 'in_a', 'in_b', 'asset_id', 'list_rank'].map((column) => d.column('ranked', column)).join(', '))},
+         labeled.asset_id IS NULL AS unlabeled
+  FROM ranked LEFT JOIN labeled ON labeled.retrieval_id = ranked.retrieval_id AND labeled.asset_id = ranked.asset_id
 )`;
 }
 
@@ -54,7 +60,7 @@ ranked AS (
  * The lists of a comparison: each judged retrieval of a paired query (a query with a judged
  * retrieval in each slice), in either slice; a retrieval in both slices is one list, marked in both.
  */
-function comparisonLists(a: MetricSettings, b: MetricSettings): SqlQuery {
+function comparisonLists(a: MetricSettings, b: MetricSettings, d: SqlDialect): SqlQuery {
   const judgedIn = (settings: MetricSettings) =>
     sql`SELECT retrieval_id, query FROM retrieval_base WHERE judged AND query IS NOT NULL AND ${settingsFilter(settings, RETRIEVAL_COLUMNS)}`;
   return sql`
@@ -62,16 +68,14 @@ WITH in_a AS (${judgedIn(a)}),
 in_b AS (${judgedIn(b)}),
 paired AS (SELECT query FROM in_a INTERSECT SELECT query FROM in_b),
 listed AS (
-  SELECT retrieval_id, coalesce(la.query, lb.query) AS query, la.retrieval_id IS NOT NULL AS in_a, lb.retrieval_id IS NOT NULL AS in_b
+  SELECT coalesce(la.retrieval_id, lb.retrieval_id) AS retrieval_id, coalesce(la.query, lb.query) AS query,
+         ${rawSql(d.asBool('la.retrieval_id IS NOT NULL'))} AS in_a, ${rawSql(d.asBool('lb.retrieval_id IS NOT NULL'))} AS in_b
   FROM (SELECT * FROM in_a WHERE query IN (SELECT query FROM paired)) la
-  FULL JOIN (SELECT * FROM in_b WHERE query IN (SELECT query FROM paired)) lb USING (retrieval_id)
+  FULL JOIN (SELECT * FROM in_b WHERE query IN (SELECT query FROM paired)) lb ON la.retrieval_id = lb.retrieval_id
 )
 SELECT l.retrieval_id, l.query, r.returned_asset_ids AS asset_ids, l.in_a, l.in_b
 FROM listed l JOIN retrievals r ON r.retrieval_id = l.retrieval_id`;
 }
-
-/** Whether a row of `ranked` carries no resolved relevance label. */
-const UNLABELED_RANKED = sql`NOT EXISTS (SELECT 1 FROM resolved_relevance label WHERE label.retrieval_id = ranked.retrieval_id AND label.asset_id = ranked.asset_id)`;
 
 /**
  * The pool of some lists (rankedInLists): every (query, asset) unlabeled among the first K of one
@@ -82,8 +86,7 @@ const UNLABELED_RANKED = sql`NOT EXISTS (SELECT 1 FROM resolved_relevance label 
  */
 export function poolOfListsQuery(lists: SqlQuery, k: number, limit?: number): SqlQuery {
   return sql`
-WITH ${rankedInLists(lists, k)},
-marked AS (SELECT *, ${UNLABELED_RANKED} AS unlabeled FROM ranked),
+WITH ${rankedInLists(lists, k, DUCKDB)},
 items AS (
   SELECT query, asset_id,
          ${exactSum('CASE WHEN unlabeled THEN 1 / log2(1 + list_rank) ELSE 0 END')} AS priority,
@@ -103,14 +106,14 @@ ORDER BY items.priority DESC, items.query, items.asset_id`;
 }
 
 /** The number of items of `poolOfListsQuery`, without what only a queue shows. */
-export function poolSizeOfListsQuery(lists: SqlQuery, k: number): SqlQuery {
+export function poolSizeOfListsQuery(lists: SqlQuery, k: number, d: SqlDialect = DUCKDB): SqlQuery {
   return sql`
-WITH ${rankedInLists(lists, k)}
-SELECT count(*)::INTEGER AS items FROM (SELECT DISTINCT query, asset_id FROM ranked WHERE ${UNLABELED_RANKED})`;
+WITH ${rankedInLists(lists, k, d)}
+SELECT count(*)::INTEGER AS items FROM (SELECT DISTINCT query, asset_id FROM marked WHERE unlabeled) pooled`;
 }
 
 /** The pool of a comparison (docs/metrics.md): its lists' pool, the first `limit` items when given. */
-export const poolRowsQuery = (a: MetricSettings, b: MetricSettings, limit?: number): SqlQuery => poolOfListsQuery(comparisonLists(a, b), a.k, limit);
+export const poolRowsQuery = (a: MetricSettings, b: MetricSettings, limit?: number): SqlQuery => poolOfListsQuery(comparisonLists(a, b, DUCKDB), a.k, limit);
 
 /** The number of items of `poolRowsQuery` (the report's `compare.pool`). */
-export const poolSizeQuery = (a: MetricSettings, b: MetricSettings): SqlQuery => poolSizeOfListsQuery(comparisonLists(a, b), a.k);
+export const poolSizeQuery = (a: MetricSettings, b: MetricSettings, d: SqlDialect = DUCKDB): SqlQuery => poolSizeOfListsQuery(comparisonLists(a, b, d), a.k, d);

@@ -3,6 +3,7 @@ import { poolOfListsQuery, poolSizeOfListsQuery } from '../compare/pool';
 import { settingsFilter } from '../metrics/filters';
 import { RETRIEVAL_COLUMNS } from '../metrics/retrieval-base';
 import { rawSql, sql, type SqlQuery } from '../core/sql-query';
+import { DUCKDB, type SqlDialect } from '../dialect';
 
 /**
  * docs/metrics.md, "Judged depth, bounds and the pool", for a what-if: the judged retrievals of
@@ -24,5 +25,5 @@ export const whatIfPoolRowsQuery = (settings: MetricSettings, logged: string, li
   poolOfListsQuery(whatIfLists(settings, logged, lists), settings.k, limit);
 
 /** The number of items of the what-if's pool. */
-export const whatIfPoolSizeQuery = (settings: MetricSettings, logged: string, lists: string): SqlQuery =>
-  poolSizeOfListsQuery(whatIfLists(settings, logged, lists), settings.k);
+export const whatIfPoolSizeQuery = (settings: MetricSettings, logged: string, lists: string, d: SqlDialect = DUCKDB): SqlQuery =>
+  poolSizeOfListsQuery(whatIfLists(settings, logged, lists), settings.k, d);
