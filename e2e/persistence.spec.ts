@@ -47,11 +47,17 @@ test('a restored dataset goes on where it stopped: new files add to it and known
   await expect(app.status()).toContainText(`Restored ${count(recordCount(CREATIVE))} events from 1 file`);
   await app.loadFiles(MULTIHOP);
   await expect(app.status()).toHaveText(`Loaded ${count(recordCount(CREATIVE) + recordCount(MULTIHOP))} events from 2 files (0 rejected)`);
+  await page.reload();
+  await app.idle();
+  // A retrieval id the first file defined is still known after a reload (read after the first screen): repeated, it is rejected.
+  const repeated = { type: 'retrieval', ts: '2026-10-01T10:00:00Z', session_id: 'repeat', retrieval_id: 'r-000001', query: 'again', returned_asset_ids: [] };
+  await app.openFiles([{ name: 'repeat.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${JSON.stringify(repeated)}\n`) }]);
+  await expect(app.status()).toHaveText(`Loaded ${count(recordCount(CREATIVE) + recordCount(MULTIHOP))} events from 3 files (1 rejected)`);
   // The same file again after a reload: it is known by its fingerprint and skipped, so nothing of it is stored twice.
   await page.reload();
   await app.idle();
   await app.loadFiles(CREATIVE);
-  await expect(app.status()).toHaveText(`Loaded ${count(recordCount(CREATIVE) + recordCount(MULTIHOP))} events from 3 files (0 rejected)`);
+  await expect(app.status()).toHaveText(`Loaded ${count(recordCount(CREATIVE) + recordCount(MULTIHOP))} events from 4 files (1 rejected)`);
   await app.goTo('Overview');
   await expect(page.getByRole('table', { name: 'Loaded files' }).getByRole('row').last()).toContainText('this file was already loaded');
 });

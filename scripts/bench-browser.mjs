@@ -174,14 +174,24 @@ async function ingestRun(profile, file, sessionIds) {
   const floor = await page.evaluate(runFileWorker, FLOOR_WORKER_SOURCE);
 
   await page.reload();
+  // the page reopens the last session's view: when its first turn is painted, on the page's clock
+  const lastSession = sessionIds.at(-1);
+  const screenAt = await page.evaluate((ready) => {
+    const isReady = new Function(`return (${ready})();`);
+    return new Promise((resolve) => {
+      const check = () => (isReady() ? resolve(performance.now()) : requestAnimationFrame(check));
+      check();
+    });
+  }, sessionReady(lastSession));
   await waitPhase(page, 'ready');
+  const restoreScreenMs = screenAt - (await markAt(page, 'engine:ready'));
   const restoreMs = (await markAt(page, 'dataset:opened')) - (await markAt(page, 'engine:ready'));
   // the part of it that checks the kept file (openDataset); the rest reads where the next load continues
   const restoreCheckMs = (await markAt(page, 'dataset:checked')) - (await markAt(page, 'engine:ready'));
   const restoredStatus = await page.getByTestId('status-line').innerText();
   await context.close();
   return {
-    ingestMs, status, tasks, peak, floor, browserCores, restoreMs, restoreCheckMs, restoredStatus, metricsAfterLoadMs, metricsAfterSettingMs, metricsShownMs, keptMs,
+    ingestMs, status, tasks, peak, floor, browserCores, restoreMs, restoreCheckMs, restoreScreenMs, restoredStatus, metricsAfterLoadMs, metricsAfterSettingMs, metricsShownMs, keptMs,
     sessionOpen: { warmUp: sessionIds[0], count: opens.length, p50: percentile(opens, 50), p95: percentile(opens, 95), max: opens.at(-1) },
   };
 }
@@ -279,6 +289,7 @@ function browserRows(file, start, run, memoryOnly) {
     { figure: 'Metrics screen after a settings change (K 10 → 3)', ms: run.metricsAfterSettingMs, baseline: 'target', baselineMs: 1000, target: '< 1000 ms', met: run.metricsAfterSettingMs < 1000, note: 'in-app navigation to ?k=3 until "K = 3" and all panels settled' },
     { figure: `session open p50 (${run.sessionOpen.count} random sessions)`, ms: run.sessionOpen.p50, baseline: 'target (p95)', baselineMs: 150, target: '—', met: null, note: 'in-app navigation to ?view=sessions&session=<id> until the inspector shows its first turn; first open (list warm-up) not counted' },
     { figure: `session open p95 (${run.sessionOpen.count} random sessions)`, ms: run.sessionOpen.p95, baseline: 'target', baselineMs: 150, target: '< 150 ms', met: run.sessionOpen.p95 < 150, note: `max ${run.sessionOpen.max.toFixed(0)} ms` },
-    { figure: 'restore the kept dataset on reload', ms: run.restoreMs, baseline: 'loading it from the file', baselineMs: run.ingestMs, target: '≤ 1000 ms (issue 30)', met: run.restoreMs <= 1000, note: `${run.restoredStatus}; checking the kept file ${Math.round(run.restoreCheckMs)} ms of it` },
+    { figure: 'restore the kept dataset on reload (engine ready → dataset opened)', ms: run.restoreMs, baseline: 'loading it from the file', baselineMs: run.ingestMs, target: '—', met: null, note: `${run.restoredStatus}; checking the kept file ${Math.round(run.restoreCheckMs)} ms of it` },
+    { figure: 'restore → first screen (engine ready → the reopened session\'s first turn painted)', ms: run.restoreScreenMs, baseline: 'loading it from the file', baselineMs: run.ingestMs, target: '≤ 1000 ms (issue 30)', met: run.restoreScreenMs <= 1000 },
   ];
 }

@@ -1,6 +1,5 @@
 import type { BrowserEngine } from '../engine/browser-engine';
 import type { StepRunner } from '../engine/copy-database';
-import { Preempted } from '../engine/coordinator/job-queue';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { SLICE_PREEMPTED_MARK } from './keeping-marks';
 
@@ -18,11 +17,6 @@ export interface KeepingHooks {
  * insert is rolled back, and it runs again once the screens are quiet), so it waits for no slice. A write to the dataset (a load, labels) stops
  * it first; the next keeping writes a new file from the start.
  */
-/**
- * How long the screens must have asked nothing before the next slice starts: longer than the gap
- * between a screen's answer and its next query (a render), short beside a slice.
- */
-const SCREENS_QUIET_MS = 300;
 
 interface Running {
   abort: AbortController;
@@ -67,18 +61,9 @@ export class BackgroundKeeping {
   private begin(): void {
     const abort = new AbortController();
     const coordinator = datasetCoordinator(this.engine);
-    const run: StepRunner = async (step, { preemptible = false } = {}) => {
-      for (;;) {
-        await coordinator.screensQuietFor(SCREENS_QUIET_MS, abort.signal);
-        try {
-          return await coordinator.read(({ engine }) => step(engine), { priority: 'background', signal: abort.signal, preemptible });
-        } catch (error) {
-          // a screen asked while the slice ran: it was ended (and rolled back), to run again once they are quiet
-          if (!(error instanceof Preempted)) throw error;
-          performance.mark(SLICE_PREEMPTED_MARK);
-        }
-      }
-    };
+    // a slice ended by a screen's query is rolled back, and runs again once the screens are quiet
+    const run: StepRunner = (step, { preemptible = false } = {}) =>
+      coordinator.readWhenQuiet(({ engine }) => step(engine), { signal: abort.signal, preemptible, onPreempted: () => performance.mark(SLICE_PREEMPTED_MARK) });
     this.hooks().onProgress(0);
     const running: Running = { abort, done: Promise.resolve() };
     running.done = this.engine.keep(run, (fraction) => this.hooks().onProgress(fraction)).then(

@@ -35,6 +35,10 @@ export class BrowserLoader {
   private abort: AbortController | null = null;
   /** Where the running load's batches go: the worker asks the page to store each, and waits for the answer. */
   private store: (table: string, ipc: Uint8Array) => Promise<void> = () => Promise.resolve();
+  /** A restored dataset's counters, not yet given to the worker: read when first needed (`resumeFrom`). */
+  private pending: { read: () => Promise<LoadCounters>; reading: Promise<LoadCounters> | null } | null = null;
+  /** The largest `advance` since the last reset: a restored dataset's counters, given later, continue after it. */
+  private advancedTo = 0;
 
   get busy(): boolean {
     return this.running;
@@ -136,7 +140,9 @@ export class BrowserLoader {
       if (error) throw error;
       return outcome;
     };
-    return this.worker.call('load', { inputs }, { onProgress: onEvent, signal: abort.signal }).then(() => finish(), (error: Error) => finish(error));
+    return this.givePendingCounters()
+      .then(() => this.worker.call('load', { inputs }, { onProgress: onEvent, signal: abort.signal }))
+      .then(() => finish(), (error: Error) => finish(error));
   }
 
   cancel(): void {
@@ -145,16 +151,45 @@ export class BrowserLoader {
 
   /** The next load starts from empty: file ids, order and known retrieval ids begin again. */
   reset(): void {
+    this.pending = null;
+    this.advancedTo = 0;
     this.worker.call('reset', null).catch(ignoreFailure);
   }
 
-  /** The next load continues after rows already stored (a restored dataset). */
-  resume(counters: LoadCounters): void {
-    this.worker.call('resume', counters).catch(ignoreFailure);
+  /**
+   * The next load continues after rows already stored (a restored dataset), where `read` says.
+   * Read when first needed, by the next load or by `readAhead`, not before the first screen: at
+   * 1M events the known retrieval ids alone take most of a second to read.
+   */
+  resumeFrom(read: () => Promise<LoadCounters>): void {
+    this.pending = { read, reading: null };
+  }
+
+  /** Starts reading a restored dataset's counters, so that the next load need not wait for them. */
+  readAhead(): void {
+    this.countersRead()?.catch(ignoreFailure);
   }
 
   /** Rows were stored outside a load (labels given here): the next load numbers its rows after them. */
   advance(nextSeq: number): void {
+    this.advancedTo = Math.max(this.advancedTo, nextSeq);
     this.worker.call('advance', { nextSeq }).catch(ignoreFailure);
+  }
+
+  private countersRead(): Promise<LoadCounters> | null {
+    if (!this.pending) return null;
+    return (this.pending.reading ??= this.pending.read());
+  }
+
+  /** Gives the worker a restored dataset's counters before the next load (once; none after a reset). */
+  private async givePendingCounters(): Promise<void> {
+    const pending = this.pending;
+    const reading = this.countersRead();
+    if (!pending || !reading) return;
+    const counters = await reading;
+    if (this.pending !== pending) return;
+    this.pending = null;
+    // an advance the worker had before these counters arrive must not be undone by them
+    await this.worker.call('resume', { ...counters, nextSeq: Math.max(counters.nextSeq, this.advancedTo) });
   }
 }

@@ -92,8 +92,12 @@ export class DatasetSession {
     const loader = new BrowserLoader(engine.writer, updateDerivedTables);
     const restored = opened.kind === 'restored' ? opened.kept : null;
     // The metric tables of a restored dataset are brought up to date by the coordinator, before
-    // the first screen query that reads them.
-    if (restored) loader.resume(await readLoadCounters(engine));
+    // the first screen query that reads them. Where the next load continues is read after the
+    // first screen has what it asked for (or before a load, if one comes first).
+    if (restored) {
+      loader.resumeFrom(() => datasetCoordinator(engine).readWhenQuiet(({ engine: reader }) => readLoadCounters(reader), { preemptible: true }));
+      loader.readAhead();
+    }
     performance.mark('dataset:opened');
     return new DatasetSession(engine, loader, { restored, storage: engine.storage, build: engine.build, storageNote: note });
   }

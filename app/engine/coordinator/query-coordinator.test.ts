@@ -187,3 +187,32 @@ describe('QueryCoordinator.screensQuietFor', () => {
     await busy;
   });
 });
+
+describe('QueryCoordinator.readWhenQuiet', () => {
+  it('starts once the screens have been quiet; a preemptible read that a screen\'s query ends runs again, after it', async () => {
+    const coordinator = new QueryCoordinator(engine);
+    const order: string[] = [];
+    let preempted = 0;
+    const screen = coordinator.read(async ({ engine: own }) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      order.push('screen');
+      return count(own);
+    });
+    const background = coordinator.readWhenQuiet(async ({ engine: own }) => {
+      order.push('background started');
+      const first = await count(own);
+      if (order.filter((step) => step === 'background started').length === 1) {
+        // a screen asks while this runs: the next statement is refused, and the read runs again later
+        void coordinator.read(async ({ engine: screenEngine }) => (order.push('second screen'), count(screenEngine)));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return first + (await count(own));
+    }, { preemptible: true, onPreempted: () => (preempted += 1) });
+    await screen;
+    const screenEndedAt = performance.now();
+    expect(await background).toBe(4);
+    expect(order).toEqual(['screen', 'background started', 'second screen', 'background started']);
+    expect(preempted).toBe(1);
+    expect(performance.now() - screenEndedAt).toBeGreaterThanOrEqual(2 * 290);
+  });
+});

@@ -1,11 +1,18 @@
 import type { Engine } from '../engine';
 import { cachingReads, stopsWhenAborted } from './job-engine';
-import { JobQueue, type Priority } from './job-queue';
+import { JobQueue, Preempted, type Priority } from './job-queue';
 import type { Materialization } from './materialization';
 import { MaterializedTables } from './materialized-tables';
 import { ResultCache } from './result-cache';
 
 /** What a read job gets: the connection to itself, and the shared tables it needs. */
+/**
+ * How long the screens must have asked nothing before background work takes the engine (a
+ * keeping slice, a restored dataset's load counters): longer than the gap between a screen's
+ * answer and its next query (a render), short beside the work.
+ */
+const SCREENS_QUIET_MS = 300;
+
 export interface ReadJob {
   engine: Engine;
   /** The name of the table holding `materialization` in this version, built on first use. */
@@ -111,6 +118,23 @@ export class QueryCoordinator {
       const quietMs = performance.now() - this.screenReadEndedAt;
       if (this.screenReads === 0 && quietMs >= ms) return;
       await new Promise((resolve) => setTimeout(resolve, Math.min(this.screenReads === 0 ? ms - quietMs : ms, 50)));
+    }
+  }
+
+  /**
+   * Background work that yields to the screens: it starts once they have asked nothing for
+   * `SCREENS_QUIET_MS`; when `preemptible`, a screen's query asked while it runs ends it
+   * (`onPreempted` is told), and it runs again once they are quiet.
+   */
+  async readWhenQuiet<T>(work: (job: ReadJob) => Promise<T>, options: { signal?: AbortSignal; preemptible?: boolean; onPreempted?: () => void } = {}): Promise<T> {
+    for (;;) {
+      await this.screensQuietFor(SCREENS_QUIET_MS, options.signal);
+      try {
+        return await this.read(work, { priority: 'background', signal: options.signal, preemptible: options.preemptible });
+      } catch (error) {
+        if (!(error instanceof Preempted)) throw error;
+        options.onPreempted?.();
+      }
     }
   }
 
