@@ -63,6 +63,29 @@ test("a retrieval's stage lists stand beside its returned list, each with its ki
   await expect(rerank.locator('li')).toHaveText([/#1.*Refunds for cancelled orders.*0\.930/, /#2.*Refund policy overview.*0\.610/, /#3.*Payment methods.*0\.200/]);
 });
 
+test('a stage under the frozen lists is one click away: the stage bar scrolls it into the open', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const event = retrieval('st-r1-e');
+  const stages = event.getByRole('group', { name: 'Stage lists of st-r1' });
+  const jump = event.getByRole('navigation', { name: 'Stages of st-r1' });
+  await expect(jump.getByRole('button')).toHaveText(['bm25', 'vector', 'rrf', 'cross-encoder']);
+  const frozenLeft = async () => (await stages.getByRole('region', { name: 'what-if rrf:60 (what-if)' }).boundingBox())!.x;
+  const rightEdge = async (name: string) => {
+    const box = (await stages.getByRole('region', { name }).boundingBox())!;
+    return box.x + box.width;
+  };
+  // at a laptop's width the rerank stage is under the frozen what-if and returned lists
+  expect(await rightEdge('cross-encoder (rerank)')).toBeGreaterThan(await frozenLeft());
+  await jump.getByRole('button', { name: 'cross-encoder' }).click();
+  // brought to the lists' left edge (the pane may hold less than a whole column beside the frozen ones)
+  const leftEdge = async (name: string) => (await stages.getByRole('region', { name }).boundingBox())!.x;
+  const frameLeft = async () => (await stages.boundingBox())!.x;
+  await expect.poll(async () => Math.abs((await leftEdge('cross-encoder (rerank)')) - (await frameLeft())) <= 2).toBe(true);
+  await jump.getByRole('button', { name: 'bm25' }).click();
+  await expect.poll(() => stages.evaluate((frame) => frame.scrollLeft)).toBe(0);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+});
+
 test('where each used asset ranks in every list, and its rows marked in each column', async () => {
   const used = retrieval('st-r1-e').getByTestId('retrieval.used-rank');
   // what-if rrf:60: kb-01 = 1/62 + 1/61, kb-02 = 1/64 + 1/64 = 0.03125 (4th in both), kb-03 = 1/61 = 0.01639 (bm25 only) → kb-03 third

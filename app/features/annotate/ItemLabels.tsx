@@ -25,7 +25,7 @@ export function ItemLabels({ kind, labels, onProblem }: { kind: QueueKind; label
                 <td className="text-soft">{label.ts === null ? 'no time' : formatTimestamp(label.ts)}</td>
                 <td className="text-soft">{label.given_here ? 'given here' : label.file ?? 'a file'}</td>
                 <td>{givenHere.has(label.event_id) && (
-                  <button type="button" className="annotate-link-button" onClick={() => void takeBack(label.event_id)} aria-label={`Take back ${shownValue(label)}${label.asset_id ? ` on ${label.asset_id}` : ''}`}>take back</button>
+                  <button type="button" className="link-button" onClick={() => void takeBack(label.event_id)} aria-label={`Take back ${shownValue(label)}${label.asset_id ? ` on ${label.asset_id}` : ''}`}>take back</button>
                 )}</td>
               </tr>
             ))}

@@ -57,7 +57,7 @@ export function PoolSide({ items, total, index, done, skipped, madeAt, onRebuild
       {items.length > from + shown.length && <p className="text-soft annotate-more">… {formatCount(items.length - from - shown.length)} more</p>}
       <p className="text-soft annotate-frozen">
         List made {formatTimestamp(madeAt)}: the first {formatCount(items.length)} of {formatCount(total)} items, in priority order; it stays as it is while
-        you grade. <button type="button" className="annotate-link-button" onClick={onRebuild}>Make it again</button>
+        you grade. <button type="button" className="link-button" onClick={onRebuild}>Make it again</button>
       </p>
       <p className="annotate-frozen"><Link href={compareHref}>Back to the comparison</Link></p>
     </aside>

@@ -78,7 +78,7 @@ export function QueueSide({ kind, rows, total, index, itemId, byId, states, anno
       {total > from + shown.length && <p className="text-soft annotate-more">… {formatCount(total - from - shown.length)} more</p>}
       <p className="text-soft annotate-frozen">
         List made {frozenAt ? formatTimestamp(frozenAt) : '—'}; it stays as it is while you label.{' '}
-        <button type="button" className="annotate-link-button" onClick={onRebuild}>Make it again</button>
+        <button type="button" className="link-button" onClick={onRebuild}>Make it again</button>
       </p>
       <h3>Labels per annotator ({kind})</h3>
       {totals.length === 0 ? <p className="text-soft">None yet.</p> : (

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { LogText } from '../../components/LogText';
 import { compactScore, usedRankText, type StageComparison, type StageList, type StageRow } from '../../model/lineage/stage-lists';
 import './stage-lists.css';
@@ -21,7 +21,15 @@ const rowTitle = (row: StageRow, list: StageList) =>
  */
 export function StageLists({ retrievalId, comparison }: StageListsProps) {
   const [pointed, setPointed] = useState<string | null>(null);
+  const listsRef = useRef<HTMLDivElement>(null);
   const { lists, used } = comparison;
+  const scrolled = lists.filter((list) => list.kind !== 'returned' && list.kind !== 'what-if');
+  // a stage the frozen columns cover is brought to the left edge of the lists
+  const showStage = (index: number) => {
+    const frame = listsRef.current;
+    const column = frame?.children[index] as HTMLElement | undefined;
+    if (frame && column) frame.scrollTo({ left: column.offsetLeft - frame.offsetLeft - frame.clientLeft, behavior: 'smooth' });
+  };
   return (
     <div className="stages" data-testid="retrieval.stages">
       {used.length > 0 ? (
@@ -47,7 +55,17 @@ export function StageLists({ retrievalId, comparison }: StageListsProps) {
         <div className="stage-used text-soft">No action used an asset of this retrieval.</div>
       )}
       <WhatIfPicker comparison={comparison} />
-      <div className="stage-lists" role="group" aria-label={`Stage lists of ${retrievalId}`}>
+      {scrolled.length > 1 && (
+        <nav className="stage-jump" aria-label={`Stages of ${retrievalId}`}>
+          <span className="text-soft" title="The stages scroll sideways under the frozen what-if and returned lists">{scrolled.length} stages:</span>
+          {scrolled.map((list, index) => (
+            <button key={list.label} type="button" className="link-button" onClick={() => showStage(index)} title={`Scroll to ${list.label} (${list.kind})`}>
+              <LogText text={list.label} shown={40} more={false} />
+            </button>
+          ))}
+        </nav>
+      )}
+      <div className="stage-lists" role="group" aria-label={`Stage lists of ${retrievalId}`} ref={listsRef}>
         {lists.map((list) => (
           <section key={list.label} className={`stage-list kind-${list.kind}`} aria-label={`${list.label} (${list.kind})`}>
             <header className="stage-head">
