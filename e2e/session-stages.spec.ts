@@ -94,6 +94,9 @@ test('where each used asset ranks in every list, and its rows marked in each col
     'used Refund policy overview (all regions, all payment methods): #2 in bm25 · #1 in vector · #1 in rrf · #2 in cross-encoder · #1 in what-if rrf:60 · #2 returned',
   ]);
   const stages = retrieval('st-r1-e').getByRole('group', { name: 'Stage lists of st-r1' });
+  // the what-if column shows those fused scores (three decimals): 0.0325, 0.03125, 0.01639
+  await expect(stages.getByRole('region', { name: 'what-if rrf:60 (what-if)' }).locator('li .stage-score').first()).toHaveText('0.033');
+  expect((await stages.getByRole('region', { name: 'what-if rrf:60 (what-if)' }).locator('li .stage-score').allTextContents()).slice(1, 3)).toEqual(['0.031', '0.016']);
   const usedRanks = async (name: string) => stages.getByRole('region', { name }).locator('li.used .stage-rank').allTextContents();
   expect(await usedRanks('bm25 (retriever)')).toEqual(['#1', '#2']);
   expect(await usedRanks('vector (retriever)')).toEqual(['#1']);

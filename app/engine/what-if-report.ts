@@ -15,6 +15,7 @@ import type { RowOf } from './sql/core/row-spec';
 import { run } from './sql/core/run';
 import { rawSql, sql, valueList } from './sql/core/sql-query';
 import { whatIfListsQuery } from './sql/what-if/pipelines';
+import { DUCKDB } from './sql/dialect';
 import { whatIfPoolRowsQuery, whatIfPoolSizeQuery } from './sql/what-if/pool';
 import { whatIfStagesSelect } from './sql/what-if/stages';
 import { loggedBaseSelect, whatIfBaseSelect } from './sql/what-if/what-if-base';
@@ -78,25 +79,27 @@ export async function whatIfBoundsIn(job: ReadJob, base: MetricSettings, pipelin
   return comparisonBounds(read.figures.a.tier1, read.figures.b.tier1, read.pool);
 }
 
-/** A retrieval's what-if list. */
-const WHAT_IF_LIST_ROW = { retrieval_id: 'string', asset_ids: 'string[]' } as const;
+/** A retrieval's what-if list, with each asset's fused score when there is one (a few lists only; see `whatIfListsIn`). */
+const WHAT_IF_LIST_ROW = { retrieval_id: 'string', asset_ids: 'string[]', asset_scores: 'number[]|null' } as const;
 
 export type WhatIfListRow = RowOf<typeof WHAT_IF_LIST_ROW>;
 
 /**
  * The pipeline's lists, of the given retrievals (all when none are given), by retrieval id. A few
- * retrievals (a session's page) are ranked from their own stages alone, without the whole table.
+ * retrievals (a session's page) are ranked from their own stages alone, without the whole table,
+ * and get the fused scores too (`asset_scores`; empty for a pipeline that picks a logged list);
+ * the whole table's lists come without (null).
  */
 export async function whatIfListsIn(job: ReadJob, pipeline: Pipeline, retrievalIds?: readonly string[]): Promise<WhatIfListRow[]> {
   if (retrievalIds && retrievalIds.length <= FEW_RETRIEVALS) {
     const stages = await stageListsOf(job.engine, retrievalIds);
-    const lists = whatIfListsQuery(pipeline, 'what_if_stages');
+    const lists = whatIfListsQuery(pipeline, 'what_if_stages', DUCKDB, true);
     return run(job.engine, sql`WITH few_stage_lists AS (${stages}), what_if_stages AS (${rawSql(whatIfStagesSelect('few_stage_lists'))})
-SELECT retrieval_id, asset_ids FROM (${lists}) lists ORDER BY retrieval_id`, WHAT_IF_LIST_ROW);
+SELECT retrieval_id, asset_ids, asset_scores FROM (${lists}) lists ORDER BY retrieval_id`, WHAT_IF_LIST_ROW);
   }
   const lists = await whatIfListsTableIn(job, pipeline);
   const only = retrievalIds ? sql` WHERE retrieval_id IN ${valueList(retrievalIds)}` : rawSql('');
-  return run(job.engine, sql`SELECT retrieval_id, asset_ids FROM ${rawSql(lists)}${only} ORDER BY retrieval_id`, WHAT_IF_LIST_ROW);
+  return run(job.engine, sql`SELECT retrieval_id, asset_ids, NULL::DOUBLE[] AS asset_scores FROM ${rawSql(lists)}${only} ORDER BY retrieval_id`, WHAT_IF_LIST_ROW);
 }
 
 /** The what-if read by `whatIfSlicesIn`, with its statistics (computed where `statistics` runs them). */

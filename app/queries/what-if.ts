@@ -59,7 +59,7 @@ export const whatIfListsOptions = (dataset: DatasetRef, pipeline: Pipeline, retr
     queryKey: datasetKey(dataset, 'sessions', 'what-if-lists', pipelineText(pipeline), [...retrievalIds]),
     queryFn: coordinatedQueryFn(dataset, async (job) => {
       const rows = await whatIfListsIn(job, pipeline, retrievalIds);
-      return new Map(rows.map((row) => [row.retrieval_id, row.asset_ids]));
+      return new Map(rows.map((row) => [row.retrieval_id, { assetIds: row.asset_ids, scores: row.asset_scores }]));
     }),
     enabled: dataset.engine !== null && retrievalIds.length > 0,
   });

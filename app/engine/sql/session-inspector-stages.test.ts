@@ -56,12 +56,15 @@ describe('the session inspector reads stages, errors and derived actions', () =>
     const rows = await read((facts) => loadSessionInspector(facts, 's1'));
     // rrf:60 over r1's one retriever stage (bm25 [a1, a2, a3]): 1/61 > 1/62 > 1/63, the bm25 order; the rerank stage is not fused
     const lists = await readOnce(engine, (job) => whatIfListsIn(job, { kind: 'rrf', k: 60 }, ['r1']));
-    expect(lists).toEqual([{ retrieval_id: 'r1', asset_ids: ['a1', 'a2', 'a3'] }]);
-    const whatIf = { pipeline: 'rrf:60', lists: new Map(lists.map((row) => [row.retrieval_id, row.asset_ids])) };
+    // each with its fused score, rounded to 12 decimals as the ranking rounds it
+    const [s1, s2, s3] = [61, 62, 63].map((rank) => Math.round((1 / rank) * 1e12) / 1e12);
+    expect(lists).toEqual([{ retrieval_id: 'r1', asset_ids: ['a1', 'a2', 'a3'], asset_scores: [s1, s2, s3] }]);
+    const whatIf = { pipeline: 'rrf:60', lists: new Map(lists.map((row) => [row.retrieval_id, { assetIds: row.asset_ids, scores: row.asset_scores }])) };
     const r1 = buildTimeline(rows, 's1', whatIf).flatMap((turn) => turn.entries).find((entry) => entry.event.event_id === 'e-r1')!;
     expect(r1.stages!.lists.map((list) => [list.label, list.kind])).toEqual([
       ['bm25', 'retriever'], ['rerank', 'rerank'], ['what-if rrf:60', 'what-if'], ['returned', 'returned'],
     ]);
+    expect(r1.stages!.lists[2].rows.map((row) => row.score)).toEqual([s1, s2, s3]);
     expect(r1.stages!.used.map((asset) => [asset.assetId, usedRankText(asset.places)])).toEqual([
       ['a3', '#3 in bm25 · #1 in rerank · #3 in what-if rrf:60 · #1 returned'],
       ['a1', '#1 in bm25 · #2 in rerank · #1 in what-if rrf:60 · #2 returned'],

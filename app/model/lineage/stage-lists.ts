@@ -65,7 +65,7 @@ export interface StageComparisonInput {
   /** Positions listed per list; the used ranks count every position. */
   shown?: number;
   /** The list a what-if pipeline makes of the logged stages (docs/metrics.md), shown just before the returned one. */
-  whatIf?: { pipeline: string; assetIds: readonly string[] } | null;
+  whatIf?: { pipeline: string; assetIds: readonly string[]; scores?: readonly number[] | null } | null;
 }
 
 /** Lists of more than this many positions show their top and say how many more there are. */
@@ -86,7 +86,7 @@ export function stageComparison({ stages, returned, scores, consumed, titles, sh
   if (stages.length === 0) return null;
   const parts = [
     ...stages.map((stage) => ({ name: stage.name, kind: stage.kind as StageListKind, assetIds: stage.asset_ids, scores: stage.scores ?? null })),
-    ...(whatIf ? [{ name: `what-if ${whatIf.pipeline}`, kind: 'what-if' as const, assetIds: whatIf.assetIds, scores: null }] : []),
+    ...(whatIf ? [{ name: `what-if ${whatIf.pipeline}`, kind: 'what-if' as const, assetIds: whatIf.assetIds, scores: whatIf.scores?.length ? whatIf.scores : null }] : []),
     { name: 'returned', kind: 'returned' as const, assetIds: returned ?? [], scores },
   ];
   const labels = uniqueLabels(parts.map((part) => part.name));

@@ -144,7 +144,8 @@ function resultBuilder(rows: SessionInspectorRows, sessionId: string) {
 /** A what-if pipeline and the lists it makes, by retrieval id (a retrieval it is not defined for has none). */
 export interface WhatIfLists {
   pipeline: string;
-  lists: ReadonlyMap<string, readonly string[]>;
+  /** By retrieval id: the list, and its assets' fused scores (empty or null when the pipeline has none). */
+  lists: ReadonlyMap<string, { assetIds: readonly string[]; scores: readonly number[] | null }>;
 }
 
 /** A retrieval's stage lists (its event's stored `stages`) with the assets its actions consumed, and how. */
@@ -164,7 +165,7 @@ function stageBuilder(rows: SessionInspectorRows, whatIf: WhatIfLists | null) {
     const whatIfList = whatIf?.lists.get(retrieval.retrieval_id);
     return stageComparison({
       stages, returned: retrieval.returned_asset_ids, scores: retrieval.scores, consumed, titles,
-      whatIf: whatIf && whatIfList ? { pipeline: whatIf.pipeline, assetIds: whatIfList } : null,
+      whatIf: whatIf && whatIfList ? { pipeline: whatIf.pipeline, ...whatIfList } : null,
     });
   };
 }

@@ -72,6 +72,25 @@ describe('what-if pipelines over the logged stages, against lists worked by hand
     expect(await listsOf('cut:1')).toEqual({ hybrid: ['c'], 'one-stage': ['y'], equal: ['q'], 'rerank-first': ['m'] });
   });
 
+  it('a few retrievals\' lists come with each asset\'s fused score (none for a pipeline that picks a logged list)', async () => {
+    const scoresOf = async (text: string, ids: string[]) => {
+      const parsed = parsePipeline(text);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const rows = await readOnce(engine, (job) => whatIfListsIn(job, parsed.pipeline, ids));
+      return Object.fromEntries(rows.map((row) => [row.retrieval_id, row.asset_scores]));
+    };
+    const round = (value: number) => Math.round(value * 1e12) / 1e12;
+    // hybrid, rrf:60: a = c = 1/61 + 1/63, b = d = 1/62; equal: q = 1/62 + 1/61, p = 1/61, s = 1/62
+    expect(await scoresOf('rrf:60', ['hybrid', 'equal'])).toEqual({
+      hybrid: [1 / 61 + 1 / 63, 1 / 61 + 1 / 63, 1 / 62, 1 / 62].map(round),
+      equal: [1 / 62 + 1 / 61, 1 / 61, 1 / 62].map(round),
+    });
+    // weighted:0.7, worked above: hybrid a 0.7, b 0.35, c 0.3, d 0.15; equal q 1, p 0.7, s 0
+    expect(await scoresOf('weighted:0.7', ['hybrid', 'equal'])).toEqual({ hybrid: [0.7, 0.35, 0.3, 0.15], equal: [1, 0.7, 0] });
+    expect(await scoresOf('stage:bm25', ['hybrid'])).toEqual({ hybrid: [] });
+    expect(await scoresOf('cut:1', ['hybrid'])).toEqual({ hybrid: [] });
+  });
+
   it('a few retrievals, ranked from their own stages, get exactly their lists in the whole table', async () => {
     const ids = ['hybrid', 'one-stage', 'equal', 'rerank-first', 'plain', 'not-logged'];
     for (const text of ['stage:bm25', 'stage:rerank', 'rrf:60', 'rrf:0', 'weighted:0.7', 'weighted:0', 'norerank', 'cut:1']) {
@@ -80,7 +99,8 @@ describe('what-if pipelines over the logged stages, against lists worked by hand
       const whole = await readOnce(engine, (job) => whatIfListsIn(job, parsed.pipeline));
       for (const some of [ids, ['equal', 'hybrid'], ['plain'], []]) {
         const few = await readOnce(engine, (job) => whatIfListsIn(job, parsed.pipeline, some));
-        expect(few, `${text} of ${some.join(', ')}`).toEqual(whole.filter((row) => some.includes(row.retrieval_id)));
+        const listsOnly = (rows: typeof few) => rows.map(({ retrieval_id, asset_ids }) => ({ retrieval_id, asset_ids }));
+        expect(listsOnly(few), `${text} of ${some.join(', ')}`).toEqual(listsOnly(whole.filter((row) => some.includes(row.retrieval_id))));
       }
     }
   });

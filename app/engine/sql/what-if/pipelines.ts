@@ -7,8 +7,17 @@ import { rawSql, sql, type SqlQuery } from '../core/sql-query';
  * list it makes of the logged stages (`stages`: a table of `whatIfStagesSelect`), as
  * `(retrieval_id, asset_ids)`. A fused list is sorted by score (desc), ties by the asset's best
  * rank in any fused stage, then asset id; it is the whole fused list, not cut to the logged length.
+ * `withScores` adds `asset_scores`, each fused asset's score (parallel to `asset_ids`; empty for a
+ * pipeline that only picks a logged list, whose scores its own column shows): for a few lists on
+ * screen, not the whole table.
  */
-export function whatIfListsQuery(pipeline: Pipeline, stages: string, d: SqlDialect = DUCKDB): SqlQuery {
+export function whatIfListsQuery(pipeline: Pipeline, stages: string, d: SqlDialect = DUCKDB, withScores = false): SqlQuery {
+  const lists = pickedOrFused(pipeline, stages, d, withScores);
+  if (!withScores || pipeline.kind === 'rrf' || pipeline.kind === 'weighted') return lists;
+  return sql`SELECT retrieval_id, asset_ids, ${rawSql(d.emptyDoubleList())} AS asset_scores FROM (${lists}) picked`;
+}
+
+function pickedOrFused(pipeline: Pipeline, stages: string, d: SqlDialect, withScores: boolean): SqlQuery {
   const from = rawSql(stages);
   switch (pipeline.kind) {
     case 'stage':
@@ -21,7 +30,7 @@ FROM retrievals WHERE retrieval_id IN (SELECT retrieval_id FROM ${from})`;
     case 'norerank':
       return rawSql(noRerankSelect(stages, d));
     case 'rrf':
-      return fusedLists(stages, "stage_kind = 'retriever'", null, (pos) => `1.0 / (CAST(? AS DOUBLE) + ${pos})`, pipeline.k, d);
+      return fusedLists(stages, "stage_kind = 'retriever'", null, (pos) => `1.0 / (CAST(? AS DOUBLE) + ${pos})`, pipeline.k, d, withScores);
     case 'weighted':
       // the first two retriever stages, both with a score for every entry
       return fusedLists(stages, "stage_kind = 'retriever' AND kind_index <= 2", `count(*) = 2 AND ${d.countWhere('has_scores')} = 2`,
@@ -30,7 +39,7 @@ FROM retrievals WHERE retrieval_id IN (SELECT retrieval_id FROM ${from})`;
           const [low, high] = [d.listMin(scores), d.listMax(scores)];
           const norm = `CASE WHEN ${high} = ${low} THEN 1.0 ELSE (${d.listElement(scores, pos)} - ${low}) / (${high} - ${low}) END`;
           return `(CASE WHEN ${stage} = 1 THEN CAST(? AS DOUBLE) ELSE 1 - CAST(? AS DOUBLE) END) * ${norm}`;
-        }, pipeline.w, d);
+        }, pipeline.w, d, withScores);
   }
 }
 
@@ -63,16 +72,21 @@ WHERE fr.rerank_index IS NULL OR fr.rerank_index > 1`;
  * rounded to 12 decimals so that sums of the same terms in another order tie. Computed list by list
  * (no row per entry): at 1M events a row per entry did not fit DuckDB-wasm's memory.
  */
-function fusedLists(stages: string, fused: string, having: string | null, contribution: (pos: string, stage: string) => string, parameter: number, d: SqlDialect): SqlQuery {
+function fusedLists(stages: string, fused: string, having: string | null, contribution: (pos: string, stage: string) => string, parameter: number, d: SqlDialect, withScores: boolean): SqlQuery {
   const pos = d.listPosition('s', 'c');
   const score = `round(coalesce(${d.listSum(d.listTransformWithIndex('lists', 's', 'i', `CASE WHEN ${pos} > 0 THEN ${contribution(pos, 'i')} ELSE 0 END`))}, 0), 12)`;
   const bestRank = d.listMin(d.listFilter(d.listTransformWithIndex('lists', 's', 'i', pos), 'r', 'r > 0'));
   const sorted = mapped(d.listSortByKeys('ids', 'c', [`-${score}`, bestRank, 'c']), parameter);
-  return sql`
+  const fusedSelect = sql`
 WITH kept AS (
   SELECT retrieval_id, ${rawSql(d.listAgg('asset_ids', 'stage_index'))} AS lists, ${rawSql(d.listAgg(`coalesce(scores, ${d.emptyDoubleList()})`, 'stage_index'))} AS score_lists
   FROM ${rawSql(stages)} WHERE ${rawSql(fused)} GROUP BY retrieval_id${rawSql(having ? ` HAVING ${having}` : '')}
 ),
-candidates AS (SELECT retrieval_id, lists, score_lists, ${rawSql(d.listFlattenDistinct('lists'))} AS ids FROM kept)
+candidates AS (SELECT retrieval_id, lists, score_lists, ${rawSql(d.listFlattenDistinct('lists'))} AS ids FROM kept)`;
+  if (!withScores) return sql`${fusedSelect}
 SELECT retrieval_id, ${sorted} AS asset_ids FROM candidates`;
+  const scores = mapped(d.listTransformWithIndex('asset_ids', 'c', 'n', score), parameter);
+  return sql`${fusedSelect},
+sorted AS (SELECT retrieval_id, lists, score_lists, ${sorted} AS asset_ids FROM candidates)
+SELECT retrieval_id, asset_ids, ${scores} AS asset_scores FROM sorted`;
 }
