@@ -1,10 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AppPage } from './pages/app-page';
 
-test('opens a session: its events grouped by turn, each expandable to raw fields, and a link that reopens it', async ({ page }) => {
-  const app = new AppPage(page);
-  await app.open();
+/** One page with the creative log loaded: the second test reads the sessions the first reopened. */
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+let app: AppPage;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  app = await AppPage.openNew(browser);
+  page = app.page;
   await app.loadFiles('creative-assistant.jsonl');
+});
+
+test.afterAll(() => page.close());
+
+test('opens a session: its events grouped by turn, each expandable to raw fields, and a link that reopens it', async () => {
   await app.goTo('Sessions');
 
   const table = page.getByRole('table', { name: 'Sessions table' });
@@ -32,10 +44,7 @@ test('opens a session: its events grouped by turn, each expandable to raw fields
   await expect(page.getByRole('region', { name: `Session ${sessionId}`, exact: true }).locator('.event-retrieval').first()).toBeVisible();
 });
 
-test('filters sessions by id and keeps the filter in the URL', async ({ page }) => {
-  const app = new AppPage(page);
-  await app.open();
-  await app.loadFiles('creative-assistant.jsonl');
+test('filters sessions by id and keeps the filter in the URL', async () => {
   await app.goTo('Sessions');
   const table = page.getByRole('table', { name: 'Sessions table' });
   const someId = (await table.getByRole('row').nth(1).getByRole('cell').first().textContent())!;

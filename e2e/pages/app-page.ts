@@ -99,6 +99,14 @@ export class AppPage {
     await this.openChoice().getByRole('button', { name: answer === 'add' ? 'Add to the loaded logs' : 'Replace them' }).click();
   }
 
+  /** Goes to a view inside the app, as a link would: no reload (the loaded logs live in this tab). */
+  async goToView(search: string) {
+    await this.page.evaluate((href) => {
+      window.history.pushState(null, '', href);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, search);
+  }
+
   async goTo(screen: ScreenName) {
     await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: new RegExp(`^${screen}`) }).click();
   }
