@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SAMPLE_LOG_GENERATOR } from '../app/ingest/sample-logs-path';
-import { SLICE_PREEMPTED_MARK } from '../app/session/keeping-marks';
+import { SLICE_PREEMPTED_MARK, SLICE_STARTED_MARK } from '../app/session/keeping-marks';
 import { AppPage } from './pages/app-page';
 import { recordCount } from './sample-files';
 
@@ -13,6 +13,10 @@ import { recordCount } from './sample-files';
 const count = (n: number) => n.toLocaleString('en-US');
 const CREATIVE = 'creative-assistant.jsonl';
 const BIG_EVENTS = 150_000;
+// A reopened dataset's first Overview runs its queries on a cold engine: at 150,000 events that is
+// 0.8–2.5 s here when quiet and more on CI's two busy cores. These tests check what it shows; the
+// bench times it.
+const FIRST_SCREEN_AFTER_RELOAD = { timeout: 30_000 };
 
 let bigFile = '';
 let bigFileEvents = 0;
@@ -81,7 +85,7 @@ test('screens answer while the dataset is kept; a reload mid-write reopens the p
   // The previous kept dataset, whole; the half-written file is gone.
   await expect(app.status()).toHaveText(new RegExp(`^Restored ${count(before)} events from 1 file \\(0 rejected\\) kept in this browser`));
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Overview/ }).click();
-  await expect(files.getByRole('row').filter({ hasText: CREATIVE }).getByRole('cell').nth(2)).toHaveText(count(before));
+  await expect(files.getByRole('row').filter({ hasText: CREATIVE }).getByRole('cell').nth(2)).toHaveText(count(before), FIRST_SCREEN_AFTER_RELOAD);
   await expect(files.getByRole('row').filter({ hasText: 'big-events.jsonl' })).toHaveCount(0);
   expect(await keptFiles(page)).toEqual(keptBefore);
 });
@@ -93,14 +97,19 @@ test('a dataset kept to the end is what the next page reopens', async ({ page })
   await expect(page.getByTestId('status.keeping')).toBeVisible();
   // Screens asked for while slices are written: a slice running then is ended and written again
   // later, so the screen waits for none, and the counts after the reload below stay exact.
-  const preempted = () => page.evaluate((mark) => performance.getEntriesByName(mark).length, SLICE_PREEMPTED_MARK);
+  const marks = (mark: string) => page.evaluate((name) => performance.getEntriesByName(name).length, mark);
+  const preempted = () => marks(SLICE_PREEMPTED_MARK);
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Sessions/ }).click();
   const search = page.getByLabel('Filter sessions');
   let searches = 0;
-  // each search a new one (a query no cache answers), asked when the screens have been quiet long enough for a slice to start
+  // Each search a new one (a query no cache answers), sent with Enter as soon as a slice has
+  // started (it starts once the screens are quiet): the test follows the machine's speed.
   await expect.poll(async () => {
+    const started = await marks(SLICE_STARTED_MARK);
+    await expect.poll(() => marks(SLICE_STARTED_MARK), { timeout: 30_000, intervals: [5] }).toBeGreaterThan(started);
     await search.fill(`s${++searches}`);
-    await page.waitForTimeout(450);
+    await search.press('Enter');
+    await page.waitForTimeout(100);
     return preempted();
   }, { timeout: 60_000, intervals: [0] }).toBeGreaterThan(0);
   test.info().annotations.push({ type: 'slices preempted', description: String(await preempted()) });
@@ -117,5 +126,5 @@ test('a dataset kept to the end is what the next page reopens', async ({ page })
   // A restored dataset answers a screen's query from the kept file itself.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Overview/ }).click();
   const files = page.getByRole('table', { name: 'Loaded files' });
-  await expect(files.getByRole('row').filter({ hasText: 'big-events.jsonl' }).getByRole('cell').nth(2)).toHaveText(count(bigFileEvents));
+  await expect(files.getByRole('row').filter({ hasText: 'big-events.jsonl' }).getByRole('cell').nth(2)).toHaveText(count(bigFileEvents), FIRST_SCREEN_AFTER_RELOAD);
 });

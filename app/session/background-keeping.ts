@@ -1,7 +1,7 @@
 import type { BrowserEngine } from '../engine/browser-engine';
 import type { StepRunner } from '../engine/copy-database';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
-import { SLICE_PREEMPTED_MARK } from './keeping-marks';
+import { SLICE_PREEMPTED_MARK, SLICE_STARTED_MARK } from './keeping-marks';
 
 export interface KeepingHooks {
   /** The share of the dataset written so far (0–1), or null when no keeping runs. */
@@ -63,7 +63,10 @@ export class BackgroundKeeping {
     const coordinator = datasetCoordinator(this.engine);
     // a slice ended by a screen's query is rolled back, and runs again once the screens are quiet
     const run: StepRunner = (step, { preemptible = false } = {}) =>
-      coordinator.readWhenQuiet(({ engine }) => step(engine), { signal: abort.signal, preemptible, onPreempted: () => performance.mark(SLICE_PREEMPTED_MARK) });
+      coordinator.readWhenQuiet(({ engine }) => {
+        if (preemptible) performance.mark(SLICE_STARTED_MARK);
+        return step(engine);
+      }, { signal: abort.signal, preemptible, onPreempted: () => performance.mark(SLICE_PREEMPTED_MARK) });
     this.hooks().onProgress(0);
     const running: Running = { abort, done: Promise.resolve() };
     running.done = this.engine.keep(run, (fraction) => this.hooks().onProgress(fraction)).then(
