@@ -1,16 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { SAMPLE_LOG_GENERATOR } from '../app/ingest/sample-logs-path';
+import { generatedLog } from './generated-log';
 import { AppPage } from './pages/app-page';
 import { recordCount } from './sample-files';
 
 test('Cancel stops a long load: files finished before stay, the cancelled file leaves nothing', async ({ page }) => {
   test.setTimeout(120_000);
-  const big = path.join(mkdtempSync(path.join(os.tmpdir(), 'ri-cancel-')), 'big.jsonl');
-  execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', '300000', '--out', big]);
+  const big = generatedLog(300_000, 'big.jsonl');
 
   const app = new AppPage(page);
   await app.open();

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { SAMPLE_LOG_GENERATOR } from '../app/ingest/sample-logs-path';
 import { SLICE_PREEMPTED_MARK, SLICE_STARTED_MARK } from '../app/session/keeping-marks';
+import { generatedLog } from './generated-log';
 import { AppPage } from './pages/app-page';
 import { recordCount } from './sample-files';
 
@@ -21,8 +18,7 @@ const FIRST_SCREEN_AFTER_RELOAD = { timeout: 30_000 };
 let bigFile = '';
 let bigFileEvents = 0;
 test.beforeAll(() => {
-  bigFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'ri-keep-')), 'big-events.jsonl');
-  execFileSync(process.execPath, [SAMPLE_LOG_GENERATOR, '--events', String(BIG_EVENTS), '--out', bigFile], { stdio: 'ignore' });
+  bigFile = generatedLog(BIG_EVENTS, 'big-events.jsonl');
   bigFileEvents = readFileSync(bigFile, 'utf8').split('\n').filter((line) => line.trim() !== '').length;
 });
 
