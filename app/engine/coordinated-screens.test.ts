@@ -83,6 +83,30 @@ describe('two settings computed at the same time each get their own result', () 
 });
 
 describe('settings-dependent tables', () => {
+  it('a session inspector reads its facts inline until their table exists, which is built once the screens are quiet; both read the same', async () => {
+    const expected = await readOnce(engine, inspect(K3, 's1'));
+    expect(expected.retrievals.map((row) => row.ndcg_at_k)).toContainEqual(expect.any(Number));
+    const { engine: recorded, ran } = recordStatements(engine);
+    const coordinator = createDatasetCoordinator(recorded);
+    const oneSession = async (job: ReadJob) => loadSessionInspector(await withLineageFacts(job, K3, { readsOneSession: true }), 's1');
+    const factsTables = async () => (await tempTables()).filter((name) => name.startsWith(`${LINEAGE_FACTS_TABLE}_`));
+    const readFacts = (statements: string[]) => statements.filter((statement) => statement.includes(LINEAGE_FACTS_TABLE));
+
+    expect(await coordinator.read(oneSession, DERIVED)).toEqual(expected);
+    const inline = readFacts(ran.splice(0));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const statement of inline) expect(statement).toContain('retrieval_base');
+    expect(await factsTables()).toEqual([]);
+
+    await expect.poll(factsTables, { timeout: 10_000 }).toHaveLength(1);
+    ran.splice(0);
+    expect(await coordinator.read(oneSession, DERIVED)).toEqual(expected);
+    const fromTable = readFacts(ran);
+    expect(fromTable.length).toBeGreaterThan(0);
+    for (const statement of fromTable) expect(statement).toContain(`FROM "${(await factsTables())[0]}"`);
+    await coordinator.close();
+  });
+
   it('a cell drill-down reads the facts table its panels built for the same settings', async () => {
     const coordinator = appCoordinator();
     const built = await coordinator.read(async (job) => (await metricPanelsIn(job, K3), tempTables()), DERIVED);

@@ -1,19 +1,23 @@
 import type { MetricSettings } from '../model/metrics/settings';
 import { materialization } from './coordinator/materialization';
 import type { ReadJob } from './coordinator/query-coordinator';
-import { bindTable } from './coordinator/table-binding';
+import { bindQuery, bindTable } from './coordinator/table-binding';
 import type { Engine } from './engine';
 import { retrievalDetailsQuery } from './sql/metrics/retrieval-details';
 import { factSettings, LINEAGE_FACTS_TABLE } from './sql/session-inspector';
 
 /**
  * The engine on which the session inspector and the trace read the per-retrieval facts for
- * `settings` (K, the Tier 1 threshold and the used actions; screen filters do not apply). They
- * cost about as much for one retrieval as for all, so they are built once per dataset version
- * and settings, in a table named by those settings, and every session opened afterwards reads
- * them by id.
+ * `settings` (K, the Tier 1 threshold and the used actions; screen filters do not apply) under
+ * `LINEAGE_FACTS_TABLE`. They are built once per dataset version and settings, in a table named by
+ * those settings (~1 s at 1M events), which every later read reads by id. `readsOneSession`: a
+ * caller that reads the facts of one session's retrievals does not wait for that table: until it
+ * exists, the facts are computed inline for the rows asked (~25 ms at 1M), and the table is built
+ * once the screens are quiet.
  */
-export async function withLineageFacts(job: ReadJob, settings: MetricSettings): Promise<Engine> {
-  const table = await job.materialize(materialization(LINEAGE_FACTS_TABLE, retrievalDetailsQuery(factSettings(settings))));
-  return bindTable(job.engine, LINEAGE_FACTS_TABLE, table);
+export async function withLineageFacts(job: ReadJob, settings: MetricSettings, { readsOneSession = false } = {}): Promise<Engine> {
+  const facts = materialization(LINEAGE_FACTS_TABLE, retrievalDetailsQuery(factSettings(settings)));
+  if (!readsOneSession) return bindTable(job.engine, LINEAGE_FACTS_TABLE, await job.materialize(facts));
+  const table = job.materializedOrLater(facts);
+  return table === null ? bindQuery(job.engine, LINEAGE_FACTS_TABLE, facts.select) : bindTable(job.engine, LINEAGE_FACTS_TABLE, table);
 }

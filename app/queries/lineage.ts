@@ -16,7 +16,7 @@ import { coordinatedQueryFn, READS_DERIVED_TABLES } from './coordinated-query';
 export const sessionInspectorOptions = (dataset: DatasetRef, sessionId: string, settings: MetricSettings, page: number | null = null, node: string | null = null) =>
   queryOptions({
     queryKey: datasetKey(dataset, 'lineage', 'session', sessionId, factSettings(settings), page ?? { node }),
-    queryFn: coordinatedQueryFn(dataset, async (job) => loadSessionInspector(await withLineageFacts(job, settings), sessionId, { page, node }), READS_DERIVED_TABLES),
+    queryFn: coordinatedQueryFn(dataset, async (job) => loadSessionInspector(await withLineageFacts(job, settings, { readsOneSession: true }), sessionId, { page, node }), READS_DERIVED_TABLES),
     enabled: dataset.engine !== null,
   });
 

@@ -22,6 +22,16 @@ export class MaterializedTables {
     this.version = version;
   }
 
+  /** The table of `materialization` if this version has built it (then kept for the running job), else null. */
+  existing({ name }: Materialization): string | null {
+    const index = this.names.indexOf(name);
+    if (index < 0) return null;
+    this.usedByJob.add(name);
+    this.names.splice(index, 1);
+    this.names.push(name);
+    return name;
+  }
+
   /** The table of `materialization`, built if this version has none yet. */
   async ensure({ name, select }: Materialization): Promise<string> {
     this.usedByJob.add(name);

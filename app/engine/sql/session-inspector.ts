@@ -250,11 +250,14 @@ const RETRIEVAL_FACTS_ROW = {
 
 type RetrievalFacts = RowOf<typeof RETRIEVAL_FACTS_ROW>;
 
-/** The facts (`LINEAGE_FACTS_TABLE`) of these retrievals, for those whose rows are read already. */
-export function lineageFactsQuery(retrievalIds: Iterable<string>): SqlQuery {
+/**
+ * The facts (`LINEAGE_FACTS_TABLE`) of these retrievals of `sessionId`, for those whose rows are
+ * read already. The session's id is what lets facts computed inline be computed for its rows alone.
+ */
+export function lineageFactsQuery(sessionId: string, retrievalIds: Iterable<string>): SqlQuery {
   return sql`
 SELECT retrieval_id, role, judged, p_at_1, ndcg_at_k, tier1_bad, matrix_cell, orf_signals
-FROM ${identifier(LINEAGE_FACTS_TABLE)} WHERE retrieval_id IN ${idSet(retrievalIds)}`;
+FROM ${identifier(LINEAGE_FACTS_TABLE)} WHERE session_id = ${sessionId} AND retrieval_id IN ${idSet(retrievalIds)}`;
 }
 
 /** `lineageRetrievalsQuery`'s row of a retrieval whose event is on the page. */
@@ -272,14 +275,16 @@ const retrievalRowOf = (event: SessionEvent, facts: RetrievalFacts | undefined):
  * unique: the ingest rejects a repeated one), so only their facts are read, and no scan of the
  * retrievals decodes their lists a second time.
  */
-async function loadPageRetrievals(engine: Engine, events: readonly SessionEvent[], otherSources: readonly string[]): Promise<LineageRetrievalRow[]> {
+async function loadPageRetrievals(
+  engine: Engine, sessionId: string, events: readonly SessionEvent[], otherSources: readonly string[],
+): Promise<LineageRetrievalRow[]> {
   const own = new Map<string, SessionEvent>();
   for (const event of events) {
     if (event.type !== 'retrieval' || !event.retrieval_id) continue;
     const seen = own.get(event.retrieval_id);
     if (!seen || event.seq < seen.seq) own.set(event.retrieval_id, event);
   }
-  const facts = own.size > 0 ? await run(engine, lineageFactsQuery(own.keys()), RETRIEVAL_FACTS_ROW) : [];
+  const facts = own.size > 0 ? await run(engine, lineageFactsQuery(sessionId, own.keys()), RETRIEVAL_FACTS_ROW) : [];
   const factsOf = new Map(facts.map((row) => [row.retrieval_id, row]));
   const others = otherSources.length > 0 ? await run(engine, lineageRetrievalsQuery([sql`r.retrieval_id IN ${idSet(otherSources)}`]), LINEAGE_RETRIEVAL_ROW) : [];
   return [...[...own.values()].map((event) => retrievalRowOf(event, factsOf.get(event.retrieval_id!))), ...others].sort(byTimeThenSeq).slice(0, 100_000);
@@ -312,7 +317,7 @@ export async function loadSessionInspector(
   const actions = await loadSessionLineage(engine, own, ownRetrievals);
   const ownIds = new Set(ownRetrievals);
   const otherSources = [...new Set(actions.flatMap((row) => row.effective_source_retrieval_id ?? []))].filter((id) => !ownIds.has(id));
-  const retrievals = await loadPageRetrievals(engine, events, otherSources);
+  const retrievals = await loadPageRetrievals(engine, sessionId, events, otherSources);
   const derivedActions = await withDerivations(engine, actions, events);
   const { assets, relevance } = await loadAssetsAndGrades(engine, retrievals, derivedActions, stageAssetIds(events));
   const warnings = await run(engine, eventWarningsQuery(events.map((event) => event.seq)), { seq: 'number', field: 'string', message: 'string' });
