@@ -9,15 +9,16 @@ import { factSettings, LINEAGE_FACTS_TABLE } from './sql/session-inspector';
 /**
  * The engine on which the session inspector and the trace read the per-retrieval facts for
  * `settings` (K, the Tier 1 threshold and the used actions; screen filters do not apply) under
- * `LINEAGE_FACTS_TABLE`. They are built once per dataset version and settings, in a table named by
- * those settings (~1 s at 1M events), which every later read reads by id. `readsOneSession`: a
- * caller that reads the facts of one session's retrievals does not wait for that table: until it
- * exists, the facts are computed inline for the rows asked (~25 ms at 1M), and the table is built
- * once the screens are quiet.
+ * `LINEAGE_FACTS_TABLE`: a table built once per dataset version and settings (~1 s at 1M events),
+ * named by those settings, which every later read reads by id. `readsOneSession`: a caller that
+ * reads the facts of one session's retrievals builds no table; unless this version has it, the
+ * facts are computed inline for the rows its statements ask (~20 ms at 1M: DuckDB pushes the
+ * session's filter into them), so that the first session opened after a reload or a label waits
+ * for no table.
  */
 export async function withLineageFacts(job: ReadJob, settings: MetricSettings, { readsOneSession = false } = {}): Promise<Engine> {
   const facts = materialization(LINEAGE_FACTS_TABLE, retrievalDetailsQuery(factSettings(settings)));
   if (!readsOneSession) return bindTable(job.engine, LINEAGE_FACTS_TABLE, await job.materialize(facts));
-  const table = job.materializedOrLater(facts);
+  const table = job.materialized(facts);
   return table === null ? bindQuery(job.engine, LINEAGE_FACTS_TABLE, facts.select) : bindTable(job.engine, LINEAGE_FACTS_TABLE, table);
 }

@@ -17,12 +17,8 @@ export interface ReadJob {
   engine: Engine;
   /** The name of the table holding `materialization` in this version, built on first use. */
   materialize(materialization: Materialization): Promise<string>;
-  /**
-   * The name of that table if this version has built it; else null, and it is built as
-   * background work once the screens are quiet (a screen's query stops the build, which runs
-   * again later), for a caller that can read the few rows it needs without it meanwhile.
-   */
-  materializedOrLater(materialization: Materialization): string | null;
+  /** The name of that table if this version has built it, else null (nothing is built). */
+  materialized(materialization: Materialization): string | null;
 }
 
 export interface ReadOptions {
@@ -74,8 +70,6 @@ export class QueryCoordinator {
   /** Reads a screen asked for (any priority but background) that have not ended, and when the last one ended. */
   private screenReads = 0;
   private screenReadEndedAt = -Infinity;
-  /** Materializations asked for by `materializedOrLater` and not built yet, by name. */
-  private readonly laterMaterializations = new Set<string>();
 
   constructor(private readonly engine: Engine, private readonly options: CoordinatorOptions = {}) {
     this.cache = new ResultCache(options.cacheSize ?? 256);
@@ -104,8 +98,8 @@ export class QueryCoordinator {
         const reads = options.datasetVersion === undefined ? null : cachingReads(this.engine, this.cache, version, () => this.cache.clear());
         const engine = stopsWhenAborted(reads?.engine ?? this.engine, signal, options.preemptible === true);
         const materialize = (m: Materialization) => (signal.aborted ? Promise.reject(signal.reason) : this.tables.ensure(m));
-        const materializedOrLater = (m: Materialization) => this.tables.existing(m) ?? this.materializeLater(m);
-        const result = await work({ engine, materialize, materializedOrLater });
+        const materialized = (m: Materialization) => this.tables.existing(m);
+        const result = await work({ engine, materialize, materialized });
         if (version === this.currentVersion) reads?.keep();
         return result;
       } finally {
@@ -145,16 +139,6 @@ export class QueryCoordinator {
         options.onPreempted?.();
       }
     }
-  }
-
-  /** Builds `materialization` once the screens are quiet (at most one build of a name waits at a time); null. */
-  private materializeLater(materialization: Materialization): null {
-    if (this.laterMaterializations.has(materialization.name)) return null;
-    this.laterMaterializations.add(materialization.name);
-    const done = () => this.laterMaterializations.delete(materialization.name);
-    // a failed build is left to the next read that needs the table: it builds it or asks again
-    this.readWhenQuiet((job) => job.materialize(materialization), { preemptible: true }).then(done, done);
-    return null;
   }
 
   private countedScreenRead<T>(job: Promise<T>): Promise<T> {
