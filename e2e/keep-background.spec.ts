@@ -35,9 +35,9 @@ const keptFiles = (page: Page) =>
   });
 
 /** Loads the big file and waits until the load ends: the dataset is browsable, and being kept. */
-async function loadBigFile(app: AppPage, page: Page, adding: boolean) {
+async function loadBigFile(app: AppPage, page: Page, answer: 'add' | 'replace' | null) {
   await page.getByLabel('Open log files').setInputFiles(bigFile);
-  if (adding) await app.answerOpen('add');
+  if (answer) await app.answerOpen(answer);
   await expect(page.locator('body')).toHaveAttribute('data-phase', 'loading');
   await expect(page.locator('body')).toHaveAttribute('data-phase', 'ready', { timeout: 240_000 });
 }
@@ -61,7 +61,7 @@ test('screens answer while the dataset is kept; a reload mid-write reopens the p
   await expect(app.status()).toHaveText(`Loaded ${count(before)} events from 1 file (0 rejected)`);
   const keptBefore = await keptFiles(page);
 
-  await loadBigFile(app, page, true);
+  await loadBigFile(app, page, 'add');
   const total = before + bigFileEvents;
   // Browsable at once: the status line counts every event, and says the keeping goes on.
   await expect(app.status()).toHaveText(`Loaded ${count(total)} events from 2 files (0 rejected)`);
@@ -88,27 +88,37 @@ test('screens answer while the dataset is kept; a reload mid-write reopens the p
 
 test('a dataset kept to the end is what the next page reopens', async ({ page }) => {
   const app = new AppPage(page);
-  await app.open();
-  await loadBigFile(app, page, false);
+  await app.open('?view=sessions');
+  await loadBigFile(app, page, null);
   await expect(page.getByTestId('status.keeping')).toBeVisible();
   // Screens asked for while slices are written: a slice running then is ended and written again
   // later, so the screen waits for none, and the counts after the reload below stay exact.
   const marks = (mark: string) => page.evaluate((name) => performance.getEntriesByName(name).length, mark);
   const preempted = () => marks(SLICE_PREEMPTED_MARK);
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Sessions/ }).click();
   const search = page.getByLabel('Filter sessions');
   let searches = 0;
   // Each search a new one (a query no cache answers), sent with Enter as soon as a slice has
-  // started (it starts once the screens are quiet): the test follows the machine's speed.
-  await expect.poll(async () => {
-    const started = await marks(SLICE_STARTED_MARK);
-    await expect.poll(() => marks(SLICE_STARTED_MARK), { timeout: 30_000, intervals: [5] }).toBeGreaterThan(started);
-    await search.fill(`s${++searches}`);
-    await search.press('Enter');
-    await page.waitForTimeout(100);
-    return preempted();
-  }, { timeout: 60_000, intervals: [0] }).toBeGreaterThan(0);
-  test.info().annotations.push({ type: 'slices preempted', description: String(await preempted()) });
+  // started, until one is preempted or keeping ends: the test follows the machine's speed. A
+  // slice that ends before the search reaches it is not preempted, so a keeping may end with none.
+  const searchWhileSlicesRun = async () => {
+    while ((await preempted()) === 0 && (await keepingShare(page)) !== null) {
+      const started = await marks(SLICE_STARTED_MARK);
+      await expect.poll(async () => (await marks(SLICE_STARTED_MARK)) > started || (await keepingShare(page)) === null,
+        { timeout: 60_000, intervals: [5] }).toBe(true);
+      await search.fill(`s${++searches}`);
+      await search.press('Enter');
+      await page.waitForTimeout(100);
+    }
+    return (await preempted()) > 0;
+  };
+  // the 150,000-event file keeps in ~16 slices: when none was reached, the same file loaded again (replacing it) keeps again
+  let attempt = 1;
+  for (; !(await searchWhileSlicesRun()) && attempt < 4; attempt++) {
+    await expect(page.locator('body')).not.toHaveAttribute('data-keeping', /.*/, { timeout: 120_000 });
+    await loadBigFile(app, page, 'replace');
+  }
+  expect(await preempted()).toBeGreaterThan(0);
+  test.info().annotations.push({ type: 'slices preempted', description: `${await preempted()} after ${searches} searches, keeping ${attempt}` });
   await expect(page.locator('body')).not.toHaveAttribute('data-keeping', /.*/, { timeout: 120_000 });
   await expect(page.getByTestId('status.keeping')).toHaveCount(0);
   const kept = await keptFiles(page);
