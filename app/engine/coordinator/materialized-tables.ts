@@ -33,11 +33,12 @@ export class MaterializedTables {
   }
 
   /** The table of `materialization`, built if this version has none yet. */
-  async ensure({ name, select }: Materialization): Promise<string> {
+  async ensure(materialization: Materialization): Promise<string> {
+    const existing = this.existing(materialization);
+    if (existing !== null) return existing;
+    const { name, select } = materialization;
     this.usedByJob.add(name);
-    const index = this.names.indexOf(name);
-    if (index >= 0) this.names.splice(index, 1);
-    else await this.engine.query(`CREATE OR REPLACE TEMP TABLE ${ident(name)} AS ${select.sql}`, select.params);
+    await this.engine.query(`CREATE OR REPLACE TEMP TABLE ${ident(name)} AS ${select.sql}`, select.params);
     this.names.push(name);
     await this.evictBeyondCapacity();
     return name;

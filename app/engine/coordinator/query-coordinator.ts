@@ -5,7 +5,6 @@ import type { Materialization } from './materialization';
 import { MaterializedTables } from './materialized-tables';
 import { ResultCache } from './result-cache';
 
-/** What a read job gets: the connection to itself, and the shared tables it needs. */
 /**
  * How long the screens must have asked nothing before background work takes the engine (a
  * keeping slice, a restored dataset's load counters): longer than the gap between a screen's
@@ -13,6 +12,7 @@ import { ResultCache } from './result-cache';
  */
 const SCREENS_QUIET_MS = 300;
 
+/** What a read job gets: the connection to itself, and the shared tables it needs. */
 export interface ReadJob {
   engine: Engine;
   /** The name of the table holding `materialization` in this version, built on first use. */

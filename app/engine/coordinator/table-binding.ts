@@ -1,4 +1,4 @@
-import type { Engine, SqlValue } from '../engine';
+import type { Engine } from '../engine';
 import type { SqlQuery } from '../sql/core/sql-query';
 import { ident } from '../sql/core/quote';
 
@@ -23,14 +23,7 @@ function bindSql(sql: string, alias: string, body: string): string {
  * queries reads `table` under that name. Builders keep one name; the caller picks the table.
  */
 export function bindTable(engine: Engine, alias: string, table: string): Engine {
-  return {
-    query(sql: string, params?: readonly SqlValue[]) {
-      return engine.query(bindTableSql(sql, alias, table), params);
-    },
-    exec: (sql) => engine.exec(sql),
-    insertArrowIPC: (name, ipc) => engine.insertArrowIPC(name, ipc),
-    close: () => Promise.reject(new Error('a bound view of the engine cannot close it')),
-  };
+  return withQueries(engine, (sql, params) => engine.query(bindTableSql(sql, alias, table), params));
 }
 
 /**
@@ -41,11 +34,14 @@ export function bindTable(engine: Engine, alias: string, table: string): Engine 
  */
 export function bindQuery(engine: Engine, alias: string, select: SqlQuery): Engine {
   const names = new RegExp(`\\b${alias}\\b`);
+  return withQueries(engine, (sql, params = []) =>
+    names.test(sql) ? engine.query(bindSql(sql, alias, select.sql), [...select.params, ...params]) : engine.query(sql, params));
+}
+
+/** `engine` with its queries made by `query`; its other calls its own, except closing it. */
+function withQueries(engine: Engine, query: Engine['query']): Engine {
   return {
-    query(sql: string, params: readonly SqlValue[] = []) {
-      if (!names.test(sql)) return engine.query(sql, params);
-      return engine.query(bindSql(sql, alias, select.sql), [...select.params, ...params]);
-    },
+    query,
     exec: (sql) => engine.exec(sql),
     insertArrowIPC: (name, ipc) => engine.insertArrowIPC(name, ipc),
     close: () => Promise.reject(new Error('a bound view of the engine cannot close it')),
