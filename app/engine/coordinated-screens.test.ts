@@ -6,7 +6,7 @@ import { readOnce, type ReadJob } from './coordinator/query-coordinator';
 import { recordStatements } from './coordinator/statement-recorder';
 import { createDatasetCoordinator } from './dataset-coordinator';
 import { withLineageFacts } from './lineage-facts-table';
-import { fixedSectionsIn, metricPanelsIn, recomputeMetricPanels } from './metrics-report';
+import { metricPanelsIn, recomputeMetricPanels, screenFixedSectionsIn } from './metrics-report';
 import { withRetrievalFacts } from './retrieval-facts-table';
 import { makeAction, makeRelevance, makeRetrieval, type TestEvent } from './sql/metrics/fixtures';
 import { matrixCellRetrievalsQuery } from './sql/metrics/retrieval-details';
@@ -60,7 +60,7 @@ describe('two settings computed at the same time each get their own result', () 
 
   it('a settings change reads the sections no setting changes from the cache, and gives the panels computed whole', async () => {
     const fixedStatements = recordStatements(engine);
-    await fixedSectionsIn(fixedStatements.engine);
+    await screenFixedSectionsIn(fixedStatements.engine);
     const { engine: recorded, ran } = recordStatements(engine);
     const coordinator = createDatasetCoordinator(recorded);
     await coordinator.read((job) => metricPanelsIn(job, K10), AS_THE_APP);

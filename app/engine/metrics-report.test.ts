@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeMetric } from '../model/metrics/definitions';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
 import type { Engine } from './engine';
-import { computeMetricsReport, recomputeMetricPanels } from './metrics-report';
+import { recordStatements } from './coordinator/statement-recorder';
+import { annotationSectionsIn, computeMetricsReport, recomputeMetricPanels } from './metrics-report';
+import { withAnnotationSections } from '../model/metrics/shape-report';
 import { appendEvents, at, createTestEngine, loadEvents, makeAction, makeFeedback, makePrompt, makeRelevance, makeRetrieval, type TestEvent } from './sql/metrics/fixtures';
 
 let engine: Engine;
@@ -46,6 +48,23 @@ function leaves(value: unknown, path = ''): [string, unknown][] {
 const sortedKeys = (value: object) => Object.keys(value).sort();
 
 describe('the report', () => {
+  it('the Metrics screen\'s panels leave out agreement and review; its download adds them back as report --json prints it, key for key in order', async () => {
+    const { engine: recorded, ran } = recordStatements(engine);
+    const { report: screen } = await recomputeMetricPanels(recorded, DEFAULT_METRIC_SETTINGS);
+    expect(ran.length).toBeGreaterThan(5);
+    const annotationStatement = (statement: string) => /NOT adjudicated|WITH verdicts AS/.test(statement);
+    expect(ran.filter(annotationStatement)).toEqual([]);
+    expect(Object.keys(screen)).not.toContain('agreement');
+    expect(Object.keys(screen)).not.toContain('review');
+    const annotationRecorded = recordStatements(engine);
+    const sections = await annotationSectionsIn(annotationRecorded.engine);
+    expect(annotationRecorded.ran.filter(annotationStatement).length).toBeGreaterThanOrEqual(2);
+    expect(sections.agreement.answer_review.items).toBe(1);
+    const whole = await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS);
+    expect(JSON.stringify(withAnnotationSections(screen, sections))).toBe(JSON.stringify(whole));
+    expect(Object.keys(whole).slice(-3)).toEqual(['agreement', 'review', 'flags']);
+  });
+
   it('has exactly the keys of docs/metrics.md "The report"', async () => {
     const report = await computeMetricsReport(engine, DEFAULT_METRIC_SETTINGS);
     const keys = (list: string) => list.split(/[\s,]+/).filter(Boolean).sort();

@@ -1,9 +1,9 @@
 import { calibrationReport } from '../model/gate/calibration-summary';
 import type { CalibrationCase } from '../model/gate/calibration';
-import type { MetricsReport, Rate } from '../model/metrics/report';
+import type { AnnotationSections, MetricsReport, Rate, ScreenReport } from '../model/metrics/report';
 import type { TierRow, TotalsRow } from '../model/metrics/rows';
 import { DEFAULT_METRIC_SETTINGS, type MetricSettings } from '../model/metrics/settings';
-import { judgedAtKByRole, maskedFailureFlags, shapeFeedback, shapeGate, shapeMatrix, shapeTier0, shapeTiers } from '../model/metrics/shape-report';
+import { judgedAtKByRole, maskedFailureFlags, shapeFeedback, shapeGate, shapeMatrix, shapeTier0, shapeTiers, withAnnotationSections } from '../model/metrics/shape-report';
 import { shapeTrend, type TrendPoint } from '../model/metrics/trends';
 import type { JudgeAgreement } from '../model/annotation/judges';
 import { agreementIn, reviewReportIn } from './annotation-report';
@@ -29,26 +29,40 @@ export { ensureDerivedTables, refreshDerivedTables } from './derived/metric-tabl
 
 /**
  * The sections of the report no setting changes (totals, drift, the gate's calibration cases,
- * annotation agreement and the answer review). In the app a settings change reads them again,
- * and the coordinator answers their statements from its cache (coordinator/README.md).
+ * judges' agreement with humans). In the app a settings change reads them again, and the
+ * coordinator answers their statements from its cache (coordinator/README.md).
  */
-export interface FixedSections {
+export interface ScreenFixedSections {
   totals: TotalsRow;
   drift: Awaited<ReturnType<typeof computeDriftReport>>;
   calibrationCases: CalibrationCase[];
-  agreement: Awaited<ReturnType<typeof agreementIn>>;
-  review: Awaited<ReturnType<typeof reviewReportIn>>;
   judges: JudgeAgreement[];
 }
 
-export async function fixedSectionsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<FixedSections> {
+/** Every section no setting changes: the Metrics screen's, and the annotation sections only the report carries. */
+export type FixedSections = ScreenFixedSections & AnnotationSections;
+
+export async function screenFixedSectionsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<ScreenFixedSections> {
   const [totals] = await run(engine, totalsQuery(), TOTALS_ROW);
   const drift = await computeDriftReport(engine, dialect);
   const calibrationCases = await run(engine, calibrationCasesQuery(dialect), CALIBRATION_CASE_ROW);
+  const judges = await judgeAgreementsIn(engine, dialect);
+  return { totals, drift, calibrationCases, judges };
+}
+
+/**
+ * The report's `agreement` and `review` (every loaded label and response, no filters). The Metrics
+ * screen draws neither, so it reads them after its panels, for the report's download only: at 1M
+ * events the votes take about a second (docs/performance.md, stop 41).
+ */
+export async function annotationSectionsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<AnnotationSections> {
   const agreement = await agreementIn(engine);
   const review = await reviewReportIn(engine, dialect);
-  const judges = await judgeAgreementsIn(engine, dialect);
-  return { totals, drift, calibrationCases, agreement, review, judges };
+  return { agreement, review };
+}
+
+export async function fixedSectionsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<FixedSections> {
+  return { ...(await screenFixedSectionsIn(engine, dialect)), ...(await annotationSectionsIn(engine, dialect)) };
 }
 
 /**
@@ -68,15 +82,16 @@ export interface ReportEngines {
  * coordinator job (the derived tables current), reading the facts table of these settings.
  */
 export async function metricsReportIn(job: ReadJob, settings: MetricSettings): Promise<MetricsReport> {
-  return (await metricsSectionsIn(job, settings)).report;
+  const { report } = await screenSectionsIn(job, settings);
+  return withAnnotationSections(report, await annotationSectionsIn(job.engine));
 }
 
-/** `metricsReportIn` with the Tier 1 and Tier 2 rows it was shaped from (per role, what the report leaves out). */
-async function metricsSectionsIn(job: ReadJob, settings: MetricSettings): Promise<ReportSections> {
+/** The screen's report with the Tier 1 and Tier 2 rows it was shaped from (per role, what the report leaves out). */
+async function screenSectionsIn(job: ReadJob, settings: MetricSettings): Promise<ScreenSections> {
   const { engine } = job;
-  const fixedSections = await fixedSectionsIn(engine);
+  const fixedSections = await screenFixedSectionsIn(engine);
   const facts = await withRetrievalFacts(job, settings);
-  return metricsSectionsFrom({ engine, facts, dialect: DUCKDB }, settings, fixedSections);
+  return screenSectionsFrom({ engine, facts, dialect: DUCKDB }, settings, fixedSections);
 }
 
 /**
@@ -84,16 +99,16 @@ async function metricsSectionsIn(job: ReadJob, settings: MetricSettings): Promis
  * clickhouse/report.ts), shaped with the fixed sections into the report.
  */
 export async function metricsReportFrom(engines: ReportEngines, settings: MetricSettings, fixed: FixedSections): Promise<MetricsReport> {
-  return (await metricsSectionsFrom(engines, settings, fixed)).report;
+  return withAnnotationSections((await screenSectionsFrom(engines, settings, fixed)).report, fixed);
 }
 
-interface ReportSections {
-  report: MetricsReport;
+interface ScreenSections {
+  report: ScreenReport;
   tiers: TierRow[];
 }
 
-async function metricsSectionsFrom({ engine, facts, dialect }: ReportEngines, settings: MetricSettings, fixed: FixedSections): Promise<ReportSections> {
-  const { totals, drift, calibrationCases, agreement, review } = fixed;
+async function screenSectionsFrom({ engine, facts, dialect }: ReportEngines, settings: MetricSettings, fixed: ScreenFixedSections): Promise<ScreenSections> {
+  const { totals, drift, calibrationCases } = fixed;
   const [tier0] = await run(engine, tier0Query(settings, dialect), TIER0_ROW);
   const tiers = await run(facts, tierQuery(settings, 'materialized', dialect), TIER_ROW);
   const [matrix] = await run(facts, matrixQuery(settings, 'materialized', dialect), MATRIX_ROW);
@@ -103,7 +118,7 @@ async function metricsSectionsFrom({ engine, facts, dialect }: ReportEngines, se
   const feedbackWeeks = await run(engine, feedbackByWeekQuery(settings, dialect), FEEDBACK_WEEK_ROW);
   const { tier1, tier2 } = shapeTiers(tiers, settings.k);
   const judges = await judgesReportIn(engine, settings, fixed.judges, dialect);
-  const report: MetricsReport = {
+  const report: ScreenReport = {
     events: totals.events,
     rejected: totals.rejected,
     sessions: totals.sessions,
@@ -115,16 +130,16 @@ async function metricsSectionsFrom({ engine, facts, dialect }: ReportEngines, se
     drift: drift.drift,
     gate: shapeGate(decisions, calibrationReport(calibrationCases)),
     feedback: shapeFeedback(feedbackWeeks),
-    agreement,
-    review,
     flags: [...maskedFailureFlags(masked), ...drift.flags],
     ...(judges ? { judges } : {}),
   };
   return { report, tiers };
 }
 
+
 export interface MetricPanels {
-  report: MetricsReport;
+  /** The report without `agreement` and `review`, which the screen does not draw (`annotationSectionsIn`). */
+  report: ScreenReport;
   /** Each role's judged@k, beside the report's `tier1.by_role` (which has no such key). */
   judgedAtKByRole: Record<string, Rate>;
   trends: { day: TrendPoint[]; week: TrendPoint[] };
@@ -132,7 +147,7 @@ export interface MetricPanels {
 
 /** Everything the metrics screen shows after a settings change: the report and both trends, in one job. */
 export async function metricPanelsIn(job: ReadJob, settings: MetricSettings): Promise<MetricPanels> {
-  const { report, tiers } = await metricsSectionsIn(job, settings);
+  const { report, tiers } = await screenSectionsIn(job, settings);
   const facts = await withRetrievalFacts(job, settings);
   const day = shapeTrend(await run(facts, trendQuery(settings, 'day', 'materialized'), TREND_ROW));
   const week = shapeTrend(await run(facts, trendQuery(settings, 'week', 'materialized'), TREND_ROW));

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { metricPanelsIn, type MetricPanels } from '../engine/metrics-report';
+import { annotationSectionsIn, metricPanelsIn, type MetricPanels } from '../engine/metrics-report';
 import { withRetrievalFacts } from '../engine/retrieval-facts-table';
 import { run } from '../engine/sql/core/run';
 import { MATRIX_CELL_ROW, matrixCellRetrievalsQuery } from '../engine/sql/metrics/retrieval-details';
@@ -30,6 +30,13 @@ export const metricPanelsOptions = (dataset: DatasetRef, settings: MetricSetting
     enabled: dataset.engine !== null,
     // labels given here (another tab's, say) keep the last panels on screen, marked, until theirs are ready
     placeholderData: sameLogsPlaceholder(dataset),
+  });
+
+/** The report's `agreement` and `review`, for its download (the screen draws neither, and reads them only on the way to it). */
+export const annotationSectionsOptions = (dataset: DatasetRef) =>
+  queryOptions({
+    queryKey: datasetKey(dataset, 'metrics', 'annotation-sections'),
+    queryFn: coordinatedQueryFn(dataset, ({ engine }) => annotationSectionsIn(engine)),
   });
 
 export type { MatrixCellRow } from '../engine/sql/metrics/retrieval-details';

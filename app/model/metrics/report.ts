@@ -145,3 +145,9 @@ export interface MetricsReport {
   judges?: Record<string, JudgeReportEntry>;
   flags: ReportFlag[];
 }
+
+/** The report's annotation sections: every loaded label and response, whatever the settings. */
+export type AnnotationSections = Pick<MetricsReport, 'agreement' | 'review'>;
+
+/** The report without its annotation sections: all the Metrics screen draws. */
+export type ScreenReport = Omit<MetricsReport, 'agreement' | 'review'>;

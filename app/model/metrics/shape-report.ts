@@ -3,11 +3,14 @@ import {
   BOUNDED_FIGURES,
   type BoundedFigure,
   type FigureBounds,
+  type AnnotationSections,
   type FeedbackReport,
   type GateReport,
   type MatrixReport,
+  type MetricsReport,
   type Rate,
   type ReportFlag,
+  type ScreenReport,
   type Tier0Report,
   type Tier1Report,
   type Tier1RoleReport,
@@ -153,4 +156,10 @@ export function shapeGate(decisions: GateDecisionRow[], calibration: GateReport[
     decisions: { answer: count('answer'), clarify: count('clarify'), handoff: count('handoff') },
     calibration,
   };
+}
+
+/** The whole report, its keys in the order `report --json` prints them. */
+export function withAnnotationSections(report: ScreenReport, { agreement, review }: AnnotationSections): MetricsReport {
+  const { flags, judges, ...sections } = report;
+  return { ...sections, agreement, review, flags, ...(judges ? { judges } : {}) };
 }
