@@ -52,8 +52,8 @@ export async function screenFixedSectionsIn(engine: Engine, dialect: SqlDialect 
 
 /**
  * The report's `agreement` and `review` (every loaded label and response, no filters). The Metrics
- * screen draws neither, so it reads them after its panels, for the report's download only: at 1M
- * events the votes take about a second (docs/performance.md, stop 41).
+ * screen draws neither: it reads them only on the way to the report's download, since at 1M events
+ * they take about a second (docs/performance.md, stop 41).
  */
 export async function annotationSectionsIn(engine: Engine, dialect: SqlDialect = DUCKDB): Promise<AnnotationSections> {
   const agreement = await agreementIn(engine);
@@ -135,7 +135,6 @@ async function screenSectionsFrom({ engine, facts, dialect }: ReportEngines, set
   };
   return { report, tiers };
 }
-
 
 export interface MetricPanels {
   /** The report without `agreement` and `review`, which the screen does not draw (`annotationSectionsIn`). */
