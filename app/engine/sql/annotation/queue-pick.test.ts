@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,7 @@ const SPREAD = path.join(os.tmpdir(), `queue-pick-${process.pid}.annotators.json
 writeBigFile(GENERATED, { targetEvents: 4000 });
 await spreadAnnotators(GENERATED, SPREAD);
 const generated: TestEvent[] = readFileSync(SPREAD, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as TestEvent);
+for (const file of [GENERATED, SPREAD]) rmSync(file, { force: true });
 
 const retrievalIds = generated.filter((e) => e.type === 'retrieval').map((e) => e.retrieval_id as string);
 const turnIds = [...new Set(generated.filter((e) => e.type === 'prompt' && e.turn_id).map((e) => e.turn_id as string))];
