@@ -15,6 +15,10 @@ export default defineConfig({
   // 2-core CI machine needs headroom.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
+  // Assertions check what a screen shows, not how fast (the bench times that): 5 s, Playwright's
+  // default, was too short for a page's first screen after a reload, or a 50,000-event session's
+  // next page, when three test files shared the 2 cores (stop 41), and CI's machine is as busy.
+  expect: { timeout: 15_000 },
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_PORT ? `test-results/e2e-${PORT}.json` : 'test-results/e2e.json' }]],
