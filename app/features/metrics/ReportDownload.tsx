@@ -37,7 +37,7 @@ export function ReportDownload({ report, filtered, disabled }: { report: ScreenR
         disabled={disabled || saving.state === 'preparing'} data-testid="metrics.download-report">
         ↓ Report (JSON)
       </button>
-      {saving.state === 'preparing' && <span className="text-soft" data-testid="metrics.download-preparing"> preparing its agreement and review sections…</span>}
+      {saving.state === 'preparing' && <span className="text-soft" data-testid="metrics.download-preparing" title="The agreement and review sections, which the screen does not show">preparing…</span>}
       {saving.state === 'failed' && <span className="query-error" role="alert"> Could not compute the report's agreement and review sections: {saving.reason}</span>}
       {filtered && <span className="text-soft"> filtered as above</span>}
     </div>
