@@ -2,7 +2,7 @@ import { startBrowserEngine, type BrowserEngine } from '../engine/browser-engine
 import type { EngineStartStep } from '../engine/engine-worker';
 import { openDataset, readLoadCounters, type KeptFiles } from '../engine/kept-dataset';
 import { storageFailure } from '../engine/kept-storage';
-import { finalizeLoad } from '../engine/dataset';
+import { compressLoadedRows, finalizeLoad } from '../engine/dataset';
 import { datasetCoordinator } from '../engine/dataset-coordinator';
 import { ensureDerivedTables } from '../engine/metrics-report';
 import { syncGivenLabels } from '../engine/given-labels';
@@ -83,10 +83,12 @@ export class DatasetSession {
       note = 'The logs kept in this browser were stored by an earlier version of the app and cannot be read; they were removed. Open the files again.';
     }
     // The derived tables are updated as one write of the coordinator: no screen's query runs
-    // between its statements.
+    // between its statements. The loaded rows are compressed before the metric tables are built,
+    // which then fill the memory freed instead of growing the tab.
     const updateDerivedTables = () =>
       datasetCoordinator(engine).write(async (reader) => {
         await finalizeLoad(reader);
+        await compressLoadedRows(reader);
         await ensureDerivedTables(reader);
       });
     const loader = new BrowserLoader(engine.writer, updateDerivedTables);
