@@ -37,8 +37,9 @@ export interface MemoryEstimate {
 export const TYPICAL_GZIP_RATIO = 8;
 /**
  * Memory per byte of input text, parsed into batches and stored in DuckDB's columns. The browser
- * benchmark (scripts/bench-browser.mjs) peaked at 0.66 GB for 38 MB of JSON Lines and 1.2 GB for
- * 385 MB: about 1.6 bytes per byte over the page's own base; 2 leaves room for a load held in memory only.
+ * benchmark (scripts/bench-browser.mjs) peaked at 1.12–1.15 GB for 385 MB of JSON Lines, the page's
+ * own ~345 MB included: about 2.06 bytes per byte over that base (docs/performance.md, "Stop 42";
+ * 2.6 before the loaded rows were compressed).
  */
 const MEMORY_PER_TEXT_BYTE = 2;
 /** Parquet is already columnar and compressed: it expands more when stored. */
