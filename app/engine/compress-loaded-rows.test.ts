@@ -6,6 +6,7 @@ import { GOOD_SAMPLE_LOGS } from '../ingest/sample-logs-path';
 import type { Engine } from './engine';
 import { compressLoadedRows } from './dataset';
 import { computeMetricsReport, ensureDerivedTables } from './metrics-report';
+import { createNodeEngines } from './node-engine';
 import { createTestEngine } from './sql/metrics/fixtures';
 
 const engines: Engine[] = [];
@@ -41,5 +42,17 @@ describe('compressLoadedRows: the checkpoint after a load', () => {
     expect(after.storage.compressions).toEqual(expect.arrayContaining(['DICT_FSST']));
     expect(after.memory).toBeLessThan(before.memory / 2);
     expect(await computeMetricsReport(engine)).toEqual(report);
+  });
+
+  it('is skipped while another connection has a write open, and other errors still fail it', async () => {
+    const [loader, other] = await createNodeEngines(2);
+    engines.push(loader, other);
+    await other.exec('CREATE TABLE t (x INTEGER)');
+    await other.exec('BEGIN TRANSACTION');
+    await other.exec('INSERT INTO t VALUES (1)');
+    await expect(loader.exec('CHECKPOINT')).rejects.toThrow(/Cannot CHECKPOINT: there are other write transactions active/);
+    await expect(compressLoadedRows(loader)).resolves.toBeUndefined();
+    await other.exec('COMMIT');
+    await expect(compressLoadedRows({ exec: () => loader.exec('CHECKPOINT no_such_database') })).rejects.toThrow(/no_such_database/);
   });
 });

@@ -89,11 +89,12 @@ export async function finalizeLoad(engine: Engine): Promise<void> {
  * events tables went from 423 to 61 MB, and the derived tables built next fill the space freed
  * instead of growing the tab (docs/performance.md, "Stop 42"). Run after a load's `finalizeLoad`:
  * right after a large load's commit a checkpoint compressed nothing (1M events, DuckDB 1.4 in
- * DuckDB-wasm 1.32, in the tab and in Node), after any later write it does. Not after a label: a checkpoint rewrites every
- * row group that changed, and an annotator would wait for it. Skipped, never failed, while
- * another write is open (DuckDB refuses to checkpoint then): the rows are only larger.
+ * DuckDB-wasm 1.32, in the tab and in Node), after any later write it does. Not after a label:
+ * a checkpoint rewrites every row group that changed, and an annotator would wait for it.
+ * Skipped, never failed, while another write is open (DuckDB refuses to checkpoint then): the
+ * rows are only larger.
  */
-export async function compressLoadedRows(engine: Engine): Promise<void> {
+export async function compressLoadedRows(engine: Pick<Engine, 'exec'>): Promise<void> {
   try {
     await engine.exec('CHECKPOINT');
   } catch (error) {

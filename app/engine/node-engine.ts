@@ -13,6 +13,15 @@ interface BlockingConnection {
 
 /** DuckDB-wasm's Node bundle, the same engine and SQL the browser runs. */
 export async function createNodeEngine(): Promise<Engine> {
+  const [engine] = await createNodeEngines(1);
+  return engine;
+}
+
+/**
+ * `count` engines on one DuckDB-wasm database, each on a connection of its own (a test of what a
+ * transaction open on one does to another's statements). The database goes with the last closed.
+ */
+export async function createNodeEngines(count: number): Promise<Engine[]> {
   const require = createRequire(import.meta.url);
   const duckdb = require('@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs');
   const dist = path.dirname(require.resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm'));
@@ -22,8 +31,14 @@ export async function createNodeEngine(): Promise<Engine> {
   };
   const db = await duckdb.createDuckDB(bundles, new duckdb.VoidLogger(), duckdb.NODE_RUNTIME);
   await db.instantiate(() => {});
-  const connection: BlockingConnection = db.connect();
+  let open = count;
+  return Array.from({ length: count }, () => engineOn(db.connect(), () => {
+    open -= 1;
+    if (open === 0) db.reset?.();
+  }));
+}
 
+function engineOn(connection: BlockingConnection, closed: () => void): Engine {
   return {
     async query(sql: string, params: readonly SqlValue[] = []) {
       if (params.length === 0) return arrowToRows(connection.query(sql));
@@ -42,7 +57,7 @@ export async function createNodeEngine(): Promise<Engine> {
     },
     async close() {
       connection.close();
-      db.reset?.();
+      closed();
     },
   };
 }
