@@ -3,6 +3,7 @@ import type { ClickHouseEngine } from '../engine/clickhouse/clickhouse-engine';
 import { OPTIONAL_PACKAGES, isOptionalPackageInstalled, optionalPackageDir, type OptionalPackage } from '../engine/clickhouse/optional-package';
 import type { ClickHouseChoice } from './cli-engine';
 import type { CliIo } from './io';
+import { errorMessage } from '../lib/error-message';
 
 /** Install sizes on this machine (app/engine/clickhouse/README.md, "Getting ClickHouse"). */
 const INSTALL_SIZE: Record<OptionalPackage, string> = { chdb: '~546 MB', client: '~2 MB' };
@@ -52,7 +53,7 @@ export async function openClickHouse(choice: ClickHouseChoice, io: CliIo): Promi
     await engine.query('SELECT 1');
   } catch (error) {
     await engine.close();
-    throw new Error(`cannot reach ClickHouse at ${shownUrl(choice.url)}: ${(error as Error).message}`);
+    throw new Error(`cannot reach ClickHouse at ${shownUrl(choice.url)}: ${errorMessage(error)}`);
   }
   return engine;
 }

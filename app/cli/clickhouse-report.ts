@@ -15,6 +15,7 @@ import { DEFAULT_SAMPLE_SEED } from './sample-seed';
 import { formatMetricsReport } from './format-metrics-report';
 import type { CliIo } from './io';
 import { comparisonKeys, comparisonLines, computeComparisons, worseVerdicts } from './report-comparisons';
+import { errorMessage } from '../lib/error-message';
 
 export interface ClickHouseReportArgs {
   json: boolean;
@@ -78,7 +79,7 @@ export async function runClickHouseReport(choice: ClickHouseChoice, settings: Me
   try {
     engine = await openClickHouse(choice, io);
   } catch (error) {
-    io.err(`retrieval-inspector report: ${(error as Error).message}`);
+    io.err(`retrieval-inspector report: ${errorMessage(error)}`);
     return 1;
   }
   try {
@@ -108,7 +109,7 @@ export async function runClickHouseReport(choice: ClickHouseChoice, settings: Me
     verdicts.forEach((verdict) => io.err(`retrieval-inspector report: ${verdict}`));
     return verdicts.length > 0 ? 1 : 0;
   } catch (error) {
-    io.err(`retrieval-inspector report: ${(error as Error).message}`);
+    io.err(`retrieval-inspector report: ${errorMessage(error)}`);
     return 1;
   } finally {
     await engine.close();

@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { specialFileReason } from './input-paths';
 import { terminalText } from './terminal-text';
+import { errorMessage } from '../lib/error-message';
 /** Where a command writes: stdout and stderr in the real CLI, arrays in tests. */
 export interface CliIo {
   out(line: string): void;
@@ -26,7 +27,7 @@ export function unreadableReason(path: string): string | null {
     return null;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : errorMessage(error);
   }
 }
 

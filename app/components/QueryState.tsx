@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { errorMessage } from '../lib/error-message';
 
 /** A query's failure in words: the engine's message without the statement text it quotes after it (`LINE 1: SELECT …`). */
-export const queryErrorReason = (error: unknown) => String((error as Error)?.message ?? error).split(/\n\s*LINE \d+:/)[0].trim();
+export const queryErrorReason = (error: unknown) => errorMessage(error).split(/\n\s*LINE \d+:/)[0].trim();
 
 /** Shows a query's failure (never a silent blank) or its first load. */
 export function QueryState({ query, label }: { query: UseQueryResult<unknown>; label: string }) {

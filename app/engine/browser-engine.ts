@@ -9,6 +9,7 @@ import { keptFileExists, keptFileName, nameKeptFile, nextKeptFileName, opfsPath,
 import { copyDatabaseInSlices, type StepRunner } from './copy-database';
 import { untilFileReleased } from './file-release';
 import { selectEngineBundle, type EngineBuild, type SelectedBundle } from './engine-bundles';
+import { errorMessage } from '../lib/error-message';
 
 export interface BrowserEngine extends Engine {
   /**
@@ -139,7 +140,7 @@ async function openCopy(db: AsyncDuckDB, reason: string): Promise<Opened> {
     await copyKeptDatabase(db);
     return { mode: 'copy', reason, keptFile: null };
   } catch (copyError) {
-    return { mode: 'memory', reason: `${reason}, and its logs could not be copied (${(copyError as Error).message})`, keptFile: null };
+    return { mode: 'memory', reason: `${reason}, and its logs could not be copied (${errorMessage(copyError)})`, keptFile: null };
   }
 }
 

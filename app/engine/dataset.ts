@@ -4,6 +4,7 @@ import { CLEAR_SQL, datasetSetupSql, FILE_ROW_TABLES } from './sql/ddl';
 import { POST_LOAD_TABLES } from './sql/derived/registry';
 import { NEW_GENERATION_SQL } from './sql/derived/state';
 import { ident } from './sql/core/quote';
+import { errorMessage } from '../lib/error-message';
 
 /** What the `files` table keeps of a loaded file (the ingest's FileIngestResult carries these and more). */
 export interface FileRecord {
@@ -98,7 +99,7 @@ export async function compressLoadedRows(engine: Pick<Engine, 'exec'>): Promise<
   try {
     await engine.exec('CHECKPOINT');
   } catch (error) {
-    if (!/Cannot CHECKPOINT/i.test(String((error as Error)?.message ?? error))) throw error;
+    if (!/Cannot CHECKPOINT/i.test(errorMessage(error))) throw error;
   }
 }
 

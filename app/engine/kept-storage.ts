@@ -1,6 +1,7 @@
 import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
 
 import { keptFileName } from './kept-manifest';
+import { errorMessage } from '../lib/error-message';
 
 /**
  * The dataset kept across reloads: DuckDB's own database file in the Origin Private File
@@ -42,7 +43,7 @@ export const opfsAvailable = (): boolean =>
 export const KEPT_ELSEWHERE = 'the kept logs are open in another tab of this browser';
 
 export function storageFailure(error: unknown): { kind: 'locked' | 'full' | 'damaged' | 'io' | 'unavailable'; message: string } {
-  const text = String((error as Error)?.message ?? error);
+  const text = errorMessage(error);
   if (/Access Handles cannot be created|NoModificationAllowed/i.test(text)) {
     return { kind: 'locked', message: KEPT_ELSEWHERE };
   }

@@ -1,5 +1,6 @@
 import { sha256BytesHex } from '../lib/sha256';
 import type { FileIngestResult } from './ingest-file';
+import { errorMessage } from '../lib/error-message';
 
 /** How much of a file's start tells two files apart (with the name and size). */
 export const FINGERPRINT_HEAD_BYTES = 1 << 20;
@@ -57,7 +58,7 @@ export function skippedAsLoaded(fileId: number, fileName: string, bytes: number 
 
 /** What a file that failed part-way comes to: its rows are taken back, and why. */
 export function failedFile(fileId: number, fileName: string, bytes: number | null, error: unknown): FileIngestResult {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return {
     fileId, fileName, bytes, textBytes: null, events: 0, rejected: 0, blankLines: 0, countsByType: {}, spans: {}, retrievalIds: [],
     error: `could not load the file, nothing of it was stored: ${message}`,

@@ -1,3 +1,4 @@
+import { errorMessage } from '../lib/error-message';
 /** `NaN`, `Infinity` or `-Infinity` outside a string: numbers JavaScript writes and JSON has no words for. */
 function nonJsonNumber(raw: string): { token: string; at: number } | null {
   let inString = false;
@@ -22,7 +23,7 @@ function nonJsonNumber(raw: string): { token: string; at: number } | null {
 export function jsonErrorMessage(raw: string, error: unknown): string {
   const bad = nonJsonNumber(raw);
   if (bad) return `${bad.token} (at character ${bad.at + 1}) is not a JSON value: write null, or leave the field out`;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const position = /position (\d+)/.exec(message);
   if (position) {
     const at = Number(position[1]);

@@ -1,4 +1,5 @@
 import { ReadProblem } from './text-decode';
+import { errorMessage } from '../lib/error-message';
 
 /** Messages of the JavaScript engine itself, which say nothing to someone loading a log. */
 const ENGINE_MESSAGES: [RegExp, string][] = [
@@ -12,8 +13,8 @@ const ENGINE_MESSAGES: [RegExp, string][] = [
  * the JavaScript engine is named by what it means, never by its own text.
  */
 export function readFailure(error: unknown): string {
-  if (error instanceof ReadProblem) return (error as Error).message;
-  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ReadProblem) return error.message;
+  const message = errorMessage(error);
   const known = ENGINE_MESSAGES.find(([pattern]) => pattern.test(message));
   if (known) return `could not read the file: ${known[1]}; the lines before that point are loaded`;
   return `could not read the file: ${message}`;

@@ -11,6 +11,7 @@ import { isPhoenixSpansPage } from './phoenix/rest-page';
 import type { TraceCollector } from './otlp/trace/trace-collector';
 import type { IdSet } from '../lib/id-set';
 import type { GroupBatches } from './group-batches';
+import { errorMessage } from '../lib/error-message';
 
 /** Where the columns the acceptor writes itself stand in each type's table. */
 const PROVENANCE = Object.fromEntries(
@@ -21,7 +22,7 @@ const PROVENANCE = Object.fromEntries(
 ) as Record<EventType, { fileId: number; line: number; seq: number; eventId: number; retrievalId: number }>;
 
 const internalError = (error: unknown): Rejection => ({
-  reason: 'internal_error', field: null, message: `internal error while reading this line: ${error instanceof Error ? error.message : String(error)}`,
+  reason: 'internal_error', field: null, message: `internal error while reading this line: ${errorMessage(error)}`,
 });
 
 /** A record's raw text; one that cannot be rebuilt (nested too deep to write out) says so instead. */

@@ -18,6 +18,7 @@ import { BrowserLoader, type LoadOutcome, type LoadProgress } from './browser-lo
 import type { LoadInput } from '../ingest/worker-protocol';
 import { pluralize } from '../lib/format';
 import { BackgroundKeeping } from './background-keeping';
+import { errorMessage } from '../lib/error-message';
 
 /** What the status line says about where the logs are kept and where they came from. */
 export interface DatasetOrigin {
@@ -187,7 +188,7 @@ export class DatasetSession {
   /** The storage refused the kept copy: the logs stay in this tab's memory, and the user is told. */
   private async keepingFailed(error: unknown): Promise<void> {
     const why = storageFailure(error).message;
-    console.error(`Keeping the logs in this browser failed: ${(error as Error).message ?? String(error)}`);
+    console.error(`Keeping the logs in this browser failed: ${errorMessage(error)}`);
     await this.engine.stopKeeping(why);
     this.origin = {
       restored: null,

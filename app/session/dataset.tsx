@@ -8,6 +8,7 @@ import type { LoadInput } from '../ingest/worker-protocol';
 import type { SessionSample } from '../lib/session-sample';
 import type { GivenLabel } from '../schema/given-label';
 import { DatasetSession, type DatasetOrigin, type SessionListener } from './dataset-session';
+import { errorMessage } from '../lib/error-message';
 
 /**
  * starting: the engine starts and reopens the logs kept in this browser (`start.step` says
@@ -141,7 +142,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
         if (outcome.cancelledFile) setNotice({ tone: 'info', text: `Load cancelled: ${outcome.cancelledFile} was not loaded; files finished before it were kept.` });
         else if (unreadable.length) setNotice({ tone: 'error', text: unreadable.map((f) => `${f.fileName}: ${f.error}`).join('; ') });
       } catch (error) {
-        setNotice({ tone: 'error', text: (error as Error).message });
+        setNotice({ tone: 'error', text: errorMessage(error) });
       } finally {
         setProgress(null);
         await refresh(session);
@@ -211,7 +212,7 @@ export function DatasetProvider({ children, autoloadSamples }: { children: React
           const removed = await session.clear();
           setNotice({ tone: 'info', text: removed });
         } catch (error) {
-          setNotice({ tone: 'error', text: `Clearing failed: ${(error as Error).message}` });
+          setNotice({ tone: 'error', text: `Clearing failed: ${errorMessage(error)}` });
         }
         await refresh(session);
         setPhase('ready');

@@ -1,6 +1,7 @@
 import type { GivenLabel } from '../schema/given-label';
 import type { LabelJournal } from './label-journal';
 import { pendingLabels } from './pending-labels';
+import { errorMessage } from '../lib/error-message';
 
 export interface LabelSaveState {
   /** Labels given here whose journal write failed: kept in memory, written again every few seconds. */
@@ -15,7 +16,7 @@ const RETRY_MS = 5000;
 export function storageProblem(error: unknown): string {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'QuotaExceededError') return "This browser's storage for this page is full, so the label could not be saved.";
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return `This browser refused to save the label (${message || name || 'no reason given'}).`;
 }
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLabeling } from '../../session/labeling';
 import type { LabelInput } from '../../schema/given-label';
+import { errorMessage } from '../../lib/error-message';
 
 /** A label given on this screen, last on top of the undo stack; `where` is what undo needs to show it again. */
 export interface GivenHere<Where> {
@@ -73,7 +74,7 @@ export function useGiveFlow<Where>(itemId: string | null, showAgain: (entry: Giv
       setProblem(null);
       return true;
     } catch (error) {
-      setProblem(`The label was not saved: ${(error as Error).message}`);
+      setProblem(`The label was not saved: ${errorMessage(error)}`);
       return false;
     }
   };
@@ -108,7 +109,7 @@ export function useGiveFlow<Where>(itemId: string | null, showAgain: (entry: Giv
       showAgain(last);
     } catch (error) {
       changeStack((list) => [...list, last]);
-      setProblem(`Could not take the label back: ${(error as Error).message}`);
+      setProblem(`Could not take the label back: ${errorMessage(error)}`);
     }
   };
 

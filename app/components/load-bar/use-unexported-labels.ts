@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { downloadText } from '../../lib/download';
 import { useLabeling } from '../../session/labeling';
+import { errorMessage } from '../../lib/error-message';
 
 /**
  * The labels given here on the loaded logs that no export holds yet, for a question that would
@@ -20,7 +21,7 @@ export function useUnexportedLabels(): { count: number | null; exportThem(): Pro
       downloadText('labels-given-here.jsonl', await labeling.exportLabels({ givenHere: true }));
       setCount(await labeling.unexportedHere());
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }, [labeling]);
   return { count, exportThem, error };

@@ -3,6 +3,7 @@ import type { PoolItemRow } from '../../engine/sql/compare/pool';
 import { poolItemKey } from '../../model/compare/pool-queue';
 import { useLabeling } from '../../session/labeling';
 import type { Grade } from '../../schema/given-label';
+import { errorMessage } from '../../lib/error-message';
 
 /** A grade given on one pool item: one label per list that holds the asset unlabeled. */
 interface GradeHere {
@@ -37,7 +38,7 @@ export function usePoolGrades(showAgain: (key: string) => void) {
       setProblem(null);
       return true;
     } catch (error) {
-      setProblem(`The label was not saved: ${(error as Error).message}`);
+      setProblem(`The label was not saved: ${errorMessage(error)}`);
       return false;
     } finally {
       if (eventIds.length > 0) push({ key, eventIds });
@@ -54,7 +55,7 @@ export function usePoolGrades(showAgain: (key: string) => void) {
       setProblem(null);
       showAgain(last.key);
     } catch (error) {
-      setProblem(`Could not take the grade back: ${(error as Error).message}`);
+      setProblem(`Could not take the grade back: ${errorMessage(error)}`);
     }
   };
 

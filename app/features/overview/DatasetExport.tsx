@@ -3,6 +3,7 @@ import { downloadBytes } from '../../lib/download';
 import { formatCount, pluralize } from '../../lib/format';
 import { useDataset } from '../../session/dataset';
 import { EXPORT_FILE_NAMES, exportDatasetParquet, type ExportedTable } from '../../queries/dataset-export';
+import { errorMessage } from '../../lib/error-message';
 
 const PARQUET_TYPE = 'application/vnd.apache.parquet';
 
@@ -27,7 +28,7 @@ export function DatasetExport() {
       const bytes = await exportDatasetParquet(engine, table, (rows) => setWriting({ table, rows, total }));
       downloadBytes(EXPORT_FILE_NAMES[table], bytes, PARQUET_TYPE);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     } finally {
       setWriting(null);
     }

@@ -9,6 +9,7 @@ import {
 } from '../../queries/session-labels';
 import type { LabelInput } from '../../schema/given-label';
 import './session-labeling.css';
+import { errorMessage } from '../../lib/error-message';
 
 /** The item key of each label kind (model/annotation/item-labels.ts). */
 export const itemKeys = {
@@ -64,7 +65,7 @@ export function SessionLabelsProvider({ targets, children }: { targets: SessionL
       setStack((previous) => [...previous, { eventId: saved.event_id, key: keyOfInput(label) }]);
       return true;
     } catch (failure) {
-      setError(`The label was not saved: ${(failure as Error).message}`);
+      setError(`The label was not saved: ${errorMessage(failure)}`);
       return false;
     }
   }, [giveLabel]);
@@ -86,7 +87,7 @@ export function SessionLabelsProvider({ targets, children }: { targets: SessionL
       });
       return true;
     } catch (failure) {
-      setError(`Could not take the label back: ${(failure as Error).message}`);
+      setError(`Could not take the label back: ${errorMessage(failure)}`);
       return false;
     }
   }, [last, retract]);

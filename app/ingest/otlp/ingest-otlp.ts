@@ -8,6 +8,7 @@ import { readOtlpDocument } from './read-document';
 import type { ReadSpan } from './read-span';
 import type { TraceCollector } from './trace/trace-collector';
 import type { DocumentAnnotation } from './trace/trace-types';
+import { errorMessage } from '../../lib/error-message';
 
 export interface OtlpIngestHooks {
   /** Validates and stores one mapped event as any input's (ingest-file.ts `accept`); `raw` is built only for a rejection. */
@@ -85,7 +86,7 @@ export class OtlpIngest {
     try {
       element = JSON.parse(raw);
     } catch (error) {
-      this.hooks.reject(line, raw, 'invalid_json', null, `resourceSpans[${index}]: ${(error as Error).message}`);
+      this.hooks.reject(line, raw, 'invalid_json', null, `resourceSpans[${index}]: ${errorMessage(error)}`);
       return;
     }
     this.store(line, { resourceSpans: [element] }, (position) => position.replace(/^resourceSpans\[0\]/, `resourceSpans[${index}]`));
@@ -156,7 +157,7 @@ export class OtlpIngest {
     try {
       mapping = mapOtlpDocument(document, spans ?? undefined);
     } catch (error) {
-      this.hooks.reject(line, '', 'wrong_type', null, `could not map this trace document: ${(error as Error).message}`);
+      this.hooks.reject(line, '', 'wrong_type', null, `could not map this trace document: ${errorMessage(error)}`);
       return;
     }
     for (const event of mapping.events) this.acceptEvent(line, event);

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../lib/error-message';
 /**
  * What the decoders (hyparquet, its decompressors, the JavaScript engine) said, in words for
  * someone loading a log. Their own text never reaches the user: it names their internals
@@ -15,6 +16,6 @@ const MEANINGS: [RegExp, string][] = [
 ];
 
 export function decodeFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return MEANINGS.find(([pattern]) => pattern.test(message))?.[1] ?? 'its data is damaged and does not decode';
 }

@@ -1,6 +1,7 @@
 import type { Rejection } from '../../../schema/rejection';
 import type { AttributeValue, Attributes } from '../any-value';
 import { identifyDocument, type DocumentParts, type TraceDocument } from './document-identity';
+import { errorMessage } from '../../../lib/error-message';
 
 export type DocumentListName = 'retrieval.documents' | 'reranker.input_documents' | 'reranker.output_documents';
 
@@ -63,7 +64,7 @@ function genAiDocuments(value: AttributeValue): TraceDocument[] | Rejection {
     try {
       list = JSON.parse(value);
     } catch (error) {
-      return { reason: 'invalid_json', field: GEN_AI_DOCUMENTS, message: `"${GEN_AI_DOCUMENTS}" is not valid JSON (${(error as Error).message}): the retrieval is kept without its documents` };
+      return { reason: 'invalid_json', field: GEN_AI_DOCUMENTS, message: `"${GEN_AI_DOCUMENTS}" is not valid JSON (${errorMessage(error)}): the retrieval is kept without its documents` };
     }
   }
   if (!Array.isArray(list)) {

@@ -1,6 +1,7 @@
 import { annotationLabel } from './annotation-label';
 import { resolveTrace } from './resolve-trace';
 import type { CollectedSpan, DocumentAnnotation, DocumentList, TraceOutput } from './trace-types';
+import { errorMessage } from '../../../lib/error-message';
 
 type DerivedIds = TraceOutput['derivedIds'];
 
@@ -36,7 +37,7 @@ function resolveSafely(spans: CollectedSpan[]): TraceOutput {
   try {
     return resolveTrace(spans);
   } catch (error) {
-    const message = `internal error while reading trace ${spans[0].span.traceId}: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `internal error while reading trace ${spans[0].span.traceId}: ${errorMessage(error)}`;
     const rejected = spans.map(({ span, place }) => ({ place, reason: 'internal_error' as const, field: null, message, raw: JSON.stringify({ traceId: span.traceId, spanId: span.spanId, name: span.name }) }));
     return { events: [], spans: [], rejected, derivedIds: NO_IDS(), listsBySpan: new Map() };
   }
