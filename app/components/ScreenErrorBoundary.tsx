@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from './Link';
+import { errorMessage } from '../lib/error-message';
 
 interface Props {
   /** The screen's name as the navigation shows it. */
@@ -23,7 +24,7 @@ export class ScreenErrorBoundary extends Component<Props, State> {
   state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { error: error instanceof Error ? error : new Error(errorMessage(error)) };
   }
 
   componentDidUpdate(previous: Props) {

@@ -7,6 +7,7 @@ type Counter = {
   add: { request: { a: number; b: number }; result: number };
   count: { request: { to: number }; progress: number; result: { counted: number; cancelled: boolean } };
   fail: { request: null; result: never };
+  failPlain: { request: null; result: never };
 };
 
 const counterHandlers: Handlers<Counter> = {
@@ -21,6 +22,10 @@ const counterHandlers: Handlers<Counter> = {
   },
   fail: () => {
     throw new Error('outer', { cause: new DOMException('inner', 'AbortError') });
+  },
+  failPlain: () => {
+    // A library may throw a plain object with a message: its words cross, not "[object Object]".
+    throw { message: 'disk gone', code: 5 };
   },
 };
 
@@ -53,6 +58,12 @@ describe('one request/response protocol between a page and a worker', () => {
     const error = await linked().call('fail', null).catch((thrown: Error) => thrown);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'Error', message: 'outer', cause: { name: 'AbortError', message: 'inner' } });
+  });
+
+  it("a thrown object that is not an Error crosses as an Error with the object's message", async () => {
+    const error = await linked().call('failPlain', null).catch((thrown: Error) => thrown);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: 'Error', message: 'disk gone' });
   });
 
   it('moves transferred buffers to a Node thread instead of copying them', async () => {

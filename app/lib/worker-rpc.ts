@@ -1,3 +1,4 @@
+import { errorMessage } from './error-message';
 import type { MessageEndpoint } from './worker-endpoints';
 
 /**
@@ -50,7 +51,7 @@ type Envelope =
 const toWire = (error: unknown): WireError =>
   error instanceof Error
     ? { name: error.name, message: error.message, ...(error.cause === undefined ? {} : { cause: toWire(error.cause) }) }
-    : { name: 'Error', message: String(error) };
+    : { name: 'Error', message: errorMessage(error) };
 
 function fromWire(wire: WireError): Error {
   const error = new Error(wire.message, wire.cause ? { cause: fromWire(wire.cause) } : undefined);
